@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The one page-table interface, the same on every family.  Arch-neutral code
+ * (tests, hugetlb/) uses only this header; the family's entry format sits
+ * behind it (mmu/pgtable-e500.c, later mmu/pgtable-8xx.c).
+ *
+ * Every operation validates its arguments and either completes or changes
+ * nothing, returning 0 or one of the negative MMU_E* codes below.
+ */
+#ifndef PPCMMU_MMU_H
+#define PPCMMU_MMU_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+
+typedef uint32_t vaddr_t;
+typedef uint64_t paddr_t;
+
+/* Protection requested by map()/protect() and reported by walk(). */
+#define PROT_READ	0x01u
+#define PROT_WRITE	0x02u
+#define PROT_EXEC	0x04u
+#define PROT_USER	0x08u	/* accessible at MSR[PR]=1 (and still by the kernel) */
+#define PROT_NOCACHE	0x10u	/* cache-inhibited (I) */
+#define PROT_GUARDED	0x20u	/* guarded (G) */
+#define PROT_COHERENT	0x40u	/* memory coherence required (M) */
+#define PROT_WRITETHRU	0x80u	/* write-through (W) */
+#define PROT_ALL	0xffu
+
+enum mmu_err {
+	MMU_OK		= 0,
+	MMU_EALIGN	= -1,	/* va or pa not aligned to the page size */
+	MMU_ESIZE	= -2,	/* page size not supported by this family */
+	MMU_EOVERLAP	= -3,	/* something is already mapped there */
+	MMU_ENOMEM	= -4,	/* no memory for a page table */
+	MMU_ERANGE	= -5,	/* va (or va + size) outside the address space */
+	MMU_ENOENT	= -6,	/* unmap/protect/walk: nothing mapped there */
+	MMU_EPROT	= -7,	/* protection bits unknown or meaningless (e.g. WRITE without READ) */
+	MMU_EPARTIAL	= -8,	/* unmap/protect covers part of a larger page */
+	MMU_EPA		= -9,	/* physical address beyond what the family can map */
+};
+
+const char *mmu_strerror(int err);
+
+/* Levels reported by walk(). */
+#define WALK_LEVEL_PGD	1	/* the leaf is a PGD/PMD entry */
+#define WALK_LEVEL_PTE	2	/* the leaf is a PTE */
+
+struct mm {
+	void *pgd;		/* top-level table (kernel virtual address) */
+	unsigned int pid;	/* address-space id loaded into PID on entry */
+	vaddr_t start;		/* first address of the space */
+	vaddr_t last;		/* last address of the space (inclusive) */
+	unsigned int tables;	/* PTE tables allocated, for the statistics */
+};
+
+struct walk_result {
+	paddr_t pa;		/* physical address of va */
+	paddr_t page_pa;	/* physical base of the page holding va */
+	vaddr_t page_va;	/* virtual base of that page */
+	uint32_t size;		/* leaf size in bytes */
+	int level;		/* WALK_LEVEL_* */
+	unsigned int prot;	/* PROT_* of the leaf */
+	uint64_t entry;		/* the raw leaf entry */
+	void *pmdp;		/* PGD/PMD entry used */
+	void *ptep;		/* PTE used (NULL for a leaf PMD) */
+};
+
+/* Page sizes the family supports, smallest first; *n receives the count. */
+const uint32_t *mmu_page_sizes(unsigned int *n);
+
+int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid);
+void mm_destroy(struct mm *mm);	/* frees the tables; the mm must no longer be live */
+
+int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot);
+int unmap(struct mm *mm, vaddr_t va, uint32_t size);
+int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot);
+int walk(struct mm *mm, vaddr_t va, struct walk_result *res);
+
+/*
+ * The environment supplies page-table memory.  On the target these come from
+ * the physical page allocator and the kernel's linear map; host tests supply
+ * an arena.  pt_alloc() returns zeroed, naturally aligned memory of
+ * 4 KB << order, or NULL.
+ */
+void *pt_alloc(unsigned int order);
+void pt_free(void *p, unsigned int order);
+/* The 32-bit value a table pointer has inside an entry, and back. */
+uint32_t pt_ref(const void *table);
+void *pt_deref(uint32_t ref);
+/*
+ * Called after entries covering [va, va + size) of mm changed or went away,
+ * before the operation returns: the target drops the TLB entries (tlbivax /
+ * tlbie), host tests record the call.
+ */
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size);
+
+#endif

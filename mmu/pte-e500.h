@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500/32 page-table entry format with 64-bit PTEs, bit-compatible with
+ * Linux 6.11 (pte-e500.h after the hugepd removal).  Shared by C and the
+ * TLB-miss handlers in tlb/e500-miss.S.
+ *
+ * A PTE is 64 bits, big endian: pte = (pfn << 24) | flags.  The low word
+ * holds the flags and pfn[0..7] in its top byte; the high word holds pfn >> 8.
+ *
+ *   low word   | pfn & 0xff | W I M G E | A | U0..U3 | SW0 | D | TSIZE | UX SX UW SW UR SR | SW1 | P |
+ *              31        24 23     19  18  17    14   13   12  11    8  7                  2   1   0
+ *
+ * How the miss handler moves the fields (one rlwinm/rlwimi each):
+ *   MAS3[RPN]   = (high << 20) | ((low >> 24) << 12)
+ *   MAS3[perms] = (low >> 2) & 0x3f         (BAP bits are MAS3 UX..SR shifted left by 2)
+ *   MAS7        = (high >> 12) & 0xf        (PA bits 32..35)
+ *   MAS2[WIMGE] = (low >> 19) & 0x1f
+ *
+ * PGD: 2048 eight-byte entries of 2 MB.  An entry is 0 (none), a pointer to a
+ * 4 KB table of 512 PTEs in its low word (a kernel virtual address, so its
+ * 0xf00 field is 0), or a leaf: a PTE whose TSIZE field says 4M..1G, repeated
+ * over size/2M consecutive entries, entry i mapping base + i * 2M.
+ */
+#ifndef PPCMMU_PTE_E500_H
+#define PPCMMU_PTE_E500_H
+
+#define _PAGE_PRESENT		0x000001
+#define _PAGE_SW1		0x000002
+#define _PAGE_BAP_SR		0x000004
+#define _PAGE_BAP_UR		0x000008
+#define _PAGE_BAP_SW		0x000010
+#define _PAGE_BAP_UW		0x000020
+#define _PAGE_BAP_SX		0x000040
+#define _PAGE_BAP_UX		0x000080
+#define _PAGE_PSIZE_MSK		0x000f00
+#define _PAGE_TSIZE_4K		0x000100
+#define _PAGE_DIRTY		0x001000
+#define _PAGE_SPECIAL		0x002000	/* SW0 */
+#define _PAGE_U3		0x004000
+#define _PAGE_U2		0x008000
+#define _PAGE_U1		0x010000
+#define _PAGE_U0		0x020000
+#define _PAGE_ACCESSED		0x040000
+#define _PAGE_ENDIAN		0x080000
+#define _PAGE_GUARDED		0x100000
+#define _PAGE_COHERENT		0x200000
+#define _PAGE_NO_CACHE		0x400000
+#define _PAGE_WRITETHRU		0x800000
+
+#define _PAGE_READ		(_PAGE_BAP_SR | _PAGE_BAP_UR)
+#define _PAGE_WRITE		(_PAGE_BAP_SW | _PAGE_BAP_UW)
+#define _PAGE_EXEC		(_PAGE_BAP_SX | _PAGE_BAP_UX)
+#define _PAGE_USER_BITS		(_PAGE_BAP_UR | _PAGE_BAP_UW | _PAGE_BAP_UX)
+
+#define PTE_BAP_SHIFT		2
+#define PTE_WIMGE_SHIFT		19
+#define PTE_RPN_SHIFT		24
+#define _PAGE_PSIZE_SHIFT	7	/* size = 1 << (((pte & 0xf00) >> 7) + 10) */
+#define _PAGE_PSIZE_SHIFT_OFFSET 10
+
+#define E500_PGD_SHIFT		21	/* one PGD entry maps 2 MB */
+#define E500_PTRS_PER_PGD	2048
+#define E500_PTRS_PER_PTE	512
+#define E500_PGD_BYTES		(E500_PTRS_PER_PGD * 8)
+#define E500_PTE_TABLE_BYTES	(E500_PTRS_PER_PTE * 8)
+
+/* What the handlers require of a PTE before loading it, per access kind. */
+#define PTE_NEED_KERNEL_READ	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_SR)
+#define PTE_NEED_USER_READ	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_UR)
+#define PTE_NEED_KERNEL_EXEC	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_SX)
+#define PTE_NEED_USER_EXEC	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_UX)
+
+#endif
