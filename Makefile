@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# make [BOARD=name] all | run | test | bench | debug | clean
+# Boards are described in board.cfg; the default is qemu-mpc8544ds.
+
+BOARD ?= qemu-mpc8544ds
+TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot
+TLB_STATS ?= 1
+
+board = $(shell tools/board-get $(BOARD) $(1) $(2))
+FAMILY := $(call board,family)
+ifeq ($(FAMILY),)
+$(error unknown board '$(BOARD)'; see board.cfg)
+endif
+MCPU := $(call board,mcpu)
+RUNNER := $(call board,runner)
+RAM_BYTES := $(shell numfmt --from=iec $(call board,ram))
+CONSOLE_PA := $(call board,console_pa)
+EXIT_KIND := $(call board,exit)
+BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
+
+BUILD := build/$(BOARD)
+NEWLIB := build/newlib
+NEWLIB_TARGET := $(NEWLIB)/install/powerpc-eabi
+
+CROSS := powerpc-linux-gnu-
+CC := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+
+CPPFLAGS := -I. -Iinclude -isystem $(NEWLIB_TARGET)/include \
+	-DBOARD_NAME='"$(BOARD)"' -DBOARD_CONSOLE_PA=$(CONSOLE_PA)ULL \
+	-DBOARD_RAM_BYTES=$(RAM_BYTES)ULL -DBOARD_BOOTARGS='"$(BOOTARGS)"'
+ifeq ($(EXIT_KIND),gpio)
+CPPFLAGS += -DBOARD_EXIT_GPIO
+endif
+ifeq ($(TLB_STATS),1)
+CPPFLAGS += -DCONFIG_TLB_STATS
+endif
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
+	-msoft-float -mcpu=$(MCPU) -G 0 -msdata=none -fno-common
+ASFLAGS := -msoft-float -mcpu=$(MCPU) -D__ASSEMBLER__ -Wa,-mregnames
+LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,linker/$(FAMILY).ld
+LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
+
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c lib/syscalls.c \
+	mmu/mmu.c mmu/palloc.c \
+	tests/target/report.c tests/target/env.c tests/target/run.c \
+	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
+	tests/target/test-$(FAMILY).c tests/target/usercode.S
+E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
+	tlb/e500-miss.S tlb/e500-tlb.c drivers/ns16550.c drivers/timebase-e500.c \
+	mmu/pgtable-e500.c
+SRCS := $(COMMON_SRCS) $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
+OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
+
+ELF := $(BUILD)/ppcmmu.elf
+IMAGES := $(ELF)
+ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
+IMAGES += $(BUILD)/ppcmmu.uImage
+endif
+
+.PHONY: all deps newlib test host-test sim-test target-test run bench debug clean
+all: $(IMAGES)
+
+deps:
+	@tools/deps.sh
+
+$(NEWLIB_TARGET)/lib/libc.a:
+	@tools/build-newlib.sh $(NEWLIB)
+
+$(BUILD)/obj/%.c.o: %.c $(NEWLIB_TARGET)/lib/libc.a Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.S.o: %.S Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ASFLAGS) -MMD -MP -c $< -o $@
+
+$(ELF): $(OBJS) linker/$(FAMILY).ld
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+
+$(BUILD)/ppcmmu.bin: $(ELF)
+	$(OBJCOPY) -O binary $< $@
+
+$(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
+	mkimage -q -A powerpc -O linux -T kernel -C none -a 0 -e 0 -n "ppcmmu $(BOARD)" -d $< $@
+
+-include $(OBJS:.o=.d)
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+
+host-test:
+	@$(MAKE) --no-print-directory -C tests/host test | tee build/host-test.log
+
+sim-test:
+	@if [ -f sim/Makefile ]; then $(MAKE) --no-print-directory -C sim test | tee build/sim-test.log; fi
+
+target-test:
+	@for b in $(TEST_BOARDS); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
+		img=build/$$b/ppcmmu.elf; \
+		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
+		tools/run-board $$b $$img build/$$b/test.log; \
+	done | tee build/target-test.log
+
+test: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory host-test; \
+	$(MAKE) --no-print-directory sim-test; \
+	$(MAKE) --no-print-directory target-test; \
+	echo "make test: $$(( $$(date +%s) - start )) s"; \
+	tools/summarize build/host-test.log build/sim-test.log build/target-test.log
+
+debug: deps all
+	@echo "gdb: gdb-multiarch $(ELF) -ex 'target remote :1234'"
+	qemu-system-ppc -M $(call board,machine) -cpu $(call board,cpu) -m $(call board,ram) \
+		-nographic -no-reboot -s -S -kernel $(ELF)
+
+clean:
+	rm -rf build

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 early C: read the device tree, pin the rest of the linear map and the
+ * CCSR window in TLB1, start the console, the page allocator and the kernel
+ * address space, then hand over to kernel_main().
+ */
+#include <string.h>
+#include "include/arch.h"
+#include "include/kernel.h"
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/frame.h"
+#include "mmu/pte-e500.h"
+#include "tlb/e500-tlb.h"
+#include "drivers/ns16550.h"
+#include "lib/fdt.h"
+#include "lib/kprintf.h"
+
+#define KERNEL_VA	0xc0000000u
+#define LINEAR_MAX	(512u << 20)	/* two 256 MB TLB1 entries */
+#define CCSR_VA		0xfe000000u
+#define CCSR_SIZE	(1u << 20)
+#define KMAP_START	0xe0000000u
+#define KMAP_LAST	(CCSR_VA - 1)
+#define USER_LAST	(KERNEL_VA - 1)
+
+#define GUTS_RSTCR	0xe00b0		/* CCSR offsets */
+#define RSTCR_HRESET_REQ 0x2
+#define GPIO_GPDIR	0xff000
+#define GPIO_GPDAT	0xff008
+#define GPIO_PIN0	0x80000000u
+
+void e500_start(uint32_t dt_phys, unsigned int tlb1_n);
+void e500_load_ctx(const struct e500_ctx *c);
+void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user);
+
+extern char _end[];
+extern struct e500_ctx kernel_ctx;
+
+struct arch_layout layout;
+static paddr_t ccsr_pa;
+static char bootargs[256];
+static uint32_t uart_offset;
+static uint32_t page_bitmap[LINEAR_MAX / 4096 / 32];
+
+void *phys_to_virt(paddr_t pa)
+{
+	return (void *)(uintptr_t)(KERNEL_VA + (uint32_t)pa);
+}
+
+paddr_t virt_to_phys(const void *va)
+{
+	return (uintptr_t)va - KERNEL_VA;
+}
+
+void console_putc(char c)
+{
+	ns16550_putc(c);
+}
+
+static void pin_linear_map(unsigned int tlb1_n)
+{
+	struct tlb1_map m = {
+		.va = KERNEL_VA + (256u << 20), .pa = 256u << 20, .tsize = TSIZE_256M,
+		.perms = MAS3_SR | MAS3_SW | MAS3_SX, .iprot = true,
+	};
+
+	if (layout.linear_size > (256u << 20))
+		tlb1_write(tlb1_n - 2, &m);
+}
+
+static void pin_ccsr(unsigned int tlb1_n)
+{
+	struct tlb1_map m = {
+		.va = CCSR_VA, .pa = ccsr_pa, .tsize = TSIZE_1M,
+		.wimge = MAS2_I | MAS2_G, .perms = MAS3_SR | MAS3_SW, .iprot = true,
+	};
+
+	tlb1_write(tlb1_n - 3, &m);
+}
+
+static void read_device_tree(uint32_t dt_phys)
+{
+	struct fdt_facts f;
+	paddr_t uart = BOARD_CONSOLE_PA;
+
+	layout.ram_size = BOARD_RAM_BYTES;
+	if (dt_phys < 256u << 20 && fdt_read_facts(phys_to_virt(dt_phys), &f) == 0) {
+		if (f.have_mem && f.mem_base == 0)
+			layout.ram_size = f.mem_size;
+		if (f.have_uart)
+			uart = f.uart_pa;
+		if (f.bootargs)
+			strncpy(bootargs, f.bootargs, sizeof(bootargs) - 1);
+	}
+	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
+	layout.bootargs = bootargs[0] ? bootargs : BOARD_BOOTARGS;
+	uart_offset = (uint32_t)(uart - ccsr_pa);
+}
+
+static void start_allocator(uint32_t dt_phys)
+{
+	const uint8_t *dt = phys_to_virt(dt_phys);
+	uint32_t dt_size = (uint32_t)dt[4] << 24 | dt[5] << 16 | dt[6] << 8 | dt[7];
+
+	palloc_set_bitmap(page_bitmap, sizeof(page_bitmap));
+	palloc_init(0, layout.linear_size);
+	palloc_reserve(0, virt_to_phys(_end));
+	if (dt_phys < layout.linear_size)
+		palloc_reserve(dt_phys, dt_phys + dt_size);
+}
+
+void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
+{
+	int err;
+
+	read_device_tree(dt_phys);
+	layout.linear_va = KERNEL_VA;
+	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
+	layout.kmap_start = KMAP_START;
+	layout.kmap_last = KMAP_LAST;
+	layout.user_start = 0;
+	layout.user_last = USER_LAST;
+	layout.family = "e500";
+	pin_ccsr(tlb1_n);
+	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + uart_offset));
+	pin_linear_map(tlb1_n);
+	start_allocator(dt_phys);
+	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
+	if (err)
+		panic("kernel address space: %s", mmu_strerror(err));
+	e500_ctx_init(&kernel_ctx, &kernel_mm, false);
+	e500_load_ctx(&kernel_ctx);
+	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx\n",
+		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys);
+	kernel_main();
+}
+
+void arch_exit(int status)
+{
+	volatile uint32_t *ccsr = (volatile uint32_t *)CCSR_VA;
+
+	(void)status;	/* QEMU cannot carry an exit status: the verdict is on the console */
+#ifdef BOARD_EXIT_GPIO
+	ccsr[GPIO_GPDIR / 4] = GPIO_PIN0;
+	ccsr[GPIO_GPDAT / 4] = GPIO_PIN0;
+#else
+	ccsr[GUTS_RSTCR / 4] = RSTCR_HRESET_REQ;
+#endif
+	for (;;)
+		;
+}

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 entry.  Entered at physical 0 with translation through whatever TLB1
+ * mapping the loader left (QEMU: TLB1[0] EA 0 -> PA 0; U-Boot bootm: its
+ * IPROT entries, EA 0 -> PA 0 among them), r3 = device tree (physical),
+ * from QEMU's ePAPR boot or U-Boot's bootm.
+ *
+ * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending).
+ * 2. The kernel's linear map, VA 0xC0000000 -> PA 0 (256 MB, IPROT), in the
+ *    last TLB1 entry, which no loader uses; jump up to it.
+ * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
+ *    kernel owns the MMU.
+ * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs, then rfi into e500_start (C) with
+ *    MSR[ME] set (mtmsr cannot set ME under QEMU).
+ *
+ * Registers: r3 device tree, r30 TLB1 entry count, r31 device tree (kept),
+ * r4..r12 scratch.
+ */
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/frame.h"
+#include "mmu/pte-e500.h"
+
+#define KERNEL_VA	0xc0000000
+
+	.section .text.start, "ax"
+	.globl	_start
+_start:
+	mr	r31, r3
+	li	r4, 0
+	mtmsr	r4
+	isync
+	mtspr	SPRN_TCR, r4
+	mtspr	SPRN_DEC, r4
+	mtspr	SPRN_DECAR, r4
+	lis	r4, TSR_ALL@h
+	mtspr	SPRN_TSR, r4
+	lis	r4, (HID0_TBEN | HID0_EN_MAS7_UPDATE)@h
+	ori	r4, r4, (HID0_TBEN | HID0_EN_MAS7_UPDATE)@l
+	mtspr	SPRN_HID0, r4
+	isync
+
+	mfspr	r30, SPRN_TLB1CFG
+	andi.	r30, r30, TLBCFG_NENTRY
+	subi	r5, r30, 1			/* last entry: the linear map */
+	slwi	r5, r5, MAS0_ESEL_SHIFT
+	oris	r5, r5, MAS0_TLBSEL1@h
+	mtspr	SPRN_MAS0, r5
+	lis	r5, (MAS1_VALID | MAS1_IPROT)@h
+	ori	r5, r5, TSIZE_256M << MAS1_TSIZE_SHIFT
+	mtspr	SPRN_MAS1, r5
+	lis	r5, KERNEL_VA@h
+	mtspr	SPRN_MAS2, r5
+	li	r5, MAS3_SR | MAS3_SW | MAS3_SX
+	mtspr	SPRN_MAS3, r5
+	li	r5, 0
+	mtspr	SPRN_MAS7, r5
+	isync
+	tlbwe
+	isync
+
+	lis	r5, high@h
+	ori	r5, r5, high@l
+	mtctr	r5
+	bctr
+
+high:
+	li	r6, 0				/* drop every other TLB1 entry */
+	subi	r7, r30, 1
+	mtctr	r7
+1:	slwi	r5, r6, MAS0_ESEL_SHIFT
+	oris	r5, r5, MAS0_TLBSEL1@h
+	mtspr	SPRN_MAS0, r5
+	li	r5, 0
+	mtspr	SPRN_MAS1, r5
+	mtspr	SPRN_MAS2, r5
+	mtspr	SPRN_MAS3, r5
+	isync
+	tlbwe
+	isync
+	addi	r6, r6, 1
+	bdnz	1b
+	li	r5, MMUCSR0_TLB0_FI
+	mtspr	SPRN_MMUCSR0, r5
+2:	mfspr	r5, SPRN_MMUCSR0
+	andi.	r5, r5, MMUCSR0_TLB0_FI
+	bne	2b
+	isync
+
+	lis	r1, boot_stack_top@ha
+	addi	r1, r1, boot_stack_top@l
+	li	r0, 0
+	stwu	r0, -16(r1)
+
+	lis	r3, __bss_start@ha
+	addi	r3, r3, __bss_start@l
+	lis	r4, __bss_end@ha
+	addi	r4, r4, __bss_end@l
+3:	cmplw	r3, r4
+	bge	4f
+	stw	r0, 0(r3)
+	addi	r3, r3, 4
+	b	3b
+4:
+	lis	r5, KERNEL_VA@h
+	mtspr	SPRN_IVPR, r5
+	bl	e500_set_ivors
+
+	li	r5, TSIZE_4K << MAS4_TSIZED_SHIFT
+	mtspr	SPRN_MAS4, r5
+	li	r5, 0
+	mtspr	SPRN_PID, r5
+	mtspr	SPRN_PID1, r5
+	mtspr	SPRN_PID2, r5
+	lis	r5, tlb_stats@ha
+	addi	r5, r5, tlb_stats@l
+	mtspr	SPRN_SPRG_STATS, r5
+	lis	r5, (boot_pgd + 4)@ha		/* an empty PGD until the kernel's exists: */
+	addi	r5, r5, (boot_pgd + 4)@l	/* early misses reach the C fault path */
+	mtspr	SPRN_SPRG_PGD, r5
+	lis	r5, PTE_NEED_KERNEL_READ@h
+	ori	r5, r5, PTE_NEED_KERNEL_READ@l
+	mtspr	SPRN_SPRG_DNEED, r5
+	lis	r5, PTE_NEED_KERNEL_EXEC@h
+	ori	r5, r5, PTE_NEED_KERNEL_EXEC@l
+	mtspr	SPRN_SPRG_INEED, r5
+	isync
+
+	lis	r5, e500_start@h
+	ori	r5, r5, e500_start@l
+	mtspr	SPRN_SRR0, r5
+	li	r5, MSR_KERNEL
+	mtspr	SPRN_SRR1, r5
+	mr	r3, r31
+	mr	r4, r30
+	rfi
+
+/* IVORn = offset of each handler from IVPR. */
+.macro SET_IVOR n, label
+	li	r5, (\label - KERNEL_VA)@l
+	mtspr	SPRN_IVOR0 + \n, r5
+.endm
+.macro SET_IVOR_HI n, label
+	li	r5, (\label - KERNEL_VA)@l
+	mtspr	SPRN_IVOR32 + \n - 32, r5
+.endm
+
+e500_set_ivors:
+	SET_IVOR 0, e500_vec_critical
+	SET_IVOR 1, e500_vec_mcheck
+	SET_IVOR 2, e500_vec_dsi
+	SET_IVOR 3, e500_vec_isi
+	SET_IVOR 4, e500_vec_external
+	SET_IVOR 5, e500_vec_align
+	SET_IVOR 6, e500_vec_program
+	SET_IVOR 7, e500_vec_fpunavail
+	SET_IVOR 8, e500_vec_syscall
+	SET_IVOR 9, e500_vec_apunavail
+	SET_IVOR 10, e500_vec_dec
+	SET_IVOR 11, e500_vec_fit
+	SET_IVOR 12, e500_vec_watchdog
+	SET_IVOR 13, e500_dtlb_miss
+	SET_IVOR 14, e500_itlb_miss
+	SET_IVOR 15, e500_vec_debug
+	SET_IVOR_HI 32, e500_vec_speunavail
+	SET_IVOR_HI 33, e500_vec_spedata
+	SET_IVOR_HI 34, e500_vec_speround
+	SET_IVOR_HI 35, e500_vec_perfmon
+	isync
+	blr
+
+	.section .bss
+	.balign	4096
+boot_pgd:
+	.space	E500_PGD_BYTES
+boot_stack:
+	.space	16384
+	.globl	boot_stack_top
+boot_stack_top:

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 C exception path: decode the frame into a fault record, fix up the
+ * accessed bit, resume an expected fault or report an unexpected one, and
+ * run code in user mode.
+ */
+#include <setjmp.h>
+#include <string.h>
+#include <stdio.h>
+#include "include/arch.h"
+#include "e500/reg.h"
+#include "e500/frame.h"
+#include "mmu/pte-e500.h"
+#include "lib/kprintf.h"
+
+void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
+void exception_dispatch(struct e500_regs *r);
+void exception_fatal(struct e500_regs *r);
+
+struct e500_ctx kernel_ctx;
+struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
+static struct mm *user_mm;
+static jmp_buf user_return_env;
+static uint32_t user_r3;
+static struct e500_regs user_frame[2] __attribute__((aligned(16)));
+
+#define YOUNG_RETRY_LIMIT 4
+static uint32_t young_addr, young_count;
+unsigned int young_fixups;
+
+static const char *vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_CRITICAL: return "critical input";
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external input";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_SYSCALL: return "system call";
+	case VEC_DEC: return "decrementer";
+	case VEC_WATCHDOG: return "watchdog";
+	case VEC_DTLB: return "data TLB error";
+	case VEC_ITLB: return "instruction TLB error";
+	case VEC_DEBUG: return "debug";
+	default: return "other";
+	}
+}
+
+static void dump_regs(const struct e500_regs *r, char *buf, size_t len)
+{
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu\n",
+			     (unsigned long)r->vector, vector_name(r->vector),
+			     (unsigned long)r->srr0, (unsigned long)r->srr1,
+			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
+	for (i = 0; i < 32 && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "r%-2d=%08lx%s", i,
+				      (unsigned long)r->gpr[i], (i % 8 == 7) ? "\n" : " ");
+	if (n < len)
+		snprintf(buf + n, len - n, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
+			 (unsigned long)r->lr, (unsigned long)r->ctr,
+			 (unsigned long)r->cr, (unsigned long)r->xer);
+}
+
+static void record_fault(const struct e500_regs *r, struct fault_record *f)
+{
+	bool inst = r->vector == VEC_ISI || r->vector == VEC_ITLB;
+
+	memset(f, 0, sizeof(*f));
+	f->vector = r->vector;
+	f->pc = r->srr0;
+	f->addr = inst ? r->srr0 : r->dear;
+	f->cause = r->esr;
+	f->store = !inst && (r->esr & ESR_ST);
+	f->user = r->srr1 & MSR_PR;
+	switch (r->vector) {
+	case VEC_DTLB: f->kind = FAULT_TLB_DATA; break;
+	case VEC_ITLB: f->kind = FAULT_TLB_INST; break;
+	case VEC_DSI: f->kind = FAULT_PROT_DATA; break;
+	case VEC_ISI: f->kind = FAULT_PROT_INST; break;
+	default: f->kind = FAULT_OTHER; break;
+	}
+}
+
+/*
+ * A miss on a present, permitted PTE whose accessed bit is clear: set the
+ * bit and let the access retry (the software-managed reference bit).
+ */
+static bool fix_young(const struct fault_record *f)
+{
+	struct mm *mm = f->user ? user_mm : &kernel_mm;
+	struct walk_result w;
+	uint32_t need, low;
+
+	if (f->kind != FAULT_TLB_DATA && f->kind != FAULT_TLB_INST)
+		return false;
+	if (!mm || walk(mm, f->addr, &w) != MMU_OK || !w.ptep)
+		return false;
+	if (f->kind == FAULT_TLB_INST)
+		need = f->user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
+	else
+		need = f->user ? PTE_NEED_USER_READ : PTE_NEED_KERNEL_READ;
+	low = (uint32_t)w.entry;
+	if (((low | _PAGE_ACCESSED) & need) != need || (low & _PAGE_ACCESSED))
+		return false;
+	if (young_addr == f->addr && ++young_count > YOUNG_RETRY_LIMIT)
+		return false;
+	if (young_addr != f->addr) {
+		young_addr = f->addr;
+		young_count = 1;
+	}
+	((volatile uint32_t *)w.ptep)[1] = low | _PAGE_ACCESSED;
+	young_fixups++;
+	return true;
+}
+
+static void __attribute__((noreturn)) user_return(int kind, uint32_t r3)
+{
+	user_r3 = r3;
+	longjmp(user_return_env, kind + 1);
+}
+
+static void handle_fault(struct e500_regs *r)
+{
+	struct fault_record f;
+	char dump[640];
+
+	record_fault(r, &f);
+	if (fix_young(&f))
+		return;
+	if (fault_expected(&f)) {
+		if (f.user)
+			user_return(1, 0);
+		if (f.kind == FAULT_TLB_INST || f.kind == FAULT_PROT_INST)
+			r->srr0 = r->lr;	/* the fetch failed: back to the caller */
+		else
+			r->srr0 += 4;		/* skip the access */
+		return;
+	}
+	dump_regs(r, dump, sizeof(dump));
+	fault_unexpected(&f, dump);
+	if (f.user)
+		user_return(1, 0);
+	panic("fault_unexpected returned");
+}
+
+void exception_dispatch(struct e500_regs *r)
+{
+	switch (r->vector) {
+	case VEC_SYSCALL:
+		if (r->srr1 & MSR_PR)
+			user_return(0, r->gpr[3]);
+		break;
+	case VEC_DTLB:
+	case VEC_ITLB:
+	case VEC_DSI:
+	case VEC_ISI:
+	case VEC_ALIGN:
+	case VEC_PROGRAM:
+		handle_fault(r);
+		return;
+	default:
+		break;
+	}
+	handle_fault(r);
+}
+
+void exception_fatal(struct e500_regs *r)
+{
+	char dump[640];
+
+	dump_regs(r, dump, sizeof(dump));
+	panic("fatal exception\n%s", dump);
+}
+
+const char *fault_kind_name(enum fault_kind k)
+{
+	static const char *const names[] = {
+		"none", "data TLB miss", "instruction TLB miss",
+		"data protection", "instruction protection", "other",
+	};
+
+	return k <= FAULT_OTHER ? names[k] : "?";
+}
+
+void e500_load_ctx(const struct e500_ctx *c)
+{
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_PGD), "r"(c->pgd4));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_INEED), "r"(c->ineed));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_DNEED), "r"(c->dneed));
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_PID), "r"(c->pid) : "memory");
+}
+
+void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user)
+{
+	c->pgd4 = (uint32_t)(uintptr_t)mm->pgd + 4;
+	c->ineed = user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
+	c->dneed = user ? PTE_NEED_USER_READ : PTE_NEED_KERNEL_READ;
+	c->pid = mm->pid;
+}
+
+int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+{
+	static struct e500_ctx uctx;
+	struct e500_regs *r = &user_frame[1];
+	int v;
+
+	e500_ctx_init(&uctx, mm, true);
+	user_ctx = &uctx;
+	user_mm = mm;
+	v = setjmp(user_return_env);
+	if (v == 0) {
+		memset(r, 0, sizeof(*r));
+		r->srr0 = pc;
+		r->srr1 = MSR_USER;
+		r->gpr[3] = arg;
+		e500_enter_frame(r);
+	}
+	user_mm = NULL;
+	if (result)
+		*result = user_r3;
+	return v - 1;
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 exception entry and exit: save the full register frame, switch to the
+ * kernel context, call exception_dispatch(struct e500_regs *), restore and
+ * return (through rfi for the standard class; critical and machine-check
+ * classes are reported and never resumed).
+ *
+ * Registers in a prologue (before the frame exists):
+ *   r10, r11  scratch, saved in SPRG4/SPRG5; CR saved in SPRG7
+ *   r1        becomes the frame: below the interrupted r1 in kernel mode,
+ *             exc_stack_top when coming from user mode
+ * Every GPR, CR, XER, LR, CTR, SRRx, DEAR, ESR and PID is in the frame
+ * before C runs.  Exceptions possible here: none (TLB1 memory only).
+ */
+#include "e500/reg.h"
+#include "e500/frame.h"
+
+	.section .text.vectors, "ax"
+
+.macro EXC_ENTRY vec, srr0, srr1, common
+	.balign	16
+	mtspr	SPRN_SPRG_R10, r10
+	mtspr	SPRN_SPRG_R11, r11
+	mfcr	r10
+	mtspr	SPRN_SPRG_CR, r10
+	mfspr	r11, \srr1
+	andi.	r10, r11, MSR_PR
+	subi	r10, r1, FRAME_SIZE + FRAME_GAP
+	beq	1f
+	lis	r10, (exc_stack_top - FRAME_SIZE)@ha
+	addi	r10, r10, (exc_stack_top - FRAME_SIZE)@l
+1:	stw	r1, F_GPR(1)(r10)
+	mr	r1, r10
+	stw	r11, F_SRR1(r1)
+	mfspr	r11, \srr0
+	stw	r11, F_SRR0(r1)
+	li	r11, \vec
+	b	\common
+.endm
+
+	.globl	e500_vec_critical, e500_vec_mcheck, e500_vec_dsi, e500_vec_isi
+	.globl	e500_vec_external, e500_vec_align, e500_vec_program, e500_vec_fpunavail
+	.globl	e500_vec_syscall, e500_vec_apunavail, e500_vec_dec, e500_vec_fit
+	.globl	e500_vec_watchdog, e500_dtlb_fault, e500_itlb_fault, e500_vec_debug
+	.globl	e500_vec_speunavail, e500_vec_spedata, e500_vec_speround, e500_vec_perfmon
+
+e500_vec_critical:	EXC_ENTRY VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+e500_vec_mcheck:	EXC_ENTRY VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, exc_fatal
+e500_vec_dsi:		EXC_ENTRY VEC_DSI, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_isi:		EXC_ENTRY VEC_ISI, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_external:	EXC_ENTRY VEC_EXTERNAL, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_align:		EXC_ENTRY VEC_ALIGN, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_program:	EXC_ENTRY VEC_PROGRAM, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_fpunavail:	EXC_ENTRY VEC_FPUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_syscall:	EXC_ENTRY VEC_SYSCALL, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_apunavail:	EXC_ENTRY VEC_APUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_dec:		EXC_ENTRY VEC_DEC, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_fit:		EXC_ENTRY VEC_FIT, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_watchdog:	EXC_ENTRY VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+e500_dtlb_fault:	EXC_ENTRY VEC_DTLB, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_itlb_fault:	EXC_ENTRY VEC_ITLB, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_debug:		EXC_ENTRY VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+e500_vec_speunavail:	EXC_ENTRY VEC_SPEUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_spedata:	EXC_ENTRY VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_speround:	EXC_ENTRY VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
+e500_vec_perfmon:	EXC_ENTRY VEC_PERFMON, SPRN_SRR0, SPRN_SRR1, exc_common
+
+/* r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; r10/r11/CR in SPRGs. */
+.macro SAVE_FRAME
+	stw	r11, F_VEC(r1)
+	stw	r0, F_GPR(0)(r1)
+	stw	r2, F_GPR(2)(r1)
+	stw	r3, F_GPR(3)(r1)
+	stw	r4, F_GPR(4)(r1)
+	stw	r5, F_GPR(5)(r1)
+	stw	r6, F_GPR(6)(r1)
+	stw	r7, F_GPR(7)(r1)
+	stw	r8, F_GPR(8)(r1)
+	stw	r9, F_GPR(9)(r1)
+	mfspr	r10, SPRN_SPRG_R10
+	stw	r10, F_GPR(10)(r1)
+	mfspr	r10, SPRN_SPRG_R11
+	stw	r10, F_GPR(11)(r1)
+	stmw	r12, F_GPR(12)(r1)
+	mfspr	r10, SPRN_SPRG_CR
+	stw	r10, F_CR(r1)
+	mfxer	r10
+	stw	r10, F_XER(r1)
+	mflr	r10
+	stw	r10, F_LR(r1)
+	mfctr	r10
+	stw	r10, F_CTR(r1)
+	mfspr	r10, SPRN_DEAR
+	stw	r10, F_DEAR(r1)
+	mfspr	r10, SPRN_ESR
+	stw	r10, F_ESR(r1)
+	mfspr	r10, SPRN_PID
+	stw	r10, F_PID(r1)
+	li	r10, 0
+	stw	r10, 0(r1)			/* end of the back chain */
+.endm
+
+/* Load SPRG1..3 and PID from the e500_ctx at r10; clobbers r11. */
+load_ctx:
+	lwz	r11, CTX_PGD4(r10)
+	mtspr	SPRN_SPRG_PGD, r11
+	lwz	r11, CTX_INEED(r10)
+	mtspr	SPRN_SPRG_INEED, r11
+	lwz	r11, CTX_DNEED(r10)
+	mtspr	SPRN_SPRG_DNEED, r11
+	lwz	r11, CTX_PID(r10)
+	mtspr	SPRN_PID, r11
+	isync
+	blr
+
+exc_common:
+	SAVE_FRAME
+	lwz	r10, F_SRR1(r1)
+	andi.	r10, r10, MSR_PR
+	beq	1f
+	lis	r10, kernel_ctx@ha
+	addi	r10, r10, kernel_ctx@l
+	bl	load_ctx
+1:	addi	r3, r1, FRAME_REGS
+	bl	exception_dispatch
+	/* fall through */
+
+/* Return through the frame at r1. */
+	.globl	exc_return
+exc_return:
+	lwz	r10, F_SRR1(r1)
+	andi.	r10, r10, MSR_PR
+	beq	1f
+	lis	r10, user_ctx@ha
+	lwz	r10, user_ctx@l(r10)		/* struct e500_ctx * of the user */
+	bl	load_ctx
+1:	lwz	r10, F_CTR(r1)
+	mtctr	r10
+	lwz	r10, F_LR(r1)
+	mtlr	r10
+	lwz	r10, F_XER(r1)
+	mtxer	r10
+	lwz	r10, F_CR(r1)
+	mtcr	r10
+	lwz	r10, F_SRR0(r1)
+	mtspr	SPRN_SRR0, r10
+	lwz	r10, F_SRR1(r1)
+	mtspr	SPRN_SRR1, r10
+	lwz	r0, F_GPR(0)(r1)
+	lwz	r2, F_GPR(2)(r1)
+	lwz	r3, F_GPR(3)(r1)
+	lwz	r4, F_GPR(4)(r1)
+	lwz	r5, F_GPR(5)(r1)
+	lwz	r6, F_GPR(6)(r1)
+	lwz	r7, F_GPR(7)(r1)
+	lwz	r8, F_GPR(8)(r1)
+	lwz	r9, F_GPR(9)(r1)
+	lwz	r10, F_GPR(10)(r1)
+	lwz	r11, F_GPR(11)(r1)
+	lmw	r12, F_GPR(12)(r1)
+	lwz	r1, F_GPR(1)(r1)
+	rfi
+
+/* Critical, machine check, watchdog, debug: report and stop. */
+exc_fatal:
+	SAVE_FRAME
+	addi	r3, r1, FRAME_REGS
+	bl	exception_fatal
+1:	b	1b
+
+	.text
+/*
+ * void e500_enter_frame(struct e500_regs *regs): return through a frame
+ * built by C (to enter user mode).  regs must sit FRAME_REGS above a frame.
+ */
+	.globl	e500_enter_frame
+e500_enter_frame:
+	subi	r1, r3, FRAME_REGS
+	b	exc_return
+
+	.section .bss
+	.balign	16
+	.globl	exc_stack_top
+exc_stack:
+	.space	8192
+exc_stack_top:

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <string.h>
+#include "tests/target/env.h"
+#include "mmu/palloc.h"
+#include "lib/kprintf.h"
+
+extern const char __usertext_start[], __usertext_end[];
+
+static struct tlb_counts base;
+
+paddr_t test_page(void)
+{
+	paddr_t pa = palloc_pages(0);
+
+	if (pa == PALLOC_FAIL)
+		panic("test_page: out of memory");
+	memset(phys_to_virt(pa), 0, 4096);
+	return pa;
+}
+
+void test_page_free(paddr_t pa)
+{
+	palloc_free(pa, 0);
+}
+
+uint32_t *lin(paddr_t pa)
+{
+	return phys_to_virt(pa);
+}
+
+uint32_t peek(vaddr_t va)
+{
+	return *(volatile uint32_t *)(uintptr_t)va;
+}
+
+void poke(vaddr_t va, uint32_t v)
+{
+	*(volatile uint32_t *)(uintptr_t)va = v;
+}
+
+uint32_t call_at(vaddr_t va)
+{
+	uint32_t (*fn)(void) = (uint32_t (*)(void))(uintptr_t)va;
+
+	return fn();
+}
+
+void counted_begin(void)
+{
+	tlb_flush_all();
+	tlb_counts(&base);
+}
+
+uint32_t dmisses(void)
+{
+	struct tlb_counts c;
+
+	tlb_counts(&c);
+	return c.dmiss - base.dmiss;
+}
+
+uint32_t imisses(void)
+{
+	struct tlb_counts c;
+
+	tlb_counts(&c);
+	return c.imiss - base.imiss;
+}
+
+int user_space_init(struct mm *mm, unsigned int pid)
+{
+	size_t len = (size_t)(__usertext_end - __usertext_start);
+	paddr_t code = test_page();
+	int err;
+
+	if (len > 4096)
+		panic("user routines exceed a page");
+	memcpy(lin(code), __usertext_start, len);
+	icache_sync(lin(code), len);
+	err = mm_init(mm, layout.user_start, layout.user_last, pid);
+	if (err)
+		return err;
+	return map(mm, USER_CODE_VA, code, 4096, PROT_READ | PROT_EXEC | PROT_USER);
+}
+
+void user_space_destroy(struct mm *mm)
+{
+	struct walk_result w;
+
+	if (walk(mm, USER_CODE_VA, &w) == MMU_OK) {
+		unmap(mm, USER_CODE_VA, 4096);
+		test_page_free(w.page_pa);
+	}
+	mm_destroy(mm);
+	tlb_flush_all();
+}
+
+vaddr_t user_routine(const void *sym)
+{
+	return USER_CODE_VA + (vaddr_t)((const char *)sym - __usertext_start);
+}

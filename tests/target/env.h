@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Helpers shared by the target tests: pages, user code, miss counting. */
+#ifndef PPCMMU_TEST_ENV_H
+#define PPCMMU_TEST_ENV_H
+
+#include "include/arch.h"
+#include "tests/target/report.h"
+
+#define TEST_KVA	0xe0000000u	/* first kernel test address (kmap area) */
+#define TEST_UVA	0x10000000u	/* user data */
+#define USER_CODE_VA	0x00400000u	/* where the user routines are mapped */
+
+#define KPROT_RW	(PROT_READ | PROT_WRITE)
+#define UPROT_RW	(PROT_READ | PROT_WRITE | PROT_USER)
+
+/* Instructions of "li r3, 42; blr", written into pages that tests execute. */
+#define INSN_LI_R3_42	0x3860002au
+#define INSN_BLR	0x4e800020u
+
+paddr_t test_page(void);			/* a zeroed 4 KB physical page */
+void test_page_free(paddr_t pa);
+uint32_t *lin(paddr_t pa);			/* the page through the linear map */
+uint32_t peek(vaddr_t va);
+void poke(vaddr_t va, uint32_t v);
+uint32_t call_at(vaddr_t va);			/* call code at va, return its r3 */
+
+/* Misses counted by the handlers since the last tlb_flush_all() in counted(). */
+void counted_begin(void);			/* flush the TLBs and snapshot the counters */
+uint32_t dmisses(void);
+uint32_t imisses(void);
+
+/* A user address space with the user routines mapped at USER_CODE_VA. */
+int user_space_init(struct mm *mm, unsigned int pid);
+void user_space_destroy(struct mm *mm);
+vaddr_t user_routine(const void *sym);
+
+extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[];
+
+#endif

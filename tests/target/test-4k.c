@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * 4 KB pages on the target: every check provokes real TLB misses through the
+ * family's handlers and looks at the data, the miss counters, the entry the
+ * handler created and the fault record.
+ */
+#include "tests/target/env.h"
+#include "tests/target/tests.h"
+
+static vaddr_t kva(unsigned int page)
+{
+	return TEST_KVA + page * 4096u;
+}
+
+static void test_two_mappings(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t a = kva(0), b = kva(1);
+	static const uint32_t offs[] = { 0, 4, 0x7fc, 0x800, 0xffc };
+	bool ok = true;
+	unsigned int i;
+
+	report(map(&kernel_mm, a, pa, 4096, KPROT_RW) == MMU_OK, "map first view");
+	report(map(&kernel_mm, b, pa, 4096, KPROT_RW) == MMU_OK, "map second view");
+	counted_begin();
+	for (i = 0; i < 5; i++)
+		poke(a + offs[i], 0xa5000000u | offs[i]);
+	for (i = 0; i < 5; i++)
+		ok &= peek(b + offs[i]) == (0xa5000000u | offs[i]) &&
+		      lin(pa)[offs[i] / 4] == (0xa5000000u | offs[i]);
+	report(ok, "writes through one view read back through the other and the linear map");
+	if (tlb_counts_available())
+		report(dmisses() == 2, "one miss per view (%lu)", (unsigned long)dmisses());
+	poke(b + 8, 0x12345678);
+	report(peek(a + 8) == 0x12345678, "and the other way round");
+	unmap(&kernel_mm, a, 4096);
+	unmap(&kernel_mm, b, 4096);
+	test_page_free(pa);
+}
+
+static void test_ifetch(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(2);
+	uint32_t r;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	report(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC) == MMU_OK, "map code page");
+	counted_begin();
+	r = call_at(va);
+	report(r == 42, "code copied to a fresh page runs (r3 = %lu)", (unsigned long)r);
+	if (tlb_counts_available())
+		report(imisses() == 1, "exactly one instruction miss (%lu)", (unsigned long)imisses());
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+#define SWEEP_PAGES 24
+
+static void test_exact_misses(void)
+{
+	paddr_t pa[SWEEP_PAGES];
+	unsigned int i;
+	uint32_t sum = 0, first, second;
+
+	if (!tlb_counts_available()) {
+		report_skip("built without TLB statistics");
+		return;
+	}
+	for (i = 0; i < SWEEP_PAGES; i++) {
+		pa[i] = test_page();
+		lin(pa[i])[1] = i;
+		map(&kernel_mm, kva(16 + i), pa[i], 4096, PROT_READ);
+	}
+	counted_begin();
+	for (i = 0; i < SWEEP_PAGES; i++)
+		sum += peek(kva(16 + i) + 4);
+	first = dmisses();
+	for (i = 0; i < SWEEP_PAGES; i++)
+		sum += peek(kva(16 + i) + 8);
+	second = dmisses() - first;
+	report(sum == SWEEP_PAGES * (SWEEP_PAGES - 1) / 2, "data read back from %d pages", SWEEP_PAGES);
+	report(first == SWEEP_PAGES, "touching %d pages after a flush costs %d misses (%lu)",
+	       SWEEP_PAGES, SWEEP_PAGES, (unsigned long)first);
+	report(second == 0, "touching them again costs none (%lu)", (unsigned long)second);
+	for (i = 0; i < SWEEP_PAGES; i++) {
+		unmap(&kernel_mm, kva(16 + i), 4096);
+		test_page_free(pa[i]);
+	}
+}
+
+static void test_readback(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(3);
+	struct tlb_info t;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_GUARDED);
+	tlb_flush_all();
+	report(!tlb_lookup(va, 0, &t), "no entry after a flush");
+	(void)peek(va + 0x123);
+	report(tlb_lookup(va, 0, &t), "the miss created an entry");
+	report(t.va == va, "EPN 0x%08lx", (unsigned long)t.va);
+	report(t.pa == pa, "RPN " PA_FMT, PA_ARG(t.pa));
+	report(t.size == 4096, "size %lu", (unsigned long)t.size);
+	report(t.tid == 0, "kernel entry is global (TID %u)", t.tid);
+	report(t.prot == (KPROT_RW | PROT_GUARDED), "protection 0x%x", t.prot);
+	report(t.level == 0, "in the 4K TLB");
+	unmap(&kernel_mm, va, 4096);
+	report(!tlb_lookup(va, 0, &t), "unmap removed the entry");
+	test_page_free(pa);
+}
+
+static void test_unmapped(void)
+{
+	vaddr_t va = kva(40) + 0x10;
+	const struct fault_record *f = last_fault();
+
+	expect_fault(va);
+	(void)peek(va);
+	report(faults_taken() == 1, "load from an unmapped page faults once");
+	report(f->kind == FAULT_TLB_DATA && f->addr == va && !f->store && !f->user,
+	       "as a data TLB miss at 0x%08lx (%s at 0x%08lx)", (unsigned long)va,
+	       fault_kind_name(f->kind), (unsigned long)f->addr);
+	expect_fault(va + 4);
+	poke(va + 4, 1);
+	report(faults_taken() == 1 && f->store && f->addr == va + 4, "a store says it is a store");
+}
+
+static void test_read_only(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(4);
+	const struct fault_record *f = last_fault();
+
+	lin(pa)[0] = 0x11111111;
+	map(&kernel_mm, va, pa, 4096, PROT_READ);
+	report(peek(va) == 0x11111111, "read-only page reads");
+	expect_fault(va);
+	poke(va, 0x22222222);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && f->store,
+	       "store faults as a protection fault with the store bit (%s, cause 0x%08lx)",
+	       fault_kind_name(f->kind), (unsigned long)f->cause);
+	report(lin(pa)[0] == 0x11111111, "memory unchanged");
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+static void test_no_execute(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(5);
+	const struct fault_record *f = last_fault();
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() == 1 && f->addr == va &&
+	       (f->kind == FAULT_TLB_INST || f->kind == FAULT_PROT_INST),
+	       "fetch from a no-execute page faults (%s)", fault_kind_name(f->kind));
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+static void test_stale_after_unmap(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(6);
+
+	lin(pa)[0] = 7;
+	map(&kernel_mm, va, pa, 4096, PROT_READ);
+	report(peek(va) == 7, "mapped page reads (entry now in the TLB)");
+	unmap(&kernel_mm, va, 4096);
+	expect_fault(va);
+	(void)peek(va);
+	report(faults_taken() == 1, "after unmap the next access faults");
+	test_page_free(pa);
+}
+
+static void test_protect(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(7);
+
+	map(&kernel_mm, va, pa, 4096, PROT_READ);
+	(void)peek(va);
+	expect_fault(va);
+	poke(va, 1);
+	report(faults_taken() == 1, "read-only: store faults");
+	report(protect(&kernel_mm, va, 4096, KPROT_RW) == MMU_OK, "protect RO -> RW");
+	poke(va, 0x5555);
+	report(lin(pa)[0] == 0x5555, "store now lands");
+	report(protect(&kernel_mm, va, 4096, PROT_READ) == MMU_OK, "protect RW -> RO");
+	expect_fault(va);
+	poke(va, 0x6666);
+	report(faults_taken() == 1 && lin(pa)[0] == 0x5555, "store faults again (no stale writable entry)");
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+const struct target_test tests_4k[] = {
+	{ "4k data through two mappings", test_two_mappings, NULL },
+	{ "4k instruction fetch", test_ifetch, NULL },
+	{ "4k exact miss count", test_exact_misses, NULL },
+	{ "4k TLB entry read-back", test_readback, NULL },
+	{ "4k unmapped access", test_unmapped, NULL },
+	{ "4k read-only", test_read_only, NULL },
+	{ "4k no-execute", test_no_execute, NULL },
+	{ "4k stale entry after unmap", test_stale_after_unmap, NULL },
+	{ "4k protect", test_protect, NULL },
+};
+const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 TLB maintenance: TLB1 entries for the kernel's fixed mappings,
+ * invalidation of one page or all, and reading an entry back (tlbsx).
+ */
+#include "include/arch.h"
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/frame.h"
+#include "tlb/e500-tlb.h"
+
+#define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
+#define mfspr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
+
+struct tlb_stats tlb_stats;
+
+static inline void isync(void)
+{
+	__asm__ volatile("isync" : : : "memory");
+}
+
+unsigned int tlb1_entries(void)
+{
+	return mfspr(SPRN_TLB1CFG) & TLBCFG_NENTRY;
+}
+
+static void tlbwe(uint32_t mas0, uint32_t mas1, uint32_t mas2, uint32_t mas3, uint32_t mas7)
+{
+	mtspr(SPRN_MAS0, mas0);
+	mtspr(SPRN_MAS1, mas1);
+	mtspr(SPRN_MAS2, mas2);
+	mtspr(SPRN_MAS3, mas3);
+	mtspr(SPRN_MAS7, mas7);
+	isync();
+	__asm__ volatile("tlbwe; isync" : : : "memory");
+}
+
+void tlb1_write(unsigned int slot, const struct tlb1_map *m)
+{
+	uint32_t mas1 = MAS1_VALID | (m->tsize << MAS1_TSIZE_SHIFT);
+
+	if (m->iprot)
+		mas1 |= MAS1_IPROT;
+	tlbwe(MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT), mas1,
+	      ((uint32_t)m->va & MAS2_EPN_MASK) | m->wimge,
+	      ((uint32_t)m->pa & MAS3_RPN_MASK) | m->perms,
+	      (uint32_t)(m->pa >> 32) & MAS7_RPN_HI_MASK);
+}
+
+void tlb1_clear(unsigned int slot)
+{
+	tlbwe(MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT), 0, 0, 0, 0);
+}
+
+static void tlb_sync(void)
+{
+	__asm__ volatile("msync; tlbsync; msync; isync" : : : "memory");
+}
+
+/* Both TLBs, every entry without IPROT (the kernel's pinned map survives). */
+void tlb_flush_all(void)
+{
+	__asm__ volatile("tlbivax 0, %0" : : "r"(TLBIVAX_ALL) : "memory");
+	__asm__ volatile("tlbivax 0, %0" : : "r"(TLBIVAX_ALL | TLBIVAX_TLB1) : "memory");
+	tlb_sync();
+}
+
+/* tlbivax ignores PID and AS: every entry for va goes, in every space. */
+void tlb_flush_page(vaddr_t va)
+{
+	va &= MAS2_EPN_MASK;
+	__asm__ volatile("tlbivax 0, %0" : : "r"(va) : "memory");
+	__asm__ volatile("tlbivax 0, %0" : : "r"(va | TLBIVAX_TLB1) : "memory");
+	tlb_sync();
+}
+
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
+{
+	uint32_t off;
+
+	(void)mm;
+	if (size > 64 * 4096) {
+		tlb_flush_all();
+		return;
+	}
+	for (off = 0; off < size; off += 4096)
+		tlb_flush_page(va + off);
+}
+
+static unsigned int prot_from_mas(uint32_t mas2, uint32_t mas3)
+{
+	unsigned int prot = 0;
+
+	if (mas3 & (MAS3_SR | MAS3_UR))
+		prot |= PROT_READ;
+	if (mas3 & (MAS3_SW | MAS3_UW))
+		prot |= PROT_WRITE;
+	if (mas3 & (MAS3_SX | MAS3_UX))
+		prot |= PROT_EXEC;
+	if (mas3 & (MAS3_UR | MAS3_UW | MAS3_UX))
+		prot |= PROT_USER;
+	if (mas2 & MAS2_I)
+		prot |= PROT_NOCACHE;
+	if (mas2 & MAS2_G)
+		prot |= PROT_GUARDED;
+	if (mas2 & MAS2_M)
+		prot |= PROT_COHERENT;
+	if (mas2 & MAS2_W)
+		prot |= PROT_WRITETHRU;
+	return prot;
+}
+
+bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
+{
+	uint32_t mas0, mas1, mas2, mas3, mas7, tsize;
+
+	mtspr(SPRN_MAS6, pid << MAS6_SPID_SHIFT);
+	isync();
+	__asm__ volatile("tlbsx 0, %0" : : "r"(va) : "memory");
+	mas0 = mfspr(SPRN_MAS0);
+	mas1 = mfspr(SPRN_MAS1);
+	mas2 = mfspr(SPRN_MAS2);
+	mas3 = mfspr(SPRN_MAS3);
+	mas7 = mfspr(SPRN_MAS7);
+	info->valid = mas1 & MAS1_VALID;
+	if (!info->valid)
+		return false;
+	tsize = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
+	info->size = 1024u << (2 * tsize);
+	info->va = mas2 & MAS2_EPN_MASK & ~(info->size - 1);
+	info->pa = ((paddr_t)(mas7 & MAS7_RPN_HI_MASK) << 32 | (mas3 & MAS3_RPN_MASK)) &
+		   ~(paddr_t)(info->size - 1);
+	info->tid = (mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT;
+	info->prot = prot_from_mas(mas2, mas3);
+	info->level = (mas0 & MAS0_TLBSEL1) ? 1 : 0;
+	info->raw[0] = mas1;
+	info->raw[1] = mas2;
+	info->raw[2] = mas3;
+	info->raw[3] = mas7;
+	return true;
+}
+
+bool tlb_counts_available(void)
+{
+#ifdef CONFIG_TLB_STATS
+	return true;
+#else
+	return false;
+#endif
+}
+
+void tlb_counts(struct tlb_counts *c)
+{
+	c->dmiss = tlb_stats.dmiss;
+	c->imiss = tlb_stats.imiss;
+}
+
+void icache_sync(const void *va, size_t len)
+{
+	uintptr_t p = (uintptr_t)va & ~31u, end = (uintptr_t)va + len;
+
+	for (; p < end; p += 32)
+		__asm__ volatile("dcbst 0, %0" : : "r"(p) : "memory");
+	__asm__ volatile("msync" : : : "memory");
+	for (p = (uintptr_t)va & ~31u; p < end; p += 32)
+		__asm__ volatile("icbi 0, %0" : : "r"(p) : "memory");
+	__asm__ volatile("msync; isync" : : : "memory");
+}
+

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* e500 TLB operations used by the e500 boot and fault code. */
+#ifndef PPCMMU_E500_TLB_H
+#define PPCMMU_E500_TLB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "mmu/mmu.h"
+
+struct tlb1_map {
+	vaddr_t va;
+	paddr_t pa;
+	unsigned int tsize;	/* MAV1 TSIZE */
+	unsigned int wimge;	/* MAS2 WIMGE bits */
+	unsigned int perms;	/* MAS3 permission bits */
+	bool iprot;
+};
+
+unsigned int tlb1_entries(void);
+void tlb1_write(unsigned int slot, const struct tlb1_map *m);
+void tlb1_clear(unsigned int slot);
+
+#endif

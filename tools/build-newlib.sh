@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# build-newlib.sh OUTDIR: build newlib (nano formatted I/O, no supplied syscalls) for the PowerPC target
+# from Debian's newlib-source with the powerpc-linux-gnu cross tools, into OUTDIR/install.
+# Result: OUTDIR/install/powerpc-eabi/lib/libc.a (libm.a) and OUTDIR/install/powerpc-eabi/include/.
+# The build is cached: OUTDIR/.done marks a finished build and makes this script exit at once.
+# The kernel must provide the syscalls newlib calls (_write, _sbrk, ...).
+set -eu
+
+me=build-newlib
+die() { echo "$me: $*" >&2; exit 1; }
+
+[ $# -eq 1 ] || { echo "usage: $me.sh OUTDIR" >&2; exit 2; }
+[ -e "$1/.done" ] && exit 0
+
+mkdir -p "$1" || die "cannot create $1"
+out=$(cd "$1" && pwd -P)
+
+# Serialise concurrent builds into the same OUTDIR (make -j with several boards).
+exec 9>"$out/.lock"
+if command -v flock >/dev/null 2>&1; then
+	flock 9 || die "cannot lock $out/.lock"
+fi
+[ -e "$out/.done" ] && exit 0
+
+cross=powerpc-linux-gnu-
+command -v ${cross}gcc >/dev/null 2>&1 || die "${cross}gcc not found; run tools/deps.sh"
+set -- /usr/src/newlib/newlib-*.tar.xz
+[ -f "$1" ] || die "no /usr/src/newlib/newlib-*.tar.xz; run tools/deps.sh (package newlib-source)"
+tarball=$1
+
+log="$out/build.log"
+: >"$log"
+rm -rf "$out/install" "$out"/build.??????   # and the trees of earlier failed builds
+work=$(mktemp -d "$out/build.XXXXXX") || die "cannot create a build directory under $out"
+
+fail() {
+	echo "$me: $* (log: $log; build tree kept in $work); last lines of the log:" >&2
+	tail -n 40 "$log" >&2
+	if grep -q -i -E 'error:|\*\*\* ' "$log"; then
+		echo "$me: first errors in the log:" >&2
+		grep -i -m 5 -E 'error:|\*\*\* ' "$log" >&2
+	fi
+	exit 1
+}
+
+start=$(date +%s)
+echo "$me: building newlib from $(basename "$tarball") into $out/install (takes about a minute; log: $log)" >&2
+
+mkdir "$work/src" "$work/obj"
+tar -xJf "$tarball" -C "$work/src" --strip-components=1 >>"$log" 2>&1 || fail "cannot unpack $tarball"
+
+# newlib's configure.host gives powerpc*-eabi "-mrelocatable-lib ... -DMISSING_SYSCALL_NAMES":
+#  - -mrelocatable-lib makes every function reach globals through .got2 (PIC-style bcl/mflr prologue);
+#    a kernel that runs at its link address does not need that;
+#  - MISSING_SYSCALL_NAMES makes newlib call sbrk/write/close/... without the leading underscore.
+# Drop both so the library is plain absolute code that calls the usual _sbrk, _write, ... .
+hostcfg="$work/src/newlib/configure.host"
+orig='-mrelocatable-lib -mno-eabi -mstrict-align -DMISSING_SYSCALL_NAMES'
+grep -q -e "$orig" "$hostcfg" || fail "newlib/configure.host no longer has '$orig'; update $0"
+sed -i "s/$orig/-mno-eabi -mstrict-align/" "$hostcfg" || fail "cannot patch $hostcfg"
+
+# -mlong-double-64: without it newlib's ieeefp.h fails on the Linux ABI's 128-bit IBM long double.
+# -fno-pie: Debian's cross gcc builds PIE by default, which a bare-metal kernel cannot use.
+# -ffunction-sections/-fdata-sections: lets the kernel link drop unused code with --gc-sections.
+CC_FOR_TARGET="${cross}gcc -fno-pie -msoft-float -mlong-double-64 -mcpu=powerpc"
+GCC_FOR_TARGET=$CC_FOR_TARGET
+CFLAGS_FOR_TARGET="-g -O2 -ffunction-sections -fdata-sections"
+AR_FOR_TARGET=${cross}ar
+AS_FOR_TARGET=${cross}as
+LD_FOR_TARGET=${cross}ld
+NM_FOR_TARGET=${cross}nm
+RANLIB_FOR_TARGET=${cross}ranlib
+OBJDUMP_FOR_TARGET=${cross}objdump
+OBJCOPY_FOR_TARGET=${cross}objcopy
+READELF_FOR_TARGET=${cross}readelf
+STRIP_FOR_TARGET=${cross}strip
+export CC_FOR_TARGET GCC_FOR_TARGET CFLAGS_FOR_TARGET AR_FOR_TARGET AS_FOR_TARGET LD_FOR_TARGET \
+	NM_FOR_TARGET RANLIB_FOR_TARGET OBJDUMP_FOR_TARGET OBJCOPY_FOR_TARGET READELF_FOR_TARGET \
+	STRIP_FOR_TARGET
+
+(
+	cd "$work/obj" &&
+	../src/configure \
+		--target=powerpc-eabi \
+		--prefix="$out/install" \
+		--disable-multilib \
+		--disable-nls \
+		--disable-newlib-supplied-syscalls \
+		--enable-newlib-nano-formatted-io \
+		--disable-newlib-io-float \
+		--enable-newlib-nano-malloc \
+		--enable-newlib-reent-small \
+		--disable-newlib-multithread \
+		--disable-newlib-fvwrite-in-streamio \
+		--disable-newlib-fseek-optimization \
+		--disable-newlib-wide-orient \
+		--disable-newlib-unbuf-stream-opt \
+		--enable-lite-exit \
+		--enable-newlib-global-atexit
+) >>"$log" 2>&1 || fail "configure failed"
+
+jobs=$(nproc 2>/dev/null || echo 2)
+[ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
+make -C "$work/obj" -j"$jobs" all-target-newlib >>"$log" 2>&1 || fail "make all-target-newlib failed"
+make -C "$work/obj" install-target-newlib >>"$log" 2>&1 || fail "make install-target-newlib failed"
+
+lib="$out/install/powerpc-eabi/lib/libc.a"
+[ -f "$lib" ] || fail "build finished but $lib is missing"
+[ -f "$out/install/powerpc-eabi/include/stdio.h" ] || fail "build finished but include/stdio.h is missing"
+
+rm -rf "$work"
+touch "$out/.done"
+echo "$me: done in $(( $(date +%s) - start )) s: $lib" >&2

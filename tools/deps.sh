@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# deps.sh: make sure the host has everything the build, the tests and the runners need (Debian 12).
+# Silent and fast when all is present. Otherwise: as root, installs the missing packages with apt-get;
+# as another user, prints the exact command to run and exits 1.
+set -eu
+
+me=deps.sh
+
+# One "what|package" per line. "what" is a command name, or an absolute path (a glob is allowed).
+checks='powerpc-linux-gnu-gcc|gcc-powerpc-linux-gnu
+powerpc-linux-gnu-as|binutils-powerpc-linux-gnu
+powerpc-linux-gnu-ld|binutils-powerpc-linux-gnu
+powerpc-linux-gnu-objcopy|binutils-powerpc-linux-gnu
+qemu-system-ppc|qemu-system-ppc
+qemu-ppc|qemu-user
+/usr/lib/u-boot/qemu-ppce500/uboot.elf|u-boot-qemu
+mkimage|u-boot-tools
+/usr/src/newlib/newlib-*.tar.xz|newlib-source
+gdb-multiarch|gdb-multiarch
+xz|xz-utils
+make|make
+gcc|gcc
+/usr/include/stdio.h|libc6-dev
+timeout|coreutils
+flock|util-linux'
+
+present() {
+	case $1 in
+	/*)
+		# shellcheck disable=SC2086 # the glob must expand
+		for f in $1; do [ -e "$f" ] && return 0; done
+		return 1 ;;
+	*)
+		command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+
+missing() {
+	echo "$checks" | while IFS='|' read -r what pkg; do
+		present "$what" || echo "$pkg"
+	done | sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+pkgs=$(missing)
+[ -z "$pkgs" ] && exit 0
+
+echo "$me: missing packages: $pkgs" >&2
+install_cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs"
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "$me: apt-get not found; this project expects Debian 12 (bookworm). Install the equivalents of: $pkgs" >&2
+	exit 1
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "$me: run this as root, then try again:" >&2
+	echo "  sudo sh -c '$install_cmd'" >&2
+	exit 1
+fi
+
+echo "$me: installing: $pkgs" >&2
+apt-get update >&2 || { echo "$me: apt-get update failed" >&2; exit 1; }
+# shellcheck disable=SC2086 # one word per package
+DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs >&2 ||
+	{ echo "$me: apt-get install -y $pkgs failed" >&2; exit 1; }
+
+pkgs=$(missing)
+if [ -n "$pkgs" ]; then
+	echo "$me: still missing after apt-get install: $pkgs" >&2
+	exit 1
+fi
+echo "$me: all dependencies installed" >&2
