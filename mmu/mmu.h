@@ -73,6 +73,14 @@ const uint32_t *mmu_page_sizes(unsigned int *n);
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid);
 void mm_destroy(struct mm *mm);	/* frees the tables; the mm must no longer be live */
 
+/*
+ * map() maps one page of a supported size.  unmap() and protect() take a
+ * range of whole pages (size a nonzero multiple of 4K): every byte of it must
+ * be mapped (MMU_ENOENT) by pages lying wholly inside it (MMU_EPARTIAL).  A
+ * page table left empty is freed.  Both call mmu_tlb_invalidate() once for
+ * the range before returning; map() never does.  walk() reports the prot
+ * map()/protect() were given (PROT_USER if any user permission is set).
+ */
 int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot);
 int unmap(struct mm *mm, vaddr_t va, uint32_t size);
 int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot);

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * map/unmap/protect/walk, the same for every family: the entry format sits
+ * behind pgtable.h.  A page of any size is a run of leaf entries at one level
+ * (size / step of them, step = span of one entry at that level), entry i
+ * mapping base + i * step, so one walker and one set of loops serve every size.
+ *
+ * Contract details (see also mmu.h):
+ * - map() maps exactly one page of a supported size.  Checks, in order:
+ *   ESIZE, EALIGN (va, pa), ERANGE, EPA, EPROT, EOVERLAP, ENOMEM.
+ * - unmap()/protect() take a range [va, va + size) of whole pages: size a
+ *   nonzero multiple of the smallest page (ESIZE for 0, EALIGN otherwise),
+ *   inside the space (ERANGE), for protect() a valid prot (EPROT), then every
+ *   byte must be mapped (ENOENT) by pages lying wholly inside the range
+ *   (EPARTIAL).  The first problem in address order decides the error.
+ * - Any error leaves the tables untouched: map() allocates PTE tables after
+ *   every check and frees them again if a later allocation fails.
+ * - A PTE table that no longer holds any entry is freed by the operation
+ *   that emptied it, and its PGD entry cleared: a linked table is never empty.
+ * - unmap() and protect() call mmu_tlb_invalidate() once for the whole range
+ *   before returning (protect() always does, also when it only adds rights,
+ *   so the next access reloads the entry).  map() does not: nothing was
+ *   mapped there, so nothing can be cached.
+ */
+#include "mmu.h"
+#include "pgtable.h"
+
+const char *mmu_strerror(int err)
+{
+	switch (err) {
+	case MMU_OK:		return "success";
+	case MMU_EALIGN:	return "address not aligned to the page size";
+	case MMU_ESIZE:		return "page size not supported";
+	case MMU_EOVERLAP:	return "range already mapped";
+	case MMU_ENOMEM:	return "no memory for a page table";
+	case MMU_ERANGE:	return "address outside the address space";
+	case MMU_ENOENT:	return "nothing mapped there";
+	case MMU_EPROT:		return "invalid protection";
+	case MMU_EPARTIAL:	return "range covers part of a larger page";
+	case MMU_EPA:		return "physical address not representable";
+	default:		return "unknown error";
+	}
+}
+
+const uint32_t *mmu_page_sizes(unsigned int *n)
+{
+	static uint32_t sizes[PT_MAX_SIZES];
+	unsigned int i, count = 0;
+
+	for (i = 0; i < pt_geo.nr_sizes && i < PT_MAX_SIZES; i++)
+		if (pt_geo.sizes[i].enabled)
+			sizes[count++] = pt_geo.sizes[i].size;
+	*n = count;
+	return sizes;
+}
+
+static const struct pt_size *find_size(uint32_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < pt_geo.nr_sizes; i++)
+		if (pt_geo.sizes[i].size == size && pt_geo.sizes[i].enabled)
+			return &pt_geo.sizes[i];
+	return NULL;
+}
+
+static uint32_t level_step(int level)
+{
+	if (level == WALK_LEVEL_PGD)
+		return 1u << pt_geo.pgd_shift;
+	return 1u << pt_geo.page_shift;
+}
+
+static unsigned int pgd_index(vaddr_t va)
+{
+	return va >> pt_geo.pgd_shift;
+}
+
+static unsigned int pte_index(vaddr_t va)
+{
+	return (va >> pt_geo.page_shift) & (pt_geo.ptrs_per_pte - 1);
+}
+
+static void *pmd_ptr(const struct mm *mm, vaddr_t va)
+{
+	return pgd_entry_ptr(mm->pgd, pgd_index(va));
+}
+
+/* The entry of va at level; NULL for a PTE whose table is missing. */
+static void *leaf_slot(const struct mm *mm, int level, vaddr_t va)
+{
+	void *pmdp = pmd_ptr(mm, va);
+	uint64_t pmd;
+
+	if (level == WALK_LEVEL_PGD)
+		return pmdp;
+	pmd = pt_entry_get(pmdp);
+	if (pmd_none(pmd) || pmd_leaf(pmd))
+		return NULL;
+	return pte_entry_ptr(pmd_table(pmd), pte_index(va));
+}
+
+static int check_range(const struct mm *mm, vaddr_t va, uint32_t size)
+{
+	if (va < mm->start || va > mm->last || size - 1 > mm->last - va)
+		return MMU_ERANGE;
+	return MMU_OK;
+}
+
+static bool table_empty(void *table)
+{
+	unsigned int i;
+
+	for (i = 0; i < pt_geo.ptrs_per_pte; i++)
+		if (pt_entry_get(pte_entry_ptr(table, i)) != 0)
+			return false;
+	return true;
+}
+
+/* Free the PTE tables of [va, va + size) that hold nothing. */
+static void release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size)
+{
+	unsigned int i, last = pgd_index(va + (size - 1));
+
+	for (i = pgd_index(va); i <= last; i++) {
+		void *pmdp = pgd_entry_ptr(mm->pgd, i);
+		uint64_t pmd = pt_entry_get(pmdp);
+		void *table;
+
+		if (pmd_none(pmd) || pmd_leaf(pmd))
+			continue;
+		table = pmd_table(pmd);
+		if (!table_empty(table))
+			continue;
+		pt_entry_clear(pmdp);
+		pt_free(table, pt_geo.pte_order);
+		mm->tables--;
+	}
+}
+
+static void fill_result(struct walk_result *res, vaddr_t va, int level,
+			uint64_t pmd, uint64_t entry, void *pmdp, void *ptep)
+{
+	uint32_t step = level_step(level);
+	uint32_t size = pte_leaf_size(pmd, entry);
+
+	if (size < step)
+		size = step;
+	res->page_va = va & ~(size - 1);
+	res->page_pa = pte_pa(entry) - ((va - res->page_va) & ~(step - 1));
+	res->pa = res->page_pa + (va - res->page_va);
+	res->size = size;
+	res->level = level;
+	res->prot = pte_prot(entry);
+	res->entry = entry;
+	res->pmdp = pmdp;
+	res->ptep = ptep;
+}
+
+int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
+{
+	void *pmdp, *ptep = NULL;
+	int level = WALK_LEVEL_PGD;
+	uint64_t pmd, entry;
+
+	if (va < mm->start || va > mm->last)
+		return MMU_ERANGE;
+	pmdp = pmd_ptr(mm, va);
+	pmd = pt_entry_get(pmdp);
+	if (pmd_none(pmd))
+		return MMU_ENOENT;
+	entry = pmd;
+	if (!pmd_leaf(pmd)) {
+		ptep = pte_entry_ptr(pmd_table(pmd), pte_index(va));
+		entry = pt_entry_get(ptep);
+		level = WALK_LEVEL_PTE;
+	}
+	if (!pte_present(entry))
+		return MMU_ENOENT;
+	fill_result(res, va, level, pmd, entry, pmdp, ptep);
+	return MMU_OK;
+}
+
+static bool run_is_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va)
+{
+	uint32_t i, step = level_step(ps->level), n = ps->size / step;
+
+	for (i = 0; i < n; i++) {
+		vaddr_t v = va + i * step;
+		uint64_t pmd = pt_entry_get(pmd_ptr(mm, v));
+
+		if (pmd_none(pmd))
+			continue;
+		if (ps->level == WALK_LEVEL_PGD || pmd_leaf(pmd))
+			return false;
+		if (pt_entry_get(leaf_slot(mm, ps->level, v)) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* Link a PTE table under every PGD entry of the run that has none. */
+static int alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va)
+{
+	unsigned int i, last = pgd_index(va + (ps->size - 1));
+
+	if (ps->level != WALK_LEVEL_PTE)
+		return MMU_OK;
+	for (i = pgd_index(va); i <= last; i++) {
+		void *pmdp = pgd_entry_ptr(mm->pgd, i);
+		void *table;
+
+		if (!pmd_none(pt_entry_get(pmdp)))
+			continue;
+		table = pt_alloc(pt_geo.pte_order);
+		if (!table) {
+			release_empty_tables(mm, va, ps->size);
+			return MMU_ENOMEM;
+		}
+		pt_entry_set(pmdp, pmd_mktable(table, ps->size));
+		mm->tables++;
+	}
+	return MMU_OK;
+}
+
+static void write_run(struct mm *mm, const struct pt_size *ps, vaddr_t va,
+		      paddr_t pa, unsigned int prot)
+{
+	uint32_t i, step = level_step(ps->level), n = ps->size / step;
+
+	for (i = 0; i < n; i++)
+		pt_entry_set(leaf_slot(mm, ps->level, va + i * step),
+			     pte_mkleaf(pa + i * step, ps->size, prot));
+}
+
+int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
+{
+	const struct pt_size *ps = find_size(size);
+	paddr_t pa_limit = (paddr_t)1 << pt_geo.pa_bits;
+	int err;
+
+	if (!ps)
+		return MMU_ESIZE;
+	if ((va & (size - 1)) || (pa & (size - 1)))
+		return MMU_EALIGN;
+	err = check_range(mm, va, size);
+	if (err)
+		return err;
+	if (pa > pa_limit - size)
+		return MMU_EPA;
+	if (!pte_prot_valid(prot))
+		return MMU_EPROT;
+	if (!run_is_free(mm, ps, va))
+		return MMU_EOVERLAP;
+	err = alloc_tables(mm, ps, va);
+	if (err)
+		return err;
+	write_run(mm, ps, va, pa, prot);
+	return MMU_OK;
+}
+
+/* Checks shared by unmap() and protect() before they look at entries. */
+static int check_span(const struct mm *mm, vaddr_t va, uint32_t size)
+{
+	uint32_t page_mask = (1u << pt_geo.page_shift) - 1;
+
+	if (size == 0)
+		return MMU_ESIZE;
+	if ((va & page_mask) || (size & page_mask))
+		return MMU_EALIGN;
+	return check_range(mm, va, size);
+}
+
+typedef void (*page_fn)(struct mm *mm, const struct walk_result *page,
+			unsigned int prot);
+
+/*
+ * Visit every page of [va, va + size) in address order, or only check that
+ * they are all there and whole when fn is NULL.
+ */
+static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
+			 page_fn fn, unsigned int prot)
+{
+	uint64_t cur = va, end = (uint64_t)va + size;
+
+	while (cur < end) {
+		struct walk_result page;
+		int err = walk(mm, (vaddr_t)cur, &page);
+
+		if (err)
+			return err;
+		if (page.page_va < cur || (uint64_t)page.page_va + page.size > end)
+			return MMU_EPARTIAL;
+		if (fn)
+			fn(mm, &page, prot);
+		cur = (uint64_t)page.page_va + page.size;
+	}
+	return MMU_OK;
+}
+
+static void clear_page(struct mm *mm, const struct walk_result *page,
+		       unsigned int prot)
+{
+	uint32_t i, step = level_step(page->level), n = page->size / step;
+	void *slot;
+
+	(void)prot;
+	for (i = 0; i < n; i++) {
+		slot = leaf_slot(mm, page->level, page->page_va + i * step);
+		if (slot)
+			pt_entry_clear(slot);
+	}
+}
+
+static void protect_page(struct mm *mm, const struct walk_result *page,
+			 unsigned int prot)
+{
+	uint32_t i, step = level_step(page->level), n = page->size / step;
+	void *slot;
+
+	for (i = 0; i < n; i++) {
+		slot = leaf_slot(mm, page->level, page->page_va + i * step);
+		if (slot)
+			pt_entry_set(slot, pte_modify(pt_entry_get(slot), prot));
+	}
+}
+
+int unmap(struct mm *mm, vaddr_t va, uint32_t size)
+{
+	int err = check_span(mm, va, size);
+
+	if (!err)
+		err = for_each_page(mm, va, size, NULL, 0);
+	if (err)
+		return err;
+	for_each_page(mm, va, size, clear_page, 0);
+	release_empty_tables(mm, va, size);
+	mmu_tlb_invalidate(mm, va, size);
+	return MMU_OK;
+}
+
+int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
+{
+	int err = check_span(mm, va, size);
+
+	if (!err && !pte_prot_valid(prot))
+		err = MMU_EPROT;
+	if (!err)
+		err = for_each_page(mm, va, size, NULL, 0);
+	if (err)
+		return err;
+	for_each_page(mm, va, size, protect_page, prot);
+	mmu_tlb_invalidate(mm, va, size);
+	return MMU_OK;
+}
+
+/*
+ * start and last + 1 must fall on PGD-entry boundaries (2 MB on e500), so an
+ * address space never shares a PGD entry with another.
+ */
+int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
+{
+	vaddr_t span_mask = (1u << pt_geo.pgd_shift) - 1;
+	void *pgd;
+
+	if ((start & span_mask) || ((last + 1) & span_mask))
+		return MMU_EALIGN;
+	if (start > last)
+		return MMU_ERANGE;
+	pgd = pt_alloc(pt_geo.pgd_order);
+	if (!pgd)
+		return MMU_ENOMEM;
+	mm->pgd = pgd;
+	mm->pid = pid;
+	mm->start = start;
+	mm->last = last;
+	mm->tables = 0;
+	return MMU_OK;
+}
+
+void mm_destroy(struct mm *mm)
+{
+	unsigned int i;
+
+	if (!mm->pgd)
+		return;
+	for (i = 0; i < pt_geo.ptrs_per_pgd; i++) {
+		uint64_t pmd = pt_entry_get(pgd_entry_ptr(mm->pgd, i));
+
+		if (!pmd_none(pmd) && !pmd_leaf(pmd))
+			pt_free(pmd_table(pmd), pt_geo.pte_order);
+	}
+	pt_free(mm->pgd, pt_geo.pgd_order);
+	mm->pgd = NULL;
+	mm->tables = 0;
+}

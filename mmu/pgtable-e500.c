@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500/32 page-table format with 64-bit entries (Linux 6.11 layout, see
+ * pte-e500.h): a PGD of 2048 entries of 2 MB, PTE tables of 512 entries.
+ * Entries are big-endian 64-bit values: the high word at offset 0 holds
+ * pfn >> 8, the low word at offset 4 holds pfn & 0xff and the flags.
+ *
+ * A PGD entry is 0, a table pointer (pt_ref() in the low word, high word 0,
+ * so its size field is 0), or a leaf whose size field is nonzero: a huge page
+ * of 4M..1G replicated over size / 2M consecutive entries.
+ *
+ * PROT_* to entry bits: READ -> SR, WRITE -> SW | DIRTY (dirtiness is not
+ * tracked), EXEC -> SX, each with its user twin (UR/UW/UX) when PROT_USER is
+ * set; NOCACHE/GUARDED/COHERENT/WRITETHRU -> I/G/M/W.  WRITE or EXEC or USER
+ * without READ is refused; no access bits at all is a valid "no access" page.
+ */
+#include "pgtable.h"
+#include "pte-e500.h"
+#include "byteorder.h"
+
+/* Huge pages (issue 5): the format and walker are ready, map() waits for this. */
+#ifndef PPCMMU_E500_HUGE
+#define PPCMMU_E500_HUGE 0
+#endif
+
+#define E500_PAGE_SHIFT		12
+#define E500_PA_BITS		36
+#define E500_ENTRY_BYTES	8
+
+static const struct pt_size e500_sizes[] = {
+	{ 1u << 12, WALK_LEVEL_PTE, true },
+	{ 1u << 22, WALK_LEVEL_PGD, PPCMMU_E500_HUGE },
+	{ 1u << 24, WALK_LEVEL_PGD, PPCMMU_E500_HUGE },
+	{ 1u << 26, WALK_LEVEL_PGD, PPCMMU_E500_HUGE },
+	{ 1u << 28, WALK_LEVEL_PGD, PPCMMU_E500_HUGE },
+	{ 1u << 30, WALK_LEVEL_PGD, PPCMMU_E500_HUGE },
+};
+
+const struct pt_geometry pt_geo = {
+	.page_shift	= E500_PAGE_SHIFT,
+	.pgd_shift	= E500_PGD_SHIFT,
+	.ptrs_per_pgd	= E500_PTRS_PER_PGD,
+	.ptrs_per_pte	= E500_PTRS_PER_PTE,
+	.pgd_order	= 2,	/* 16 KB */
+	.pte_order	= 0,	/* 4 KB */
+	.pa_bits	= E500_PA_BITS,
+	.sizes		= e500_sizes,
+	.nr_sizes	= sizeof(e500_sizes) / sizeof(e500_sizes[0]),
+};
+
+#define PTE_PROT_MASK	(_PAGE_READ | _PAGE_WRITE | _PAGE_EXEC | _PAGE_DIRTY | \
+			 _PAGE_WRITETHRU | _PAGE_NO_CACHE | _PAGE_COHERENT | \
+			 _PAGE_GUARDED)
+
+void *pgd_entry_ptr(void *pgd, unsigned int index)
+{
+	return (char *)pgd + (size_t)index * E500_ENTRY_BYTES;
+}
+
+void *pte_entry_ptr(void *table, unsigned int index)
+{
+	return (char *)table + (size_t)index * E500_ENTRY_BYTES;
+}
+
+uint64_t pt_entry_get(const void *entryp)
+{
+	const char *p = entryp;
+
+	return (uint64_t)be32_load(p) << 32 | be32_load(p + 4);
+}
+
+/* High word first: the low word holds PRESENT (and the table pointer). */
+void pt_entry_set(void *entryp, uint64_t entry)
+{
+	char *p = entryp;
+
+	be32_store(p, (uint32_t)(entry >> 32));
+	be32_store(p + 4, (uint32_t)entry);
+}
+
+/* Low word first, so the entry stops being valid before the rest goes. */
+void pt_entry_clear(void *entryp)
+{
+	char *p = entryp;
+
+	be32_store(p + 4, 0);
+	be32_store(p, 0);
+}
+
+bool pmd_none(uint64_t pmd)
+{
+	return pmd == 0;
+}
+
+bool pmd_leaf(uint64_t pmd)
+{
+	return (pmd & _PAGE_PSIZE_MSK) != 0;
+}
+
+void *pmd_table(uint64_t pmd)
+{
+	return pt_deref((uint32_t)pmd);
+}
+
+/* e500 tables carry no size: every huge page is a leaf PGD entry. */
+uint64_t pmd_mktable(void *table, uint32_t size)
+{
+	(void)size;
+	return pt_ref(table);
+}
+
+bool pte_present(uint64_t pte)
+{
+	return (pte & _PAGE_PRESENT) != 0;
+}
+
+/*
+ * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  TSIZE
+ * 11..15 (4G and beyond) cannot be built by map(); clamp them to 2G rather
+ * than shift past 32 bits.
+ */
+uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte)
+{
+	unsigned int shift = ((pte & _PAGE_PSIZE_MSK) >> _PAGE_PSIZE_SHIFT) +
+			     _PAGE_PSIZE_SHIFT_OFFSET;
+
+	(void)pmd;
+	return 1u << (shift < 31 ? shift : 31);
+}
+
+static uint64_t size_field(uint32_t size)
+{
+	unsigned int shift = (unsigned int)__builtin_ctz(size);
+
+	return (uint64_t)((shift - _PAGE_PSIZE_SHIFT_OFFSET) << _PAGE_PSIZE_SHIFT) &
+	       _PAGE_PSIZE_MSK;
+}
+
+paddr_t pte_pa(uint64_t pte)
+{
+	return (pte >> PTE_RPN_SHIFT) << E500_PAGE_SHIFT;
+}
+
+bool pte_prot_valid(unsigned int prot)
+{
+	unsigned int access = prot & (PROT_WRITE | PROT_EXEC | PROT_USER);
+
+	if (prot & ~PROT_ALL)
+		return false;
+	return !access || (prot & PROT_READ);
+}
+
+static uint64_t prot_bits(unsigned int prot)
+{
+	bool user = prot & PROT_USER;
+	uint64_t bits = 0;
+
+	if (prot & PROT_READ)
+		bits |= _PAGE_BAP_SR | (user ? _PAGE_BAP_UR : 0);
+	if (prot & PROT_WRITE)
+		bits |= _PAGE_BAP_SW | _PAGE_DIRTY | (user ? _PAGE_BAP_UW : 0);
+	if (prot & PROT_EXEC)
+		bits |= _PAGE_BAP_SX | (user ? _PAGE_BAP_UX : 0);
+	if (prot & PROT_NOCACHE)
+		bits |= _PAGE_NO_CACHE;
+	if (prot & PROT_GUARDED)
+		bits |= _PAGE_GUARDED;
+	if (prot & PROT_COHERENT)
+		bits |= _PAGE_COHERENT;
+	if (prot & PROT_WRITETHRU)
+		bits |= _PAGE_WRITETHRU;
+	return bits;
+}
+
+unsigned int pte_prot(uint64_t pte)
+{
+	unsigned int prot = 0;
+
+	if (pte & _PAGE_BAP_SR)
+		prot |= PROT_READ;
+	if (pte & _PAGE_BAP_SW)
+		prot |= PROT_WRITE;
+	if (pte & _PAGE_BAP_SX)
+		prot |= PROT_EXEC;
+	if (pte & _PAGE_USER_BITS)
+		prot |= PROT_USER;
+	if (pte & _PAGE_NO_CACHE)
+		prot |= PROT_NOCACHE;
+	if (pte & _PAGE_GUARDED)
+		prot |= PROT_GUARDED;
+	if (pte & _PAGE_COHERENT)
+		prot |= PROT_COHERENT;
+	if (pte & _PAGE_WRITETHRU)
+		prot |= PROT_WRITETHRU;
+	return prot;
+}
+
+uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
+{
+	return (pa >> E500_PAGE_SHIFT) << PTE_RPN_SHIFT | _PAGE_PRESENT |
+	       _PAGE_ACCESSED | size_field(size) | prot_bits(prot);
+}
+
+uint64_t pte_modify(uint64_t pte, unsigned int prot)
+{
+	return (pte & ~(uint64_t)PTE_PROT_MASK) | prot_bits(prot);
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The environment hooks of mmu.h for host tests: page tables come from an
+ * arena whose pt_ref() values look like kernel virtual addresses
+ * (ENV_KVA_BASE + offset), allocations can be made to fail, and every
+ * mmu_tlb_invalidate() call is logged.  Free arena pages are always zero, so
+ * a snapshot of the whole arena compares equal after an operation that
+ * changed nothing, even if it allocated and freed a table on the way.
+ */
+#ifndef PPCMMU_TESTS_ENV_H
+#define PPCMMU_TESTS_ENV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "mmu.h"
+
+#define ENV_ARENA_BYTES		(4u << 20)
+#define ENV_KVA_BASE		0xC0000000u
+#define ENV_TLB_LOG_MAX		64
+
+struct env_counters {
+	unsigned long allocs;		/* successful pt_alloc() calls */
+	unsigned long frees;		/* accepted pt_free() calls */
+	unsigned long live;		/* allocated blocks */
+	unsigned long failed_allocs;	/* injected failures */
+	unsigned long bad_frees;	/* pt_free() of something not allocated, or wrong order */
+};
+
+struct env_tlb_call {
+	const struct mm *mm;
+	vaddr_t va;
+	uint32_t size;
+};
+
+struct env_snapshot {
+	unsigned char *mem;
+	unsigned long live;
+	unsigned int tlb_calls;
+};
+
+extern unsigned char *env_arena;
+extern struct env_counters env;
+extern struct env_tlb_call env_tlb_log[ENV_TLB_LOG_MAX];
+extern unsigned int env_tlb_calls;
+
+void env_init(void);
+void env_reset_counters(void);
+/* The next n pt_alloc() calls succeed, the one after fails, then all fail until
+ * env_fail_after(-1). */
+void env_fail_after(long n);
+void env_snapshot_take(struct env_snapshot *s);
+/* Arena bytes, live blocks and TLB-call count all as in the snapshot. */
+bool env_snapshot_same(const struct env_snapshot *s);
+void env_snapshot_free(struct env_snapshot *s);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The test tables of each host test file. */
+#ifndef PPCMMU_TESTS_TESTS_H
+#define PPCMMU_TESTS_TESTS_H
+
+#include "check.h"
+
+extern const struct host_test mmu_tests[];
+extern const unsigned int nr_mmu_tests;
+extern const struct host_test leaf_tests[];
+extern const unsigned int nr_leaf_tests;
+extern const struct host_test palloc_tests[];
+extern const unsigned int nr_palloc_tests;
+extern const struct host_test huge_tests[];
+extern const unsigned int nr_huge_tests;
+
+#endif
