@@ -92,10 +92,12 @@ run: deps
 	@tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
 
 host-test:
-	@$(MAKE) --no-print-directory -C tests/host test | tee build/host-test.log
+	@tools/run-suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
+		| tee build/host-test.result
 
 sim-test:
-	@if [ -f sim/Makefile ]; then $(MAKE) --no-print-directory -C sim test | tee build/sim-test.log; fi
+	@tools/run-suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
+		| tee build/sim-test.result
 
 target-test:
 	@for b in $(TEST_BOARDS); do \
@@ -114,7 +116,7 @@ test: deps
 	$(MAKE) --no-print-directory sim-test; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
-	tools/summarize build/host-test.log build/sim-test.log build/target-test.log
+	tools/summarize build/host-test.result build/sim-test.result build/target-test.log
 
 debug: deps all
 	@echo "gdb: gdb-multiarch $(ELF) -ex 'target remote :1234'"

@@ -54,8 +54,12 @@ static void test_map_errors(void)
 	report(protect(&kernel_mm, va + 4096, 4096, PROT_READ) == MMU_ENOENT, "protect of nothing: ENOENT");
 	report(protect(&kernel_mm, va, 4096, PROT_EXEC) == MMU_EPROT && same(va, &s2),
 	       "protect exec without read: EPROT, unchanged");
-	report(protect(&kernel_mm, va, 8192, PROT_READ) == MMU_ESIZE && same(va, &s2),
-	       "protect with a bad size: ESIZE");
+	report(protect(&kernel_mm, va, 8192, PROT_READ) == MMU_ENOENT && same(va, &s2),
+	       "protect of a range with an unmapped page: ENOENT, first page unchanged");
+	report(protect(&kernel_mm, va, 0, PROT_READ) == MMU_ESIZE && same(va, &s2),
+	       "protect of nothing at all (size 0): ESIZE");
+	report(unmap(&kernel_mm, va, 8192) == MMU_ENOENT && same(va, &s2),
+	       "unmap of a range with a hole: ENOENT, nothing unmapped");
 	report(unmap(&kernel_mm, va, 4096) == MMU_OK && walk(&kernel_mm, va, &s.w) == MMU_ENOENT,
 	       "unmap works, walk then finds nothing");
 	test_page_free(pa);
