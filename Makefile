@@ -19,7 +19,7 @@ CONSOLE_PA := $(call board,console_pa)
 EXIT_KIND := $(call board,exit)
 BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
 
-BUILD := build/$(BOARD)
+BUILD := build/$(BOARD)$(if $(filter 0,$(TLB_STATS)),-nostats)
 NEWLIB := build/newlib
 NEWLIB_TARGET := $(NEWLIB)/install/powerpc-eabi
 

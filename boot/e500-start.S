@@ -9,7 +9,8 @@
  * 2. The kernel's linear map, VA 0xC0000000 -> PA 0 (256 MB, IPROT), in the
  *    last TLB1 entry, which no loader uses; jump up to it.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
- *    kernel owns the MMU.
+ *    kernel owns the MMU.  The per-CPU page pinned at PERCPU_VA (4 KB,
+ *    IPROT) before anything can take a TLB miss.
  * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs, then rfi into e500_start (C) with
  *    MSR[ME] set (mtmsr cannot set ME under QEMU).
  *
@@ -87,6 +88,26 @@ high:
 	bne	2b
 	isync
 
+	subi	r5, r30, 4			/* the per-CPU page, top of the space */
+	slwi	r5, r5, MAS0_ESEL_SHIFT
+	oris	r5, r5, MAS0_TLBSEL1@h
+	mtspr	SPRN_MAS0, r5
+	lis	r5, (MAS1_VALID | MAS1_IPROT)@h
+	ori	r5, r5, TSIZE_4K << MAS1_TSIZE_SHIFT
+	mtspr	SPRN_MAS1, r5
+	lis	r5, PERCPU_VA@h
+	ori	r5, r5, PERCPU_VA@l
+	mtspr	SPRN_MAS2, r5
+	lis	r5, (e500_percpu_page - KERNEL_VA)@h
+	ori	r5, r5, (e500_percpu_page - KERNEL_VA)@l
+	ori	r5, r5, MAS3_SR | MAS3_SW
+	mtspr	SPRN_MAS3, r5
+	li	r5, 0
+	mtspr	SPRN_MAS7, r5
+	isync
+	tlbwe
+	isync
+
 	lis	r1, boot_stack_top@ha
 	addi	r1, r1, boot_stack_top@l
 	li	r0, 0
@@ -106,15 +127,15 @@ high:
 	mtspr	SPRN_IVPR, r5
 	bl	e500_set_ivors
 
+	lis	r5, MAS0_TLBSEL1@h		/* huge pages start at TLB1 slot 0 */
+	stw	r5, PCPU(PC_TLB1_NEXT)(0)
+
 	li	r5, TSIZE_4K << MAS4_TSIZED_SHIFT
 	mtspr	SPRN_MAS4, r5
 	li	r5, 0
 	mtspr	SPRN_PID, r5
 	mtspr	SPRN_PID1, r5
 	mtspr	SPRN_PID2, r5
-	lis	r5, tlb_stats@ha
-	addi	r5, r5, tlb_stats@l
-	mtspr	SPRN_SPRG_STATS, r5
 	lis	r5, (boot_pgd + 4)@ha		/* an empty PGD until the kernel's exists: */
 	addi	r5, r5, (boot_pgd + 4)@l	/* early misses reach the C fault path */
 	mtspr	SPRN_SPRG_PGD, r5

@@ -20,6 +20,12 @@
  * 4 KB table of 512 PTEs in its low word (a kernel virtual address, so its
  * 0xf00 field is 0), or a leaf: a PTE whose TSIZE field says 4M..1G, repeated
  * over size/2M consecutive entries, entry i mapping base + i * 2M.
+ *
+ * The miss handler tells the three apart with one signed compare of the low
+ * word: a table pointer is a kernel address (0xC0000000 and up: negative);
+ * none is 0; a leaf's low word is below 0x01000000, because a huge page of
+ * 4 MB or more starts on a 4 MB boundary, so pfn[0..7] is 0 in every entry of
+ * its run.  pt_ref() must therefore return addresses with the top bit set.
  */
 #ifndef PPCMMU_PTE_E500_H
 #define PPCMMU_PTE_E500_H

@@ -12,7 +12,9 @@
 #define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
 #define mfspr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
 
-struct tlb_stats tlb_stats;
+extern struct e500_percpu e500_percpu_page;
+
+_Static_assert(TLB1_HUGE_SLOTS == 8, "the miss handler wraps ESEL with a mask of 3 bits");
 
 static inline void isync(void)
 {
@@ -151,8 +153,8 @@ bool tlb_counts_available(void)
 
 void tlb_counts(struct tlb_counts *c)
 {
-	c->dmiss = tlb_stats.dmiss;
-	c->imiss = tlb_stats.imiss;
+	c->dmiss = e500_percpu_page.dmiss;
+	c->imiss = e500_percpu_page.imiss;
 }
 
 void icache_sync(const void *va, size_t len)

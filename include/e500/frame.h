@@ -29,9 +29,19 @@
 #define CTX_DNEED	8
 #define CTX_PID		12
 
-/* struct tlb_stats: counters the miss handlers bump (CONFIG_TLB_STATS). */
-#define TLBSTAT_DMISS	0
-#define TLBSTAT_IMISS	4
+/*
+ * The per-CPU page: 4 KB of RAM pinned in TLB1 at PERCPU_VA, the top page of
+ * the address space, so the miss handlers reach it with absolute addressing
+ * (lwz rD, PCPU(field)(0)) and need no register to point at it.
+ */
+#define PERCPU_VA	0xfffff000
+#define PCPU(off)	((off) - 0x1000)	/* 16-bit displacement from 0 */
+#define PC_DMISS	0	/* data TLB misses (CONFIG_TLB_STATS) */
+#define PC_IMISS	4	/* instruction TLB misses (CONFIG_TLB_STATS) */
+#define PC_TLB1_NEXT	8	/* MAS0 of the next TLB1 slot for a huge page */
+
+/* TLB1 slots: huge pages take 0..TLB1_HUGE_SLOTS-1 round robin (a power of two). */
+#define TLB1_HUGE_SLOTS	8
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -51,9 +61,10 @@ struct e500_ctx {
 	uint32_t pid;
 };
 
-struct tlb_stats {
+struct e500_percpu {
 	uint32_t dmiss;
 	uint32_t imiss;
+	uint32_t tlb1_next;
 };
 
 _Static_assert(sizeof(struct e500_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");

@@ -61,7 +61,6 @@
  * SPRG1..3 describe the running context and change on every user/kernel
  * transition so the miss handlers need no branch on MSR[PR].
  */
-#define SPRN_SPRG_STATS		SPRN_SPRG0	/* &tlb_stats (miss counters) */
 #define SPRN_SPRG_INEED		SPRN_SPRG1	/* PTE bits an instruction fetch needs */
 #define SPRN_SPRG_DNEED		SPRN_SPRG2	/* PTE bits a data access needs */
 #define SPRN_SPRG_PGD		SPRN_SPRG3	/* current PGD + 4 (low word of entry 0) */
