@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Physical address space of the simulated board (IMMR wins over RAM):
+ *   0 .. ram_size-1          RAM
+ *   IMMR ISB .. +64 KB       internal memory map (SIU registers, CPM, DPRAM)
+ *   0xF0000000 .. +4 KB      exit device (a 32-bit store ends the run)
+ * Anything else is unmapped: the access ends in a machine check.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+#define EXIT_DEV_PA	0xF0000000u
+#define EXIT_DEV_SIZE	0x1000u
+#define IMMR_WINDOW	0x10000u
+
+uint8_t *ram;
+uint32_t ram_size;
+uint8_t *code_map;
+
+int bus_init(uint32_t size)
+{
+	ram_size = size;
+	ram = calloc(1, size);
+	code_map = calloc(1, (size >> 12) + 1);
+	if (!ram || !code_map)
+		return -1;
+	return 0;
+}
+
+uint8_t *phys_host(uint32_t pa)
+{
+	return pa < ram_size ? ram + pa : NULL;
+}
+
+static uint32_t immr_base(const struct cpu *c)
+{
+	return c->immr & 0xFFFF0000u;
+}
+
+static uint32_t ram_read(uint32_t pa, int size)
+{
+	switch (size) {
+	case 1:
+		return ram[pa];
+	case 2:
+		return get_be16(ram + pa);
+	default:
+		return get_be32(ram + pa);
+	}
+}
+
+static void ram_write(uint32_t pa, int size, uint32_t val)
+{
+	switch (size) {
+	case 1:
+		ram[pa] = (uint8_t)val;
+		break;
+	case 2:
+		put_be16(ram + pa, (uint16_t)val);
+		break;
+	default:
+		put_be32(ram + pa, val);
+		break;
+	}
+	if (code_map[pa >> 12])
+		code_page_store(pa, size);
+}
+
+/* Accesses here never cross a page: callers split them. */
+int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val)
+{
+	if (pa - immr_base(c) < IMMR_WINDOW) {
+		*val = immr_read(c, pa - immr_base(c), size);
+		return 0;
+	}
+	if (pa < ram_size && ram_size - pa >= (uint32_t)size) {
+		*val = ram_read(pa, size);
+		return 0;
+	}
+	if (pa - EXIT_DEV_PA < EXIT_DEV_SIZE) {
+		*val = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static void exit_device_write(struct cpu *c, uint32_t pa, int size,
+			      uint32_t val)
+{
+	if (pa != EXIT_DEV_PA || size != 4) {
+		sim_warn(c, W_EXIT_WIDTH,
+			 "exit device: %d-byte store to 0x%08x ignored",
+			 size, pa);
+		return;
+	}
+	c->exit_requested = true;
+	c->exit_status = val & 0xFF;
+	request_event(c);
+}
+
+int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val)
+{
+	if (pa - immr_base(c) < IMMR_WINDOW) {
+		immr_write(c, pa - immr_base(c), size, val);
+		return 0;
+	}
+	if (pa < ram_size && ram_size - pa >= (uint32_t)size) {
+		ram_write(pa, size, val);
+		return 0;
+	}
+	if (pa - EXIT_DEV_PA < EXIT_DEV_SIZE) {
+		exit_device_write(c, pa, size, val);
+		return 0;
+	}
+	return -1;
+}

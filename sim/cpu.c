@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The run loop, instruction fetch through the decoded-page cache, MSR
+ * changes and exception entry.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+void request_event(struct cpu *c)
+{
+	c->event_at = 0;
+}
+
+void update_mode(struct cpu *c)
+{
+	int mode = MODE_REAL;
+
+	if (c->msr & MSR_DR)
+		mode = (c->msr & MSR_PR) ? MODE_USER : MODE_SUP;
+	c->rd = c->soft_rd[mode];
+	c->wr = c->soft_wr[mode];
+}
+
+void set_msr(struct cpu *c, uint32_t msr)
+{
+	uint32_t old = c->msr;
+
+	msr &= MSR_IMPL;
+	c->msr = msr;
+	if ((old ^ msr) & (MSR_IR | MSR_PR | MSR_IP))
+		c->fetch_valid = false;
+	update_mode(c);
+	if ((msr & MSR_EE) && !(old & MSR_EE))
+		request_event(c);
+	if (msr & MSR_LE)
+		sim_warn(c, W_LE_MODE, "MSR[LE] set: little-endian mode is "
+			 "not modelled, accesses stay big-endian");
+}
+
+void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
+		    uint32_t srr1)
+{
+	uint32_t msr = c->msr & (MSR_ME | MSR_IP | MSR_ILE);
+
+	if (c->msr & MSR_ILE)
+		msr |= MSR_LE;
+	c->srr0 = srr0;
+	c->srr1 = srr1;
+	c->stats.exceptions[(vector >> 8) & (NUM_VECTORS - 1)]++;
+	set_msr(c, msr);
+	c->pc = vector | ((c->msr & MSR_IP) ? 0xFFF00000u : 0);
+	c->fetch_valid = false;
+}
+
+void machine_check(struct cpu *c, uint32_t srr0, uint32_t addr)
+{
+	if (!(c->msr & MSR_ME)) {
+		fprintf(stderr, "mpc8xx-sim: checkstop: machine check with "
+			"MSR[ME]=0 (pc 0x%08x, address 0x%08x)\n", c->pc, addr);
+		c->exit_requested = true;
+		c->exit_status = EXIT_CHECKSTOP;
+		request_event(c);
+		return;
+	}
+	c->dar = addr;
+	take_exception(c, VEC_MCHECK, srr0, c->msr & MSR_SRR1_MASK);
+}
+
+void program_exception(struct cpu *c, uint32_t cause)
+{
+	take_exception(c, VEC_PROGRAM, c->pc,
+		       (c->msr & MSR_SRR1_MASK) | cause);
+}
+
+void swemu_exception(struct cpu *c)
+{
+	take_exception(c, VEC_SWEMU, c->pc, c->msr & MSR_SRR1_MASK);
+}
+
+void cpu_reset(struct cpu *c, uint32_t pc)
+{
+	memset(c->gpr, 0, sizeof(c->gpr));
+	c->cr = c->xer = c->lr = c->ctr = 0;
+	c->msr = 0;
+	c->pc = pc;
+	c->immr = 0xFF000000u;
+	c->fetch_valid = false;
+	soft_tlb_flush_all(c);
+	update_mode(c);
+	mmu_reset(c);
+	c->tb_enabled = false;
+	c->event_at = 0;
+}
+
+/* Returns non-zero when the fetch raised an exception. */
+static int fetch_refill(struct cpu *c)
+{
+	uint32_t pa;
+
+	if (mmu_translate_fetch(c, c->pc, &pa))
+		return -1;
+	if (pa >= ram_size) {
+		machine_check(c, c->pc, c->pc);
+		return -1;
+	}
+	c->fetch_dpage = dpage_get(pa >> 12);
+	c->fetch_page = c->pc & 0xFFFFF000u;
+	c->fetch_valid = true;
+	return 0;
+}
+
+static void trace_insn(struct cpu *c)
+{
+	uint32_t pa = (c->fetch_dpage->ppn << 12) | (c->pc & 0xFFF);
+	uint32_t raw = get_be32(ram + pa);
+	char buf[96];
+
+	disasm(raw, c->pc, buf, sizeof(buf));
+	fprintf(c->trace, "%08x: %08x  %s\n", c->pc, raw, buf);
+}
+
+static inline void run_loop(struct cpu *c, const bool tracing)
+{
+	while (c->icount < c->event_at) {
+		const struct dinsn *d;
+
+		if (unlikely(!c->fetch_valid ||
+			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
+			if (fetch_refill(c)) {
+				/* exception entry costs one instruction slot */
+				c->icount++;
+				continue;
+			}
+		}
+		if (tracing)
+			trace_insn(c);
+		d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+		c->icount++;
+		d->fn(c, d);
+	}
+}
+
+#define RX_POLL_INTERVAL	4096
+
+static uint64_t next_event(struct cpu *c)
+{
+	uint64_t at = c->icount + RX_POLL_INTERVAL;
+	uint64_t t = timer_next_event(c);
+
+	if (t < at)
+		at = t;
+	if (c->max_insns && c->max_insns < at)
+		at = c->max_insns;
+	if (c->trace)
+		at = c->icount + 1;
+	return at;
+}
+
+/* Returns true when the run is over. */
+static bool handle_events(struct cpu *c)
+{
+	if (c->exit_requested)
+		return true;
+	if (c->max_insns && c->icount >= c->max_insns) {
+		fprintf(stderr, "mpc8xx-sim: --max-insns %" PRIu64
+			" reached at pc 0x%08x\n", c->max_insns, c->pc);
+		c->exit_status = EXIT_MAX_INSNS;
+		return true;
+	}
+	timer_update(c);
+	if (c->dec_pending && (c->msr & MSR_EE)) {
+		c->dec_pending = false;
+		take_exception(c, VEC_DEC, c->pc, c->msr & MSR_SRR1_MASK);
+	}
+	cpm_poll_rx(c);
+	c->event_at = next_event(c);
+	return c->exit_requested;
+}
+
+int cpu_run(struct cpu *c)
+{
+	for (;;) {
+		if (handle_events(c))
+			break;
+		if (c->trace)
+			run_loop(c, true);
+		else
+			run_loop(c, false);
+	}
+	return c->exit_status;
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Command line, board reset, and the reports printed at exit. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+#define MAX_DUMPS	16
+#define MAX_RAM		0x80000000ull
+
+struct dump {
+	uint32_t addr, len;
+	const char *file;
+};
+
+struct options {
+	uint64_t ram;
+	uint64_t max_insns;
+	bool stats, regs, strict, entry_elf;
+	const char *trace;
+	const char *image;
+	struct dump dumps[MAX_DUMPS];
+	int ndumps;
+};
+
+static struct cpu cpu;
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: mpc8xx-sim [--ram SIZE] [--max-insns N] [--stats] "
+		"[--trace FILE]\n"
+		"                  [--regs] [--strict] [--entry-elf] "
+		"[--dump ADDR:LEN:FILE]... image.elf\n");
+	exit(EXIT_BAD_ARGS);
+}
+
+static bool parse_num(const char *s, uint64_t *out, bool size_suffix)
+{
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return false;
+	if (size_suffix && *end) {
+		switch (*end++) {
+		case 'k': case 'K': v <<= 10; break;
+		case 'm': case 'M': v <<= 20; break;
+		case 'g': case 'G': v <<= 30; break;
+		default: return false;
+		}
+	}
+	*out = v;
+	return *end == 0;
+}
+
+static void parse_dump(struct options *o, char *arg)
+{
+	char *len = strchr(arg, ':'), *file;
+	uint64_t a, l;
+
+	file = len ? strchr(len + 1, ':') : NULL;
+	if (!file || o->ndumps == MAX_DUMPS)
+		usage();
+	*len++ = 0;
+	*file++ = 0;
+	if (!parse_num(arg, &a, false) || !parse_num(len, &l, true) ||
+	    a > 0xFFFFFFFFull || l > 0xFFFFFFFFull || !*file)
+		usage();
+	o->dumps[o->ndumps++] = (struct dump){ (uint32_t)a, (uint32_t)l, file };
+}
+
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (*i + 1 >= argc)
+		usage();
+	return argv[++*i];
+}
+
+static bool is_opt(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(arg, name, n) && (arg[n] == 0 || arg[n] == '=');
+}
+
+static void parse_args(struct options *o, int argc, char **argv)
+{
+	o->ram = 64u << 20;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (is_opt(a, "--ram")) {
+			if (!parse_num(opt_value(argc, argv, &i, "--ram"),
+				       &o->ram, true))
+				usage();
+		} else if (is_opt(a, "--max-insns")) {
+			if (!parse_num(opt_value(argc, argv, &i, "--max-insns"),
+				       &o->max_insns, false))
+				usage();
+		} else if (is_opt(a, "--trace")) {
+			o->trace = opt_value(argc, argv, &i, "--trace");
+		} else if (is_opt(a, "--dump")) {
+			parse_dump(o, (char *)opt_value(argc, argv, &i,
+							"--dump"));
+		} else if (!strcmp(a, "--stats")) {
+			o->stats = true;
+		} else if (!strcmp(a, "--regs")) {
+			o->regs = true;
+		} else if (!strcmp(a, "--strict")) {
+			o->strict = true;
+		} else if (!strcmp(a, "--entry-elf")) {
+			o->entry_elf = true;
+		} else if (a[0] == '-' || o->image) {
+			usage();
+		} else {
+			o->image = a;
+		}
+	}
+	if (!o->image || o->ram < 0x4000 || o->ram > MAX_RAM || (o->ram & 0xFFF))
+		usage();
+}
+
+static const char *const vector_names[NUM_VECTORS] = {
+	[0x1] = "reset", [0x2] = "machine check", [0x3] = "DSI",
+	[0x4] = "ISI", [0x5] = "external", [0x6] = "alignment",
+	[0x7] = "program", [0x8] = "FP unavailable", [0x9] = "decrementer",
+	[0xC] = "system call", [0xD] = "trace", [0x10] = "software emulation",
+	[0x11] = "ITLB miss", [0x12] = "DTLB miss", [0x13] = "ITLB error",
+	[0x14] = "DTLB error",
+};
+
+static void print_stats(const struct cpu *c)
+{
+	const struct stats *s = &c->stats;
+
+	fprintf(stderr, "instructions: %" PRIu64 "\n", c->icount);
+	for (int v = 0; v < NUM_VECTORS; v++)
+		if (s->exceptions[v])
+			fprintf(stderr, "exception 0x%04x (%s): %" PRIu64 "\n",
+				v << 8, vector_names[v] ? vector_names[v] : "?",
+				s->exceptions[v]);
+	fprintf(stderr, "itlb misses: %" PRIu64 "\nitlb errors: %" PRIu64
+		"\ndtlb misses: %" PRIu64 "\ndtlb errors: %" PRIu64
+		"\nitlb entries written: %" PRIu64
+		"\ndtlb entries written: %" PRIu64 "\n",
+		s->itlb_miss, s->itlb_err, s->dtlb_miss, s->dtlb_err,
+		s->itlb_writes, s->dtlb_writes);
+	for (int k = 0; k < NUM_WARN; k++)
+		if (warn_counts[k])
+			fprintf(stderr, "warning %s: %" PRIu64 "\n",
+				warn_name(k), warn_counts[k]);
+}
+
+static void print_regs(const struct cpu *c)
+{
+	for (int i = 0; i < 32; i++)
+		fprintf(stderr, "r%d=0x%08x ", i, c->gpr[i]);
+	fprintf(stderr, "cr=0x%08x xer=0x%08x lr=0x%08x ctr=0x%08x "
+		"msr=0x%08x pc=0x%08x\n", c->cr, c->xer, c->lr, c->ctr,
+		c->msr, c->pc);
+}
+
+static int write_dump(const struct dump *d)
+{
+	FILE *f;
+	size_t ok;
+
+	if (d->addr > ram_size || d->len > ram_size - d->addr) {
+		fprintf(stderr, "mpc8xx-sim: --dump 0x%x:0x%x is outside "
+			"RAM\n", d->addr, d->len);
+		return -1;
+	}
+	f = fopen(d->file, "wb");
+	if (!f) {
+		perror(d->file);
+		return -1;
+	}
+	ok = fwrite(ram + d->addr, 1, d->len, f);
+	if (fclose(f) || ok != d->len) {
+		perror(d->file);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	uint32_t entry;
+	int status;
+
+	parse_args(&o, argc, argv);
+	if (bus_init((uint32_t)o.ram)) {
+		fprintf(stderr, "mpc8xx-sim: cannot allocate RAM\n");
+		return 1;
+	}
+	if (elf_load(o.image, &entry))
+		return EXIT_BAD_ARGS;
+	immr_reset();
+	cpu_reset(&cpu, o.entry_elf ? entry & ~3u : VEC_RESET);
+	cpu.max_insns = o.max_insns;
+	cpu.strict = o.strict;
+	if (o.trace) {
+		cpu.trace = fopen(o.trace, "w");
+		if (!cpu.trace) {
+			perror(o.trace);
+			return EXIT_BAD_ARGS;
+		}
+	}
+	status = cpu_run(&cpu);
+	fflush(stdout);
+	if (cpu.trace)
+		fclose(cpu.trace);
+	if (o.stats)
+		print_stats(&cpu);
+	if (o.regs)
+		print_regs(&cpu);
+	for (int i = 0; i < o.ndumps; i++)
+		if (write_dump(&o.dumps[i]))
+			status = 1;
+	return status;
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Slow paths of data accesses: translation through the MMU, page-crossing
+ * accesses, devices, machine checks, and the fast translation cache
+ * (soft TLB) that the inline accessors in mem.h use.
+ */
+#include <string.h>
+
+#include "mem.h"
+
+static void soft_clear(struct soft_tlb *t)
+{
+	for (int i = 0; i < SOFT_TLB_SIZE; i++)
+		t[i].tag = 1;
+}
+
+void soft_tlb_flush(struct cpu *c)
+{
+	for (int m = MODE_SUP; m < NUM_MODES; m++) {
+		soft_clear(c->soft_rd[m]);
+		soft_clear(c->soft_wr[m]);
+	}
+}
+
+void soft_tlb_flush_all(struct cpu *c)
+{
+	soft_tlb_flush(c);
+	soft_clear(c->soft_rd[MODE_REAL]);
+	soft_clear(c->soft_wr[MODE_REAL]);
+}
+
+void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size)
+{
+	uint32_t pages = size >> 12;
+
+	if (pages >= SOFT_TLB_SIZE || pages == 0) {
+		soft_tlb_flush(c);
+		return;
+	}
+	for (uint32_t i = 0; i < pages; i++) {
+		uint32_t page = (ea & 0xFFFFF000u) + (i << 12);
+		int idx = (page >> 12) & (SOFT_TLB_SIZE - 1);
+
+		for (int m = MODE_SUP; m < NUM_MODES; m++) {
+			if (c->soft_rd[m][idx].tag == page)
+				c->soft_rd[m][idx].tag = 1;
+			if (c->soft_wr[m][idx].tag == page)
+				c->soft_wr[m][idx].tag = 1;
+		}
+	}
+}
+
+static bool page_cacheable(const struct cpu *c, uint32_t pa)
+{
+	uint32_t page = pa & 0xFFFFF000u;
+	uint32_t immr = c->immr & 0xFFFF0000u;
+
+	if (page >= ram_size || ram_size - page < 0x1000u)
+		return false;
+	return page - immr >= 0x10000u && immr - page >= 0x1000u;
+}
+
+static void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
+		      uint32_t pa)
+{
+	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
+
+	e->tag = ea & 0xFFFFF000u;
+	e->host = ram + (pa & 0xFFFFF000u);
+	(void)c;
+}
+
+/* Translate one access that does not cross a page. */
+static int translate(struct cpu *c, uint32_t ea, enum access_kind kind,
+		     uint32_t *pa, bool *cache)
+{
+	uint64_t warned = c->stats.warnings;
+	bool fast;
+
+	if (mmu_translate_data(c, ea, kind, pa, &fast))
+		return -1;
+	*cache = fast && warned == c->stats.warnings &&
+		 page_cacheable(c, *pa);
+	return 0;
+}
+
+static int read_bytes(struct cpu *c, uint32_t ea, uint32_t pa0, uint32_t pa1,
+		      int size, uint32_t *val)
+{
+	uint32_t v = 0;
+
+	for (int i = 0; i < size; i++) {
+		uint32_t a = ea + i;
+		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
+			      pa0 + i;
+		uint32_t b;
+
+		if (phys_read(c, pa, 1, &b)) {
+			machine_check(c, c->pc, ea);
+			return -1;
+		}
+		v = (v << 8) | b;
+	}
+	*val = v;
+	return 0;
+}
+
+int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val)
+{
+	uint32_t pa0, pa1 = 0;
+	bool cache;
+
+	if (translate(c, ea, ACC_LOAD, &pa0, &cache))
+		return -1;
+	if ((ea & 0xFFF) + size > 0x1000) {
+		bool dummy;
+
+		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_LOAD,
+			      &pa1, &dummy))
+			return -1;
+		return read_bytes(c, ea, pa0, pa1, size, val);
+	}
+	if (cache)
+		soft_fill(c, c->rd, ea, pa0);
+	if (phys_read(c, pa0, size, val)) {
+		if ((pa0 & (size - 1)) == 0)
+			goto mcheck;
+		/* a misaligned device access: split it */
+		return read_bytes(c, ea, pa0, pa0, size, val);
+	}
+	return 0;
+mcheck:
+	machine_check(c, c->pc, ea);
+	return -1;
+}
+
+static int write_bytes(struct cpu *c, uint32_t ea, uint32_t pa0, uint32_t pa1,
+		       int size, uint32_t val)
+{
+	/* check every byte first: no partial stores */
+	for (int i = 0; i < size; i++) {
+		uint32_t a = ea + i;
+		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
+			      pa0 + i;
+		uint32_t tmp;
+
+		if (phys_read(c, pa, 1, &tmp)) {
+			machine_check(c, c->pc, ea);
+			return -1;
+		}
+	}
+	for (int i = 0; i < size; i++) {
+		uint32_t a = ea + i;
+		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
+			      pa0 + i;
+
+		phys_write(c, pa, 1, val >> (8 * (size - 1 - i)));
+	}
+	return 0;
+}
+
+int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val)
+{
+	uint32_t pa0, pa1 = 0;
+	bool cache;
+
+	if (translate(c, ea, ACC_STORE, &pa0, &cache))
+		return -1;
+	if ((ea & 0xFFF) + size > 0x1000) {
+		bool dummy;
+
+		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_STORE,
+			      &pa1, &dummy))
+			return -1;
+		return write_bytes(c, ea, pa0, pa1, size, val);
+	}
+	if (cache)
+		soft_fill(c, c->wr, ea, pa0);
+	if ((pa0 & (size - 1)) && !phys_host(pa0))
+		return write_bytes(c, ea, pa0, pa0, size, val);
+	if (phys_write(c, pa0, size, val)) {
+		machine_check(c, c->pc, ea);
+		return -1;
+	}
+	return 0;
+}
+
+/* dcbz, dcbi, dcbst, dcbf, icbi: translate as the chip does. */
+int mem_cache_op(struct cpu *c, uint32_t ea, enum access_kind kind)
+{
+	uint32_t pa;
+	bool cache;
+
+	if (translate(c, ea, kind, &pa, &cache))
+		return -1;
+	if (kind != ACC_DCBZ)
+		return 0;
+	pa &= ~15u;
+	for (int i = 0; i < 16; i += 4) {
+		if (phys_write(c, pa + i, 4, 0)) {
+			machine_check(c, c->pc, ea);
+			return -1;
+		}
+	}
+	return 0;
+}

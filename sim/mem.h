@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Fast paths for data accesses: a direct-mapped cache of EA pages that
+ * translate to RAM with the needed permission. Anything else (a miss in
+ * this cache, a page-crossing access, IMMR, exceptions) takes the slow path
+ * in mem.c. Return value: 0 on success, non-zero when an exception was
+ * raised (the instruction must then leave the registers untouched).
+ */
+#ifndef SIM_MEM_H
+#define SIM_MEM_H
+
+#include "sim.h"
+
+static inline uint8_t *soft_lookup(struct soft_tlb *t, uint32_t ea, int size)
+{
+	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
+
+	if (likely(e->tag == (ea & 0xFFFFF000u) &&
+		   (ea & 0xFFFu) <= 0x1000u - (uint32_t)size))
+		return e->host + (ea & 0xFFFu);
+	return NULL;
+}
+
+static inline int load32(struct cpu *c, uint32_t ea, uint32_t *v)
+{
+	uint8_t *p = soft_lookup(c->rd, ea, 4);
+
+	if (likely(p)) {
+		*v = get_be32(p);
+		return 0;
+	}
+	return mem_load_slow(c, ea, 4, v);
+}
+
+static inline int load16(struct cpu *c, uint32_t ea, uint32_t *v)
+{
+	uint8_t *p = soft_lookup(c->rd, ea, 2);
+
+	if (likely(p)) {
+		*v = get_be16(p);
+		return 0;
+	}
+	return mem_load_slow(c, ea, 2, v);
+}
+
+static inline int load8(struct cpu *c, uint32_t ea, uint32_t *v)
+{
+	uint8_t *p = soft_lookup(c->rd, ea, 1);
+
+	if (likely(p)) {
+		*v = *p;
+		return 0;
+	}
+	return mem_load_slow(c, ea, 1, v);
+}
+
+static inline void note_code_store(uint8_t *p, int size)
+{
+	uint32_t pa = (uint32_t)(p - ram);
+
+	if (unlikely(code_map[pa >> 12]))
+		code_page_store(pa, size);
+}
+
+static inline int store32(struct cpu *c, uint32_t ea, uint32_t v)
+{
+	uint8_t *p = soft_lookup(c->wr, ea, 4);
+
+	if (likely(p)) {
+		put_be32(p, v);
+		note_code_store(p, 4);
+		return 0;
+	}
+	return mem_store_slow(c, ea, 4, v);
+}
+
+static inline int store16(struct cpu *c, uint32_t ea, uint32_t v)
+{
+	uint8_t *p = soft_lookup(c->wr, ea, 2);
+
+	if (likely(p)) {
+		put_be16(p, (uint16_t)v);
+		note_code_store(p, 2);
+		return 0;
+	}
+	return mem_store_slow(c, ea, 2, v);
+}
+
+static inline int store8(struct cpu *c, uint32_t ea, uint32_t v)
+{
+	uint8_t *p = soft_lookup(c->wr, ea, 1);
+
+	if (likely(p)) {
+		*p = (uint8_t)v;
+		note_code_store(p, 1);
+		return 0;
+	}
+	return mem_store_slow(c, ea, 1, v);
+}
+
+#endif

@@ -1,0 +1,558 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * MPC8xx MMU: 32-entry ITLB and DTLB, the MMU special-purpose registers,
+ * the tablewalk assist (M_TWB, MD_TWC reads), entry creation on Mx_RPN
+ * writes with the replacement counter, tlbie/tlbia, protection checks and
+ * the debug CAM/RAM read-out. Facts: docs/hw/mpc8xx.md and its addendum.
+ */
+#include "sim.h"
+
+/* SPR numbers */
+#define SPR_MI_CTR	784
+#define SPR_MI_AP	786
+#define SPR_MI_EPN	787
+#define SPR_MI_TWC	789
+#define SPR_MI_RPN	790
+#define SPR_MD_CTR	792
+#define SPR_M_CASID	793
+#define SPR_MD_AP	794
+#define SPR_MD_EPN	795
+#define SPR_M_TWB	796
+#define SPR_MD_TWC	797
+#define SPR_MD_RPN	798
+#define SPR_M_TW	799
+#define SPR_MI_CAM	816
+#define SPR_MI_RAM0	817
+#define SPR_MI_RAM1	818
+#define SPR_MD_CAM	824
+#define SPR_MD_RAM0	825
+#define SPR_MD_RAM1	826
+
+/* Mx_CTR */
+#define CTR_GPM		0x80000000u
+#define CTR_PPM		0x40000000u
+#define CTR_RSV4	0x08000000u
+#define CTR_TWAM	0x04000000u
+#define CTR_PPCS	0x02000000u
+#define CTR_INDX_SHIFT	8
+#define CTR_INDX	0x00001F00u
+
+/* Mx_EPN */
+#define EPN_EPN		0xFFFFF000u
+#define EPN_EV		0x00000200u
+#define EPN_ASID	0x0000000Fu
+#define EPN_MASK	(EPN_EPN | EPN_EV | EPN_ASID)
+
+/* Mx_TWC */
+#define TWC_L2TB	0xFFFFF000u
+#define TWC_G		0x00000010u
+#define TWC_PS		0x0000000Cu
+#define TWC_V		0x00000001u
+#define MI_TWC_MASK	0x000001FDu
+#define MD_TWC_MASK	0x000001FFu
+
+/* Mx_RPN */
+#define RPN_PP20	0x00000800u
+#define RPN_E		0x00000200u
+#define RPN_C		0x00000100u
+#define RPN_SPS		0x00000008u
+#define RPN_SH		0x00000004u
+#define RPN_CI		0x00000002u
+#define RPN_V		0x00000001u
+
+/* exception status bits */
+#define ERR_NOTRANS	0x40000000u
+#define ERR_GUARD	0x10000000u
+#define ERR_PROT	0x08000000u
+#define DSISR_STORE	0x02000000u
+#define SRR1_ITLB_JUNK	0x80000000u	/* set on ITLB-side faults (addendum 2) */
+
+enum { PERM_R = 1, PERM_W = 2, PERM_X = 4 };
+
+void mmu_reset(struct cpu *c)
+{
+	struct mmu *m = &c->mmu;
+
+	/* TLB contents survive reset on silicon; start from empty ones. */
+	for (int i = 0; i < TLB_ENTRIES; i++) {
+		m->itlb[i].valid = false;
+		m->dtlb[i].valid = false;
+	}
+	m->mi_ctr = 0;
+	m->md_ctr = CTR_TWAM;
+}
+
+static void mmu_changed(struct cpu *c)
+{
+	soft_tlb_flush(c);
+	c->fetch_valid = false;
+}
+
+static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn)
+{
+	switch ((twc & TWC_PS) >> 2) {
+	case 1:
+		return 512u << 10;
+	case 3:
+		return 8u << 20;
+	case 2:
+		sim_warn(c, W_PP_RESERVED, "TLB entry with reserved PS=10, "
+			 "treated as PS=00");
+		break;
+	}
+	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
+}
+
+static struct tlb_entry *tlb_match(struct cpu *c, struct tlb_entry *tlb,
+				   uint32_t ea)
+{
+	struct tlb_entry *hit = NULL;
+	uint32_t casid = c->mmu.m_casid & EPN_ASID;
+
+	for (int i = 0; i < TLB_ENTRIES; i++) {
+		struct tlb_entry *e = &tlb[i];
+
+		if (!e->valid || ((ea ^ e->epn) & e->mask))
+			continue;
+		if (!(e->rpn_reg & RPN_SH) && (e->epn_reg & EPN_ASID) != casid)
+			continue;
+		if (hit) {
+			sim_warn(c, W_MULTI_HIT, "EA 0x%08x hits TLB entries "
+				 "%d and %d; using the lower one",
+				 ea, (int)(hit - tlb), i);
+			break;
+		}
+		hit = e;
+	}
+	return hit;
+}
+
+/* The APG key: 0 selects the supervisor PP column, 1 the user column. */
+static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
+		   int *key)
+{
+	int apg = (twc >> 5) & 0xF;
+	int field = (ap >> (30 - 2 * apg)) & 3;
+	int user = !!(c->msr & MSR_PR);
+
+	if (!(ctr & CTR_GPM)) {
+		*key = user ? (field & 1) : (field >> 1);
+		return 1;		/* check PP */
+	}
+	/* domain-manager mode: 00 no access, 01 client, 11 manager */
+	*key = user;
+	if (field == 0)
+		return 0;
+	if (field == 3)
+		return 2;
+	if (field == 2)
+		sim_warn(c, W_GPM_10, "Mx_AP domain field 10 (unknown), "
+			 "treated as client");
+	return 1;
+}
+
+/* Decode PP/E with the extended encoding; 'insn' selects the I column. */
+static int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn, int key,
+		     bool insn)
+{
+	int pp = (rpn >> 10) & 3;
+
+	if (rpn & RPN_E) {
+		if (pp >= 2) {
+			if (twc & TWC_PS) {
+				/* large page: bit 20 ignored, see README */
+				sim_warn(c, W_PP_RESERVED, "reserved extended "
+					 "PP %d on a large page: bit 20 "
+					 "ignored", pp);
+				pp &= 1;
+			} else {
+				sim_warn(c, W_PP_RESERVED, "reserved extended "
+					 "PP %d: no access", pp);
+				return 0;
+			}
+		}
+		if (pp == 0 || key)
+			return 0;
+		return insn ? PERM_X : PERM_R;
+	}
+	if (insn)
+		return (pp == 0 && key) ? 0 : PERM_X;
+	switch (pp) {
+	case 0:
+		return key ? 0 : PERM_R | PERM_W;
+	case 1:
+		return key ? PERM_R : PERM_R | PERM_W;
+	case 2:
+		return PERM_R | PERM_W;
+	default:
+		return PERM_R;
+	}
+}
+
+static int entry_perm(struct cpu *c, const struct tlb_entry *e, bool insn)
+{
+	struct mmu *m = &c->mmu;
+	uint32_t ctr = insn ? m->mi_ctr : m->md_ctr;
+	uint32_t ap = insn ? m->mi_ap : m->md_ap;
+	int key, mode;
+
+	mode = ap_mode(c, ap, ctr, e->twc_reg, &key);
+	if (mode == 0)
+		return 0;
+	if (mode == 2)
+		return PERM_R | PERM_W | PERM_X;
+	return pp_decode(c, e->twc_reg, e->rpn_reg, key, insn);
+}
+
+static uint32_t victim(struct cpu *c, uint32_t *ctr)
+{
+	uint32_t indx = (*ctr & CTR_INDX) >> CTR_INDX_SHIFT;
+
+	/* with RSV4x the counter only selects among entries 0..27 */
+	if ((*ctr & CTR_RSV4) && indx > 27) {
+		indx = 27;
+		*ctr = (*ctr & ~CTR_INDX) | (indx << CTR_INDX_SHIFT);
+	}
+	(void)c;
+	return indx;
+}
+
+static void data_miss(struct cpu *c, uint32_t ea, enum access_kind kind)
+{
+	struct mmu *m = &c->mmu;
+
+	m->md_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
+	victim(c, &m->md_ctr);
+	if (kind == ACC_LOAD || kind == ACC_STORE)
+		c->dar = ea;
+	m->in_dmiss = true;
+	c->stats.dtlb_miss++;
+	take_exception(c, VEC_DTLB_MISS, c->pc, c->msr & 0xFFFFu);
+}
+
+static void data_error(struct cpu *c, uint32_t ea, enum access_kind kind,
+		       uint32_t cause)
+{
+	if (kind == ACC_STORE || kind == ACC_DCBZ || kind == ACC_DCBI ||
+	    kind == ACC_DCBST)
+		cause |= DSISR_STORE;
+	if (kind == ACC_LOAD || kind == ACC_STORE)
+		c->dar = ea;
+	c->dsisr = cause;
+	c->stats.dtlb_err++;
+	take_exception(c, VEC_DTLB_ERR, c->pc, c->msr & MSR_SRR1_MASK);
+}
+
+static bool is_store_kind(enum access_kind kind)
+{
+	return kind == ACC_STORE || kind == ACC_DCBZ || kind == ACC_DCBI;
+}
+
+/*
+ * Translate a data EA. Returns 0 and the physical address, or -1 after
+ * raising the exception. *fast tells whether the caller may cache the
+ * translation for this kind of access.
+ */
+int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
+		       uint32_t *pa, bool *fast)
+{
+	struct tlb_entry *e;
+	int perm;
+
+	*fast = true;
+	if (!(c->msr & MSR_DR)) {
+		*pa = ea;
+		return 0;
+	}
+	e = tlb_match(c, c->mmu.dtlb, ea);
+	if (!e) {
+		data_miss(c, ea, kind);
+		return -1;
+	}
+	if (!(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V)) {
+		data_error(c, ea, kind, ERR_NOTRANS);
+		return -1;
+	}
+	perm = entry_perm(c, e, false);
+	if (!(perm & (is_store_kind(kind) ? PERM_W : PERM_R))) {
+		data_error(c, ea, kind, ERR_PROT);
+		return -1;
+	}
+	if (is_store_kind(kind) && !(e->rpn_reg & RPN_C)) {
+		/* the hardware drops the entry, then reports the store */
+		e->valid = false;
+		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
+		data_error(c, ea, kind, 0);
+		return -1;
+	}
+	if (kind == ACC_DCBZ && (e->rpn_reg & RPN_CI))
+		sim_warn(c, W_DCBZ_CI, "dcbz on a cache-inhibited page "
+			 "(EA 0x%08x): memory zeroed", ea);
+	*pa = e->rpn | (ea & ~e->mask);
+	return 0;
+}
+
+int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
+{
+	struct mmu *m = &c->mmu;
+	struct tlb_entry *e;
+	uint32_t cause = 0;
+
+	if (!(c->msr & MSR_IR)) {
+		*pa = ea;
+		return 0;
+	}
+	e = tlb_match(c, m->itlb, ea);
+	if (!e) {
+		m->mi_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
+		victim(c, &m->mi_ctr);
+		m->in_imiss = true;
+		c->stats.itlb_miss++;
+		take_exception(c, VEC_ITLB_MISS, ea,
+			       SRR1_ITLB_JUNK | (c->msr & 0xFFFFu));
+		return -1;
+	}
+	if (!(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V)) {
+		cause = ERR_NOTRANS;
+	} else {
+		if (e->twc_reg & TWC_G)
+			cause |= ERR_GUARD;
+		if (!(entry_perm(c, e, true) & PERM_X))
+			cause |= ERR_PROT;
+	}
+	if (cause) {
+		c->stats.itlb_err++;
+		take_exception(c, VEC_ITLB_ERR, ea, SRR1_ITLB_JUNK | cause |
+			       (c->msr & 0xFFFFu));
+		return -1;
+	}
+	*pa = e->rpn | (ea & ~e->mask);
+	return 0;
+}
+
+static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
+{
+	if (!e->valid)
+		return;
+	e->valid = false;
+	if (insn)
+		c->fetch_valid = false;
+	else
+		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
+}
+
+/* mtspr Mx_RPN: write entry INDX, then decrement the counter. */
+static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
+{
+	struct mmu *m = &c->mmu;
+	uint32_t *ctr = insn ? &m->mi_ctr : &m->md_ctr;
+	uint32_t epn = insn ? m->mi_epn : m->md_epn;
+	uint32_t twc = insn ? m->mi_twc : m->md_twc;
+	uint32_t indx = (*ctr & CTR_INDX) >> CTR_INDX_SHIFT;
+	struct tlb_entry *e = &(insn ? m->itlb : m->dtlb)[indx];
+	bool in_miss = insn ? m->in_imiss : m->in_dmiss;
+	bool *ctr_written = insn ? &m->ictr_written : &m->dctr_written;
+	uint32_t size;
+
+	if (!in_miss && !*ctr_written)
+		sim_warn(c, W_RPN_OUTSIDE_MISS, "%s_RPN write outside a miss "
+			 "handler relies on the replacement counter (entry "
+			 "%u)", insn ? "MI" : "MD", indx);
+	*ctr_written = false;
+	if (twc & TWC_PS) {
+		if (!(rpn & RPN_SPS))
+			sim_warn(c, W_SPS_LARGE, "%s entry with PS=%u and "
+				 "SPS=0", insn ? "ITLB" : "DTLB",
+				 (twc & TWC_PS) >> 2);
+		if (!insn && (rpn & RPN_PP20))
+			sim_warn(c, W_PP20_LARGE, "DTLB entry with PS=%u has "
+				 "PP bit 20 set", (twc & TWC_PS) >> 2);
+	}
+	entry_drop(c, e, insn);
+	size = page_size(c, twc, rpn);
+	e->epn_reg = epn & EPN_MASK;
+	e->twc_reg = twc & (insn ? MI_TWC_MASK : MD_TWC_MASK);
+	e->rpn_reg = rpn;
+	e->mask = ~(size - 1);
+	e->epn = epn & e->mask;
+	e->rpn = rpn & e->mask;
+	e->valid = !!(epn & EPN_EV);
+	if (insn) {
+		c->stats.itlb_writes++;
+		c->fetch_valid = false;
+	} else {
+		c->stats.dtlb_writes++;
+	}
+	if (indx == 0)
+		indx = (*ctr & CTR_RSV4) ? 27 : 31;
+	else
+		indx--;
+	*ctr = (*ctr & ~CTR_INDX) | (indx << CTR_INDX_SHIFT);
+}
+
+void mmu_tlbie(struct cpu *c, uint32_t ea)
+{
+	struct mmu *m = &c->mmu;
+
+	for (int i = 0; i < TLB_ENTRIES; i++) {
+		if (!((ea ^ m->itlb[i].epn) & m->itlb[i].mask))
+			entry_drop(c, &m->itlb[i], true);
+		if (!((ea ^ m->dtlb[i].epn) & m->dtlb[i].mask))
+			entry_drop(c, &m->dtlb[i], false);
+	}
+}
+
+void mmu_tlbia(struct cpu *c)
+{
+	struct mmu *m = &c->mmu;
+	int ilim = (m->mi_ctr & CTR_RSV4) ? 28 : TLB_ENTRIES;
+	int dlim = (m->md_ctr & CTR_RSV4) ? 28 : TLB_ENTRIES;
+
+	for (int i = 0; i < ilim; i++)
+		m->itlb[i].valid = false;
+	for (int i = 0; i < dlim; i++)
+		m->dtlb[i].valid = false;
+	m->mi_ctr &= ~CTR_INDX;
+	m->md_ctr &= ~CTR_INDX;
+	m->ictr_written = false;
+	m->dctr_written = false;
+	mmu_changed(c);
+}
+
+void mmu_rfi(struct cpu *c)
+{
+	c->mmu.in_imiss = false;
+	c->mmu.in_dmiss = false;
+}
+
+static uint32_t md_twc_read(struct cpu *c)
+{
+	struct mmu *m = &c->mmu;
+	uint32_t ea = m->md_epn;
+	uint32_t base = m->md_twc & TWC_L2TB;
+
+	if (!(m->md_ctr & CTR_TWAM)) {
+		sim_warn(c, W_TWAM0, "MD_TWC read with TWAM=0 (1 KB "
+			 "tablewalk mode)");
+		return (m->md_twc & 0xFFFFFC00u) | ((ea >> 10) & 0x3FCu);
+	}
+	switch ((m->md_twc & TWC_PS) >> 2) {
+	case 3:		/* 8M: the level-2 base, no index */
+		return base;
+	case 1:		/* 512K: EA[10:12] selects a slot 512 bytes apart */
+		sim_warn(c, W_TWC_READ_512K, "MD_TWC read while PS=01 "
+			 "(512K): returning L2TB | EA[10:12]<<9");
+		return base | (((ea >> 19) & 7) << 9);
+	case 2:
+		sim_warn(c, W_TWC_READ_PS10, "MD_TWC read while PS=10 "
+			 "(reserved): treated as PS=00");
+		break;
+	}
+	return base | ((ea >> 10) & 0xFFCu);
+}
+
+static uint32_t m_twb_read(struct cpu *c)
+{
+	struct mmu *m = &c->mmu;
+
+	if (!(m->md_ctr & CTR_TWAM)) {
+		sim_warn(c, W_TWAM0, "M_TWB read with TWAM=0 (1 KB "
+			 "tablewalk mode)");
+		return (m->m_twb & 0xFFFFC000u) | ((m->md_epn >> 18) & 0x3FFCu);
+	}
+	return (m->m_twb & 0xFFFFF000u) | ((m->md_epn >> 20) & 0xFFCu);
+}
+
+/* mtspr Mx_CAM latches entry INDX into the read-out registers. */
+static void debug_latch(struct cpu *c, bool insn)
+{
+	struct mmu *m = &c->mmu;
+	uint32_t ctr = insn ? m->mi_ctr : m->md_ctr;
+	struct tlb_entry *e = &(insn ? m->itlb : m->dtlb)[(ctr & CTR_INDX) >>
+							   CTR_INDX_SHIFT];
+	uint32_t cam = (e->epn_reg & ~EPN_EV) | (e->valid ? EPN_EV : 0);
+
+	if (insn) {
+		m->mi_cam = cam;
+		m->mi_ram0 = e->twc_reg;
+		m->mi_ram1 = e->rpn_reg;
+	} else {
+		m->md_cam = cam;
+		m->md_ram0 = e->twc_reg;
+		m->md_ram1 = e->rpn_reg;
+	}
+}
+
+bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val)
+{
+	struct mmu *m = &c->mmu;
+
+	switch (spr) {
+	case SPR_MI_CTR:  *val = m->mi_ctr; break;
+	case SPR_MD_CTR:  *val = m->md_ctr; break;
+	case SPR_MI_AP:   *val = m->mi_ap; break;
+	case SPR_MD_AP:   *val = m->md_ap; break;
+	case SPR_MI_EPN:  *val = m->mi_epn & EPN_MASK; break;
+	case SPR_MD_EPN:  *val = m->md_epn & EPN_MASK; break;
+	case SPR_MI_TWC:  *val = m->mi_twc & MI_TWC_MASK; break;
+	case SPR_MD_TWC:  *val = md_twc_read(c); break;
+	case SPR_MI_RPN:  *val = m->mi_rpn; break;
+	case SPR_MD_RPN:  *val = m->md_rpn; break;
+	case SPR_M_CASID: *val = m->m_casid & EPN_ASID; break;
+	case SPR_M_TWB:   *val = m_twb_read(c); break;
+	case SPR_M_TW:    *val = m->m_tw; break;
+	case SPR_MI_CAM:  *val = m->mi_cam; break;
+	case SPR_MI_RAM0: *val = m->mi_ram0; break;
+	case SPR_MI_RAM1: *val = m->mi_ram1; break;
+	case SPR_MD_CAM:  *val = m->md_cam; break;
+	case SPR_MD_RAM0: *val = m->md_ram0; break;
+	case SPR_MD_RAM1: *val = m->md_ram1; break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static void ctr_write(struct cpu *c, uint32_t *ctr, bool *written,
+		      uint32_t val)
+{
+	if (val & (CTR_PPM | CTR_PPCS))
+		sim_warn(c, W_PPM_PPCS, "Mx_CTR PPM/PPCS set: 1 KB sub-page "
+			 "protection is not modelled");
+	*ctr = val;
+	*written = true;
+	mmu_changed(c);
+}
+
+bool mmu_spr_write(struct cpu *c, int spr, uint32_t val)
+{
+	struct mmu *m = &c->mmu;
+
+	switch (spr) {
+	case SPR_MI_CTR:  ctr_write(c, &m->mi_ctr, &m->ictr_written, val); break;
+	case SPR_MD_CTR:  ctr_write(c, &m->md_ctr, &m->dctr_written, val); break;
+	case SPR_MI_AP:   m->mi_ap = val; mmu_changed(c); break;
+	case SPR_MD_AP:   m->md_ap = val; mmu_changed(c); break;
+	case SPR_MI_EPN:  m->mi_epn = val & EPN_MASK; break;
+	case SPR_MD_EPN:  m->md_epn = val & EPN_MASK; break;
+	case SPR_MI_TWC:  m->mi_twc = val; break;
+	case SPR_MD_TWC:  m->md_twc = val; break;
+	case SPR_MI_RPN:  m->mi_rpn = val; tlb_write(c, true, val); break;
+	case SPR_MD_RPN:  m->md_rpn = val; tlb_write(c, false, val); break;
+	case SPR_M_CASID: m->m_casid = val & EPN_ASID; mmu_changed(c); break;
+	case SPR_M_TWB:   m->m_twb = val; break;
+	case SPR_M_TW:    m->m_tw = val; break;
+	case SPR_MI_CAM:  debug_latch(c, true); break;
+	case SPR_MD_CAM:  debug_latch(c, false); break;
+	case SPR_MI_RAM0:
+	case SPR_MI_RAM1:
+	case SPR_MD_RAM0:
+	case SPR_MD_RAM1:
+		sim_warn(c, W_DEBUG_TLB, "write to a debug TLB RAM register "
+			 "ignored");
+		break;
+	default:
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * MPC8xx simulator: shared machine state and the interfaces between the
+ * core, the MMU, the bus and the devices.
+ */
+#ifndef SIM_H
+#define SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+/* Process exit statuses chosen by the simulator itself. */
+#define EXIT_BAD_ARGS		2	/* usage error, unreadable or bad ELF */
+#define EXIT_MAX_INSNS		124	/* --max-insns exceeded */
+#define EXIT_STRICT		125	/* --strict and an undocumented case hit */
+#define EXIT_CHECKSTOP		126	/* machine check with MSR[ME]=0 */
+
+/* MSR bits (IBM numbering in comments). */
+#define MSR_ILE		0x00010000u	/* 15 */
+#define MSR_EE		0x00008000u	/* 16 */
+#define MSR_PR		0x00004000u	/* 17 */
+#define MSR_FP		0x00002000u	/* 18 */
+#define MSR_ME		0x00001000u	/* 19 */
+#define MSR_SE		0x00000400u	/* 21 */
+#define MSR_BE		0x00000200u	/* 22 */
+#define MSR_IP		0x00000040u	/* 25 */
+#define MSR_IR		0x00000020u	/* 26 */
+#define MSR_DR		0x00000010u	/* 27 */
+#define MSR_RI		0x00000002u	/* 30 */
+#define MSR_LE		0x00000001u	/* 31 */
+#define MSR_IMPL	0x0001FF73u	/* bits that exist on the 8xx core */
+#define MSR_SRR1_MASK	0x87C0FFFFu	/* MSR bits copied to SRR1 */
+
+#define XER_SO		0x80000000u
+#define XER_OV		0x40000000u
+#define XER_CA		0x20000000u
+
+/* Exception vectors (offsets). */
+#define VEC_RESET	0x0100
+#define VEC_MCHECK	0x0200
+#define VEC_ALIGN	0x0600
+#define VEC_PROGRAM	0x0700
+#define VEC_DEC		0x0900
+#define VEC_SC		0x0C00
+#define VEC_SWEMU	0x1000
+#define VEC_ITLB_MISS	0x1100
+#define VEC_DTLB_MISS	0x1200
+#define VEC_ITLB_ERR	0x1300
+#define VEC_DTLB_ERR	0x1400
+#define NUM_VECTORS	32		/* vector >> 8 */
+
+/* SRR1 program-exception causes. */
+#define SRR1_PROG_ILL	0x00080000u
+#define SRR1_PROG_PRIV	0x00040000u
+#define SRR1_PROG_TRAP	0x00020000u
+
+/* Kinds of data access, as the MMU needs to tell them apart. */
+enum access_kind {
+	ACC_LOAD,
+	ACC_STORE,
+	ACC_DCBZ,	/* store semantics, DAR not updated (dcbX bug) */
+	ACC_DCBI,	/* store semantics, DAR not updated */
+	ACC_DCBST,	/* read check, DSISR store bit, DAR not updated */
+	ACC_DCBF,	/* read check, DAR not updated */
+	ACC_ICBI,	/* read check, DAR not updated */
+};
+
+struct cpu;
+struct dinsn;
+typedef void (*exec_fn)(struct cpu *c, const struct dinsn *d);
+
+/* One predecoded instruction. */
+struct dinsn {
+	exec_fn fn;
+	uint32_t imm;		/* sign-extended immediate, mask or target */
+	uint32_t raw;
+	uint8_t rd, ra, rb;
+	uint8_t sh;		/* shift count, crf, BO, ... */
+	uint8_t flags;
+};
+
+#define DI_RC	0x01		/* record form (Rc=1) */
+#define DI_OE	0x02		/* overflow-enable form */
+#define DI_LK	0x04		/* branch links */
+#define DI_AA	0x08		/* absolute branch */
+
+#define PAGE_INSNS	1024
+struct dpage {
+	uint32_t ppn;		/* physical page number, or ~0 */
+	struct dinsn insn[PAGE_INSNS];
+};
+
+/* Fast data-translation cache entry (one 4 KB EA page -> host RAM). */
+struct soft_tlb {
+	uint32_t tag;		/* EA page, or 1 when empty */
+	uint8_t *host;		/* host address of the page */
+};
+#define SOFT_TLB_SIZE	64
+enum { MODE_REAL, MODE_SUP, MODE_USER, NUM_MODES };
+
+/* One ITLB or DTLB entry. */
+struct tlb_entry {
+	uint32_t epn_reg;	/* Mx_EPN value at creation: EPN | EV | ASID */
+	uint32_t twc_reg;	/* Mx_TWC attributes (APG, G, PS, WT, V) */
+	uint32_t rpn_reg;	/* value written to Mx_RPN */
+	uint32_t mask;		/* EA bits compared */
+	uint32_t epn;		/* EA & mask */
+	uint32_t rpn;		/* physical base & mask */
+	bool valid;		/* EV */
+};
+#define TLB_ENTRIES	32
+
+struct mmu {
+	struct tlb_entry itlb[TLB_ENTRIES];
+	struct tlb_entry dtlb[TLB_ENTRIES];
+	uint32_t mi_ctr, md_ctr;
+	uint32_t mi_ap, md_ap;
+	uint32_t mi_epn, md_epn;
+	uint32_t mi_twc, md_twc;
+	uint32_t mi_rpn, md_rpn;
+	uint32_t m_casid, m_twb, m_tw;
+	uint32_t mi_cam, mi_ram0, mi_ram1;	/* latched debug read-out */
+	uint32_t md_cam, md_ram0, md_ram1;
+	bool in_imiss, in_dmiss;	/* between a miss and its rfi */
+	bool ictr_written, dctr_written; /* INDX set by software */
+};
+
+struct stats {
+	uint64_t exceptions[NUM_VECTORS];
+	uint64_t itlb_miss, dtlb_miss, itlb_err, dtlb_err;
+	uint64_t itlb_writes, dtlb_writes;
+	uint64_t warnings;
+};
+
+struct cpu {
+	uint32_t gpr[32];
+	uint32_t cr, xer, lr, ctr, msr, pc;
+
+	/* the run loop stops to look at events when icount reaches this */
+	uint64_t icount, event_at;
+
+	/* instruction fetch cache: current EA page and its decoded page */
+	uint32_t fetch_page;
+	bool fetch_valid;
+	struct dpage *fetch_dpage;
+
+	struct soft_tlb *rd, *wr;	/* current mode's data caches */
+	struct soft_tlb soft_rd[NUM_MODES][SOFT_TLB_SIZE];
+	struct soft_tlb soft_wr[NUM_MODES][SOFT_TLB_SIZE];
+
+	uint32_t srr0, srr1, dar, dsisr;
+	uint32_t sprg[4];
+	uint32_t immr;
+	uint32_t misc_spr[1024];	/* SPRs kept as plain storage */
+
+	/* timebase / decrementer (see timer.c) */
+	uint64_t tb_sync_val, tb_sync_icount;
+	uint32_t dec_sync_val;
+	uint64_t dec_sync_icount;
+	bool tb_enabled;
+	bool dec_pending;
+
+	bool reserve;
+	uint32_t reserve_addr;
+
+	struct mmu mmu;
+	struct stats stats;
+
+	/* run control */
+	bool exit_requested;
+	int exit_status;
+	uint64_t max_insns;
+	bool strict;
+	FILE *trace;
+};
+
+struct machine_opts {
+	uint32_t ram_size;
+};
+
+/* bus.c */
+extern uint8_t *ram;
+extern uint32_t ram_size;
+extern uint8_t *code_map;	/* per RAM page: decoded page exists */
+int bus_init(uint32_t size);
+int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val);
+int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val);
+uint8_t *phys_host(uint32_t pa);
+void code_page_store(uint32_t pa, int size);
+
+/* decode.c */
+void decode_insn(struct dinsn *d, uint32_t raw);
+void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len);
+extern const exec_fn exec_decode_stub;
+
+/* cpu.c */
+void cpu_reset(struct cpu *c, uint32_t pc);
+int cpu_run(struct cpu *c);
+void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
+		    uint32_t srr1);
+void set_msr(struct cpu *c, uint32_t msr);
+void update_mode(struct cpu *c);
+void request_event(struct cpu *c);
+void dpage_invalidate_all(void);
+void machine_check(struct cpu *c, uint32_t srr0, uint32_t addr);
+void program_exception(struct cpu *c, uint32_t cause);
+void swemu_exception(struct cpu *c);
+struct dpage *dpage_get(uint32_t ppn);
+
+/* mem.c */
+int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val);
+int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val);
+int mem_cache_op(struct cpu *c, uint32_t ea, enum access_kind kind);
+void soft_tlb_flush(struct cpu *c);
+void soft_tlb_flush_all(struct cpu *c);
+void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size);
+
+/* mmu8xx.c */
+void mmu_reset(struct cpu *c);
+int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
+		       uint32_t *pa, bool *cacheable_rw);
+int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa);
+bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val);
+bool mmu_spr_write(struct cpu *c, int spr, uint32_t val);
+void mmu_tlbie(struct cpu *c, uint32_t ea);
+void mmu_tlbia(struct cpu *c);
+void mmu_rfi(struct cpu *c);
+
+/* spr.c */
+int spr_read(struct cpu *c, int spr, uint32_t *val);
+int spr_write(struct cpu *c, int spr, uint32_t val);
+
+/* timer.c */
+uint64_t tb_read(struct cpu *c);
+void tb_write(struct cpu *c, uint64_t tb);
+uint32_t dec_read(struct cpu *c);
+void dec_write(struct cpu *c, uint32_t val);
+void tb_set_enabled(struct cpu *c, bool on);
+uint64_t timer_next_event(struct cpu *c);
+void timer_update(struct cpu *c);
+
+/* cpm.c / immr */
+void immr_reset(void);
+uint32_t immr_read(struct cpu *c, uint32_t off, int size);
+void immr_write(struct cpu *c, uint32_t off, int size, uint32_t val);
+void cpm_poll_rx(struct cpu *c);
+
+/* warn.c */
+enum warn_kind {
+	W_TWC_READ_512K,
+	W_TWC_READ_PS10,
+	W_RPN_OUTSIDE_MISS,
+	W_SPS_LARGE,
+	W_PP_RESERVED,
+	W_PP20_LARGE,
+	W_MULTI_HIT,
+	W_DCBZ_CI,
+	W_GPM_10,
+	W_PPM_PPCS,
+	W_TWAM0,
+	W_LE_MODE,
+	W_EXIT_WIDTH,
+	W_DEBUG_TLB,
+	NUM_WARN
+};
+void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *warn_name(enum warn_kind kind);
+extern uint64_t warn_counts[NUM_WARN];
+
+/* elf.c */
+int elf_load(const char *path, uint32_t *entry_pa);
+
+/* byte order helpers (target is big-endian) */
+static inline uint32_t get_be32(const uint8_t *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, 4);
+	return __builtin_bswap32(v);
+}
+
+static inline uint16_t get_be16(const uint8_t *p)
+{
+	uint16_t v;
+
+	__builtin_memcpy(&v, p, 2);
+	return __builtin_bswap16(v);
+}
+
+static inline void put_be32(uint8_t *p, uint32_t v)
+{
+	v = __builtin_bswap32(v);
+	__builtin_memcpy(p, &v, 4);
+}
+
+static inline void put_be16(uint8_t *p, uint16_t v)
+{
+	v = __builtin_bswap16(v);
+	__builtin_memcpy(p, &v, 2);
+}
+
+#endif

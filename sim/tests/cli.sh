@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Command-line and board-contract tests, sourced by run.sh (uses ok/bad).
+
+# expect_status NAME STATUS CMD...
+expect_status() {
+	name=$1 want=$2
+	shift 2
+	"$@" </dev/null >$B/out.txt 2>$B/err.txt
+	st=$?
+	if [ "$st" = "$want" ]; then ok; else bad "$name: status $st, want $want"; fi
+}
+
+printf 'not an elf at all' >$B/bad.elf
+expect_status "non-ELF file" 2 $SIM $B/bad.elf
+grep -q "not an ELF" $B/err.txt || bad "non-ELF message"
+head -c 40 $B/unit/arith.elf >$B/trunc.elf
+expect_status "truncated ELF" 2 $SIM $B/trunc.elf
+expect_status "missing file" 2 $SIM $B/nonexistent.elf
+expect_status "unknown option" 2 $SIM --bogus $B/unit/arith.elf
+expect_status "exit status from the exit device" 42 $SIM $B/unit/exit42.elf
+expect_status "--max-insns on an endless loop" 124 \
+	$SIM --max-insns 5000 $B/unit/spin.elf
+grep -q "max-insns" $B/err.txt || bad "--max-insns message"
+expect_status "segment outside RAM" 2 $SIM --ram 16K $B/unit/arith.elf
+expect_status "UART transmit" 0 $SIM $B/unit/uart.elf
+[ "$(cat $B/out.txt)" = "ok" ] || bad "UART output: '$(cat $B/out.txt)'"
+
+# --regs format and values (arith.elf ends with r3=0 through sc)
+$SIM --regs $B/unit/exit42.elf 2>$B/err.txt >/dev/null
+grep -Eq '^r0=0x[0-9a-f]{8} .* r31=0x[0-9a-f]{8} cr=0x[0-9a-f]{8} xer=0x[0-9a-f]{8} lr=0x[0-9a-f]{8} ctr=0x[0-9a-f]{8} msr=0x[0-9a-f]{8} pc=0x[0-9a-f]{8}$' \
+	$B/err.txt && ok || bad "--regs format"
+grep -q ' r5=0x1234562a ' $B/err.txt && ok || bad "--regs value of r5"
+
+# --dump writes the physical range; two dumps at once
+$SIM --dump 0x4000:8:$B/d1.bin --dump 0x100:4:$B/d2.bin $B/unit/exit42.elf \
+	>/dev/null 2>&1
+[ "$(od -An -tx1 $B/d2.bin | tr -d ' \n')" = "48003f00" ] && ok || \
+	bad "--dump of the reset branch at 0x100"
+[ "$(wc -c <$B/d1.bin)" = 8 ] && ok || bad "--dump length"
+[ "$(od -An -tx1 -N4 $B/d1.bin | tr -d ' \n')" = "3c80f000" ] && ok || \
+	bad "--dump content (expected lis r4,0xf000 at 0x4000)"
+
+# --trace: one line per instruction with address, encoding, mnemonic
+$SIM --trace $B/trace.txt $B/unit/exit42.elf >/dev/null 2>&1
+head -1 $B/trace.txt | grep -q '^00000100: 48003f00  b  *0x4000$' && ok || \
+	bad "--trace first line: $(head -1 $B/trace.txt)"
+[ "$(wc -l <$B/trace.txt)" -ge 8 ] && ok || bad "--trace length"
+
+# --entry-elf starts at the ELF entry (here _start at 0x4000)
+expect_status "--entry-elf" 42 $SIM --entry-elf $B/unit/exit42.elf

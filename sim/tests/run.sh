@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# Runs every simulator test and prints "N passed, M failed".
+# A bare-metal test's source may carry "# sim-args: ..." (extra options)
+# and "# expect: N" (exit status, default 0).
+cd "$(dirname "$0")" || exit 2
+SIM=../mpc8xx-sim
+B=build
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+for src in unit/*.S mmu/*.S; do
+	[ -f "$src" ] || continue
+	elf=$B/${src%.S}.elf
+	args=$(sed -n 's/^# sim-args: //p' "$src")
+	expect=$(sed -n 's/^# expect: //p' "$src")
+	[ -n "$expect" ] || expect=0
+	# shellcheck disable=SC2086
+	timeout 20 $SIM --max-insns 20000000 $args "$elf" </dev/null \
+		>$B/out.txt 2>$B/err.txt
+	st=$?
+	if [ "$st" = "$expect" ]; then
+		ok
+	else
+		bad "$src: exit status $st, expected $expect"
+		sed 's/^/    /' $B/err.txt | head -5
+	fi
+done
+
+. ./cli.sh
+
+if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

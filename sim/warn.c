@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Warnings for software that depends on behaviour the manuals leave open.
+ * Each kind is printed on stderr the first few times; with --strict the
+ * first one stops the run with exit status EXIT_STRICT.
+ */
+#include <stdarg.h>
+
+#include "sim.h"
+
+#define WARN_PRINT_LIMIT	5
+
+uint64_t warn_counts[NUM_WARN];
+
+static const char *const names[NUM_WARN] = {
+	[W_TWC_READ_512K] = "twc-read-512k",
+	[W_TWC_READ_PS10] = "twc-read-ps10",
+	[W_RPN_OUTSIDE_MISS] = "rpn-outside-miss",
+	[W_SPS_LARGE] = "sps-large",
+	[W_PP_RESERVED] = "pp-reserved",
+	[W_PP20_LARGE] = "pp20-large",
+	[W_MULTI_HIT] = "multi-hit",
+	[W_DCBZ_CI] = "dcbz-ci",
+	[W_GPM_10] = "gpm-10",
+	[W_PPM_PPCS] = "ppm-ppcs",
+	[W_TWAM0] = "twam0",
+	[W_LE_MODE] = "le-mode",
+	[W_EXIT_WIDTH] = "exit-width",
+	[W_DEBUG_TLB] = "debug-tlb-write",
+};
+
+const char *warn_name(enum warn_kind kind)
+{
+	return names[kind];
+}
+
+void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->stats.warnings++;
+	if (warn_counts[kind]++ < WARN_PRINT_LIMIT || c->strict) {
+		fprintf(stderr, "mpc8xx-sim: %s: [%s] pc 0x%08x: ",
+			c->strict ? "error" : "warning", names[kind], c->pc);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	if (c->strict && !c->exit_requested) {
+		c->exit_requested = true;
+		c->exit_status = EXIT_STRICT;
+		request_event(c);
+	}
+}
