@@ -41,7 +41,8 @@ struct arch_layout layout;
 static paddr_t ccsr_pa;
 static char bootargs[256];
 static uint32_t uart_offset;
-static uint32_t page_bitmap[LINEAR_MAX / 4096 / 32];
+#define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
+static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
 void *phys_to_virt(paddr_t pa)
 {
@@ -103,11 +104,24 @@ static void start_allocator(uint32_t dt_phys)
 	const uint8_t *dt = phys_to_virt(dt_phys);
 	uint32_t dt_size = (uint32_t)dt[4] << 24 | dt[5] << 16 | dt[6] << 8 | dt[7];
 
-	palloc_set_bitmap(page_bitmap, sizeof(page_bitmap));
-	palloc_init(0, layout.linear_size);
+	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
+
+	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
+	palloc_init(0, ram);
 	palloc_reserve(0, virt_to_phys(_end));
 	if (dt_phys < layout.linear_size)
 		palloc_reserve(dt_phys, dt_phys + dt_size);
+}
+
+/*
+ * Huge pages may come from anywhere in RAM; page tables and everything else
+ * the kernel touches must come from the linear map, so once the pool has
+ * taken its pages, the rest of high memory is fenced off.
+ */
+static void fence_high_memory(void)
+{
+	if (layout.ram_size > layout.linear_size)
+		palloc_reserve(layout.linear_size, layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX);
 }
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
@@ -126,6 +140,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + uart_offset));
 	pin_linear_map(tlb1_n);
 	start_allocator(dt_phys);
+	fence_high_memory();
 	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
 	if (err)
 		panic("kernel address space: %s", mmu_strerror(err));
