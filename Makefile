@@ -43,10 +43,10 @@ LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segme
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c lib/syscalls.c \
-	mmu/mmu.c mmu/palloc.c \
+	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
-	tests/target/test-$(FAMILY).c tests/target/usercode.S
+	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/ns16550.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c

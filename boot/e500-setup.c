@@ -15,6 +15,7 @@
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
+#include "hugetlb/pool.h"
 
 #define KERNEL_VA	0xc0000000u
 #define LINEAR_MAX	(512u << 20)	/* two 256 MB TLB1 entries */
@@ -126,7 +127,7 @@ static void fence_high_memory(void)
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 {
-	int err;
+	int err, pool_err;
 
 	read_device_tree(dt_phys);
 	layout.linear_va = KERNEL_VA;
@@ -140,6 +141,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + uart_offset));
 	pin_linear_map(tlb1_n);
 	start_allocator(dt_phys);
+	pool_err = hugepool_init(layout.bootargs);
 	fence_high_memory();
 	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
 	if (err)
@@ -148,6 +150,8 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	e500_load_ctx(&kernel_ctx);
 	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx\n",
 		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys);
+	if (pool_err)
+		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
 	kernel_main();
 }
 

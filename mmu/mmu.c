@@ -7,12 +7,13 @@
  *
  * Contract details (see also mmu.h):
  * - map() maps exactly one page of a supported size.  Checks, in order:
- *   ESIZE, EALIGN (va, pa), ERANGE, EPA, EPROT, EOVERLAP, ENOMEM.
+ *   ESIZE, EALIGN (va, pa), ERANGE, EPA, EPROT, EOVERLAP, EMIXED, ENOMEM.
  * - unmap()/protect() take a range [va, va + size) of whole pages: size a
  *   nonzero multiple of the smallest page (ESIZE for 0, EALIGN otherwise),
  *   inside the space (ERANGE), for protect() a valid prot (EPROT), then every
  *   byte must be mapped (ENOENT) by pages lying wholly inside the range
- *   (EPARTIAL).  The first problem in address order decides the error.
+ *   (EPARTIAL), and for protect() the prot must suit each page's PGD entry
+ *   (EMIXED, 8xx only).  The first problem in address order decides the error.
  * - Any error leaves the tables untouched: map() allocates PTE tables after
  *   every check and frees them again if a later allocation fails.
  * - A PTE table that no longer holds any entry is freed by the operation
@@ -38,6 +39,7 @@ const char *mmu_strerror(int err)
 	case MMU_EPROT:		return "invalid protection";
 	case MMU_EPARTIAL:	return "range covers part of a larger page";
 	case MMU_EPA:		return "physical address not representable";
+	case MMU_EMIXED:	return "user and supervisor pages in one page-table entry";
 	default:		return "unknown error";
 	}
 }
@@ -54,7 +56,7 @@ const uint32_t *mmu_page_sizes(unsigned int *n)
 	return sizes;
 }
 
-static const struct pt_size *find_size(uint32_t size)
+const struct pt_size *pt_find_size(uint32_t size)
 {
 	unsigned int i;
 
@@ -64,7 +66,7 @@ static const struct pt_size *find_size(uint32_t size)
 	return NULL;
 }
 
-static uint32_t level_step(int level)
+uint32_t pt_level_step(int level)
 {
 	if (level == WALK_LEVEL_PGD)
 		return 1u << pt_geo.pgd_shift;
@@ -81,15 +83,14 @@ static unsigned int pte_index(vaddr_t va)
 	return (va >> pt_geo.page_shift) & (pt_geo.ptrs_per_pte - 1);
 }
 
-static void *pmd_ptr(const struct mm *mm, vaddr_t va)
+void *pt_pmd_slot(const struct mm *mm, vaddr_t va)
 {
 	return pgd_entry_ptr(mm->pgd, pgd_index(va));
 }
 
-/* The entry of va at level; NULL for a PTE whose table is missing. */
-static void *leaf_slot(const struct mm *mm, int level, vaddr_t va)
+void *pt_leaf_slot(const struct mm *mm, int level, vaddr_t va)
 {
-	void *pmdp = pmd_ptr(mm, va);
+	void *pmdp = pt_pmd_slot(mm, va);
 	uint64_t pmd;
 
 	if (level == WALK_LEVEL_PGD)
@@ -98,6 +99,13 @@ static void *leaf_slot(const struct mm *mm, int level, vaddr_t va)
 	if (pmd_none(pmd) || pmd_leaf(pmd))
 		return NULL;
 	return pte_entry_ptr(pmd_table(pmd), pte_index(va));
+}
+
+void *pt_run_head(const struct mm *mm, int level, uint32_t size, vaddr_t va)
+{
+	if (level == WALK_LEVEL_PTE && size > pt_level_step(WALK_LEVEL_PGD))
+		return pt_pmd_slot(mm, va);
+	return pt_leaf_slot(mm, level, va);
 }
 
 static int check_range(const struct mm *mm, vaddr_t va, uint32_t size)
@@ -117,8 +125,7 @@ static bool table_empty(void *table)
 	return true;
 }
 
-/* Free the PTE tables of [va, va + size) that hold nothing. */
-static void release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size)
+void pt_release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size)
 {
 	unsigned int i, last = pgd_index(va + (size - 1));
 
@@ -141,7 +148,7 @@ static void release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size)
 static void fill_result(struct walk_result *res, vaddr_t va, int level,
 			uint64_t pmd, uint64_t entry, void *pmdp, void *ptep)
 {
-	uint32_t step = level_step(level);
+	uint32_t step = pt_level_step(level);
 	uint32_t size = pte_leaf_size(pmd, entry);
 
 	if (size < step)
@@ -151,7 +158,7 @@ static void fill_result(struct walk_result *res, vaddr_t va, int level,
 	res->pa = res->page_pa + (va - res->page_va);
 	res->size = size;
 	res->level = level;
-	res->prot = pte_prot(entry);
+	res->prot = pte_prot(pmd, entry);
 	res->entry = entry;
 	res->pmdp = pmdp;
 	res->ptep = ptep;
@@ -165,7 +172,7 @@ int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 
 	if (va < mm->start || va > mm->last)
 		return MMU_ERANGE;
-	pmdp = pmd_ptr(mm, va);
+	pmdp = pt_pmd_slot(mm, va);
 	pmd = pt_entry_get(pmdp);
 	if (pmd_none(pmd))
 		return MMU_ENOENT;
@@ -181,26 +188,41 @@ int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 	return MMU_OK;
 }
 
-static bool run_is_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va)
+int pt_run_check_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va,
+		      unsigned int prot)
 {
-	uint32_t i, step = level_step(ps->level), n = ps->size / step;
+	uint32_t i, step = pt_level_step(ps->level), n = ps->size / step;
+	int mixed = MMU_OK;
 
 	for (i = 0; i < n; i++) {
 		vaddr_t v = va + i * step;
-		uint64_t pmd = pt_entry_get(pmd_ptr(mm, v));
+		uint64_t pmd = pt_entry_get(pt_pmd_slot(mm, v));
+		int fits;
 
 		if (pmd_none(pmd))
 			continue;
 		if (ps->level == WALK_LEVEL_PGD || pmd_leaf(pmd))
-			return false;
-		if (pt_entry_get(leaf_slot(mm, ps->level, v)) != 0)
-			return false;
+			return MMU_EOVERLAP;
+		fits = pmd_fits(pmd, ps->size, prot);
+		if (fits == MMU_EOVERLAP)
+			return MMU_EOVERLAP;
+		if (fits)
+			mixed = fits;
+		if (pt_entry_get(pt_leaf_slot(mm, ps->level, v)) != 0)
+			return MMU_EOVERLAP;
 	}
-	return true;
+	return mixed;
 }
 
-/* Link a PTE table under every PGD entry of the run that has none. */
-static int alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va)
+void pt_link_table(struct mm *mm, void *pmdp, void *table, uint32_t size,
+		   unsigned int prot)
+{
+	pt_entry_set(pmdp, pmd_mktable(table, size, prot));
+	mm->tables++;
+}
+
+int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
+			unsigned int prot)
 {
 	unsigned int i, last = pgd_index(va + (ps->size - 1));
 
@@ -214,28 +236,52 @@ static int alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va)
 			continue;
 		table = pt_alloc(pt_geo.pte_order);
 		if (!table) {
-			release_empty_tables(mm, va, ps->size);
+			pt_release_empty_tables(mm, va, ps->size);
 			return MMU_ENOMEM;
 		}
-		pt_entry_set(pmdp, pmd_mktable(table, ps->size));
-		mm->tables++;
+		pt_link_table(mm, pmdp, table, ps->size, prot);
 	}
 	return MMU_OK;
 }
 
-static void write_run(struct mm *mm, const struct pt_size *ps, vaddr_t va,
-		      paddr_t pa, unsigned int prot)
+void pt_run_write(struct mm *mm, int level, uint32_t size, vaddr_t va, uint64_t first)
 {
-	uint32_t i, step = level_step(ps->level), n = ps->size / step;
+	uint32_t i, step = pt_level_step(level), n = size / step;
+	paddr_t pa = pte_pa(first);
 
 	for (i = 0; i < n; i++)
-		pt_entry_set(leaf_slot(mm, ps->level, va + i * step),
-			     pte_mkleaf(pa + i * step, ps->size, prot));
+		pt_entry_set(pt_leaf_slot(mm, level, va + i * step),
+			     pte_set_pa(first, pa + (paddr_t)i * step));
+}
+
+void pt_run_clear(struct mm *mm, int level, uint32_t size, vaddr_t va)
+{
+	uint32_t i, step = pt_level_step(level), n = size / step;
+	void *slot;
+
+	for (i = 0; i < n; i++) {
+		slot = pt_leaf_slot(mm, level, va + i * step);
+		if (slot)
+			pt_entry_clear(slot);
+	}
+}
+
+void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
+		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg)
+{
+	uint32_t i, step = pt_level_step(level), n = size / step;
+	void *slot;
+
+	for (i = 0; i < n; i++) {
+		slot = pt_leaf_slot(mm, level, va + i * step);
+		if (slot)
+			pt_entry_set(slot, fn(pt_entry_get(slot), arg));
+	}
 }
 
 int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 {
-	const struct pt_size *ps = find_size(size);
+	const struct pt_size *ps = pt_find_size(size);
 	paddr_t pa_limit = (paddr_t)1 << pt_geo.pa_bits;
 	int err;
 
@@ -250,12 +296,13 @@ int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 		return MMU_EPA;
 	if (!pte_prot_valid(prot))
 		return MMU_EPROT;
-	if (!run_is_free(mm, ps, va))
-		return MMU_EOVERLAP;
-	err = alloc_tables(mm, ps, va);
+	err = pt_run_check_free(mm, ps, va, prot);
 	if (err)
 		return err;
-	write_run(mm, ps, va, pa, prot);
+	err = pt_run_alloc_tables(mm, ps, va, prot);
+	if (err)
+		return err;
+	pt_run_write(mm, ps->level, ps->size, va, pte_mkleaf(pa, size, prot));
 	return MMU_OK;
 }
 
@@ -271,12 +318,15 @@ static int check_span(const struct mm *mm, vaddr_t va, uint32_t size)
 	return check_range(mm, va, size);
 }
 
+#define NO_PROT		(~0u)	/* for_each_page(): no prot to check */
+
 typedef void (*page_fn)(struct mm *mm, const struct walk_result *page,
 			unsigned int prot);
 
 /*
  * Visit every page of [va, va + size) in address order, or only check that
- * they are all there and whole when fn is NULL.
+ * they are all there and whole (and, unless prot is NO_PROT, that prot suits
+ * their PGD entries) when fn is NULL.
  */
 static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
 			 page_fn fn, unsigned int prot)
@@ -291,6 +341,11 @@ static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
 			return err;
 		if (page.page_va < cur || (uint64_t)page.page_va + page.size > end)
 			return MMU_EPARTIAL;
+		if (!fn && prot != NO_PROT && page.level == WALK_LEVEL_PTE) {
+			err = pmd_fits(pt_entry_get(page.pmdp), page.size, prot);
+			if (err)
+				return err;
+		}
 		if (fn)
 			fn(mm, &page, prot);
 		cur = (uint64_t)page.page_va + page.size;
@@ -301,28 +356,14 @@ static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
 static void clear_page(struct mm *mm, const struct walk_result *page,
 		       unsigned int prot)
 {
-	uint32_t i, step = level_step(page->level), n = page->size / step;
-	void *slot;
-
 	(void)prot;
-	for (i = 0; i < n; i++) {
-		slot = leaf_slot(mm, page->level, page->page_va + i * step);
-		if (slot)
-			pt_entry_clear(slot);
-	}
+	pt_run_clear(mm, page->level, page->size, page->page_va);
 }
 
 static void protect_page(struct mm *mm, const struct walk_result *page,
 			 unsigned int prot)
 {
-	uint32_t i, step = level_step(page->level), n = page->size / step;
-	void *slot;
-
-	for (i = 0; i < n; i++) {
-		slot = leaf_slot(mm, page->level, page->page_va + i * step);
-		if (slot)
-			pt_entry_set(slot, pte_modify(pt_entry_get(slot), prot));
-	}
+	pt_run_update(mm, page->level, page->size, page->page_va, pte_modify, prot);
 }
 
 int unmap(struct mm *mm, vaddr_t va, uint32_t size)
@@ -330,11 +371,11 @@ int unmap(struct mm *mm, vaddr_t va, uint32_t size)
 	int err = check_span(mm, va, size);
 
 	if (!err)
-		err = for_each_page(mm, va, size, NULL, 0);
+		err = for_each_page(mm, va, size, NULL, NO_PROT);
 	if (err)
 		return err;
 	for_each_page(mm, va, size, clear_page, 0);
-	release_empty_tables(mm, va, size);
+	pt_release_empty_tables(mm, va, size);
 	mmu_tlb_invalidate(mm, va, size);
 	return MMU_OK;
 }
@@ -346,7 +387,7 @@ int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
 	if (!err && !pte_prot_valid(prot))
 		err = MMU_EPROT;
 	if (!err)
-		err = for_each_page(mm, va, size, NULL, 0);
+		err = for_each_page(mm, va, size, NULL, prot);
 	if (err)
 		return err;
 	for_each_page(mm, va, size, protect_page, prot);
@@ -355,7 +396,8 @@ int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
 }
 
 /*
- * start and last + 1 must fall on PGD-entry boundaries (2 MB on e500), so an
+ * start and last + 1 must fall on PGD-entry boundaries (2 MB on e500, 4 MB on
+ * 8xx), so an
  * address space never shares a PGD entry with another.
  */
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)

@@ -39,6 +39,7 @@ enum mmu_err {
 	MMU_EPROT	= -7,	/* protection bits unknown or meaningless (e.g. WRITE without READ) */
 	MMU_EPARTIAL	= -8,	/* unmap/protect covers part of a larger page */
 	MMU_EPA		= -9,	/* physical address beyond what the family can map */
+	MMU_EMIXED	= -10,	/* 8xx: user/supervisor differs from the rest of its 4M PMD */
 };
 
 const char *mmu_strerror(int err);
@@ -97,6 +98,13 @@ void pt_free(void *p, unsigned int order);
 /* The 32-bit value a table pointer has inside an entry, and back. */
 uint32_t pt_ref(const void *table);
 void *pt_deref(uint32_t ref);
+/*
+ * The same for families whose tablewalk runs with translation off (8xx): a
+ * PMD holds the table's physical address.  Must be 4 KB aligned.  Only the
+ * 8xx format calls these; an e500 image need not define them.
+ */
+uint32_t pt_phys_ref(const void *table);
+void *pt_phys_deref(uint32_t ref);
 /*
  * Called after entries covering [va, va + size) of mm changed or went away,
  * before the operation returns: the target drops the TLB entries (tlbivax /

@@ -18,9 +18,9 @@
 #include "pte-e500.h"
 #include "byteorder.h"
 
-/* Huge pages (issue 5): the format and walker are ready, map() waits for this. */
+/* Huge pages (issue 5): on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */
 #ifndef PPCMMU_E500_HUGE
-#define PPCMMU_E500_HUGE 0
+#define PPCMMU_E500_HUGE 1
 #endif
 
 #define E500_PAGE_SHIFT		12
@@ -102,11 +102,23 @@ void *pmd_table(uint64_t pmd)
 	return pt_deref((uint32_t)pmd);
 }
 
-/* e500 tables carry no size: every huge page is a leaf PGD entry. */
-uint64_t pmd_mktable(void *table, uint32_t size)
+/*
+ * e500 tables carry no size (every huge page is a leaf PGD entry) and no
+ * user/supervisor flag (the PTE's BAP bits say it): any table fits any page.
+ */
+uint64_t pmd_mktable(void *table, uint32_t size, unsigned int prot)
 {
 	(void)size;
+	(void)prot;
 	return pt_ref(table);
+}
+
+int pmd_fits(uint64_t pmd, uint32_t size, unsigned int prot)
+{
+	(void)pmd;
+	(void)size;
+	(void)prot;
+	return MMU_OK;
 }
 
 bool pte_present(uint64_t pte)
@@ -141,6 +153,13 @@ paddr_t pte_pa(uint64_t pte)
 	return (pte >> PTE_RPN_SHIFT) << E500_PAGE_SHIFT;
 }
 
+#define PTE_FLAGS_MASK	((1ull << PTE_RPN_SHIFT) - 1)
+
+uint64_t pte_set_pa(uint64_t pte, paddr_t pa)
+{
+	return (pte & PTE_FLAGS_MASK) | (pa >> E500_PAGE_SHIFT) << PTE_RPN_SHIFT;
+}
+
 bool pte_prot_valid(unsigned int prot)
 {
 	unsigned int access = prot & (PROT_WRITE | PROT_EXEC | PROT_USER);
@@ -172,10 +191,11 @@ static uint64_t prot_bits(unsigned int prot)
 	return bits;
 }
 
-unsigned int pte_prot(uint64_t pte)
+unsigned int pte_prot(uint64_t pmd, uint64_t pte)
 {
 	unsigned int prot = 0;
 
+	(void)pmd;
 	if (pte & _PAGE_BAP_SR)
 		prot |= PROT_READ;
 	if (pte & _PAGE_BAP_SW)
@@ -197,11 +217,17 @@ unsigned int pte_prot(uint64_t pte)
 
 uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
 {
-	return (pa >> E500_PAGE_SHIFT) << PTE_RPN_SHIFT | _PAGE_PRESENT |
+	return pte_set_pa(0, pa) | _PAGE_PRESENT |
 	       _PAGE_ACCESSED | size_field(size) | prot_bits(prot);
 }
 
 uint64_t pte_modify(uint64_t pte, unsigned int prot)
 {
 	return (pte & ~(uint64_t)PTE_PROT_MASK) | prot_bits(prot);
+}
+
+/* Linux pte_wrprotect: SW and UW go, DIRTY stays. */
+uint64_t pte_wrprotect(uint64_t pte)
+{
+	return pte & ~(uint64_t)_PAGE_WRITE;
 }

@@ -57,16 +57,60 @@ void pt_entry_clear(void *entryp);
 bool pmd_none(uint64_t pmd);
 bool pmd_leaf(uint64_t pmd);
 void *pmd_table(uint64_t pmd);
-/* PGD entry pointing to table, whose PTEs will hold pages of size bytes. */
-uint64_t pmd_mktable(void *table, uint32_t size);
+/*
+ * PGD entry pointing to table, whose PTEs will hold pages of size bytes with
+ * protection prot (the 8xx keeps PROT_USER and the 8M size in the PMD; e500
+ * ignores both).
+ */
+uint64_t pmd_mktable(void *table, uint32_t size, unsigned int prot);
+/*
+ * Can a page of size and prot go under the existing table entry pmd?  MMU_OK,
+ * MMU_EOVERLAP (the table belongs to another kind of page: 8xx 8M or not) or
+ * MMU_EMIXED (8xx: the table's user/supervisor group differs from prot).
+ */
+int pmd_fits(uint64_t pmd, uint32_t size, unsigned int prot);
 
 /* Leaf entries, at either level.  A PTE slot is free only when it is 0. */
 bool pte_present(uint64_t pte);
 uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte);
 paddr_t pte_pa(uint64_t pte);
-unsigned int pte_prot(uint64_t pte);
+/* The entry with its physical address replaced by pa (flags kept). */
+uint64_t pte_set_pa(uint64_t pte, paddr_t pa);
+/* PROT_* of a leaf; pmd is the PGD entry above it (the leaf itself at PGD level). */
+unsigned int pte_prot(uint64_t pmd, uint64_t pte);
 bool pte_prot_valid(unsigned int prot);
 uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot);
 uint64_t pte_modify(uint64_t pte, unsigned int prot);
+/* Write permission removed, everything else (dirty included) kept, as Linux. */
+uint64_t pte_wrprotect(uint64_t pte);
+
+/*
+ * Runs of entries, shared by mmu.c and hugetlb/ (defined in mmu.c).  A run is
+ * the size / step entries of one page at one level, entry i mapping
+ * base + i * step; its head (the "huge ptep" of the Linux vocabulary) is its
+ * first entry, or, when a PTE-level run spans several PGD entries (8xx 8M),
+ * the first of those PGD entries.
+ */
+const struct pt_size *pt_find_size(uint32_t size);	/* enabled sizes only */
+uint32_t pt_level_step(int level);
+void *pt_pmd_slot(const struct mm *mm, vaddr_t va);
+/* The entry of va at level; NULL for a PTE whose table is missing. */
+void *pt_leaf_slot(const struct mm *mm, int level, vaddr_t va);
+void *pt_run_head(const struct mm *mm, int level, uint32_t size, vaddr_t va);
+/* MMU_OK if the run of a new page is free, else MMU_EOVERLAP or MMU_EMIXED. */
+int pt_run_check_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va,
+		      unsigned int prot);
+/* Link a table under every PGD entry of the run that has none; all or nothing. */
+int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
+			unsigned int prot);
+/* Unlink and free the PTE tables of [va, va + size) that hold nothing. */
+void pt_release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size);
+void pt_link_table(struct mm *mm, void *pmdp, void *table, uint32_t size,
+		   unsigned int prot);
+/* Entry i = first with its pa advanced by i * step. */
+void pt_run_write(struct mm *mm, int level, uint32_t size, vaddr_t va, uint64_t first);
+void pt_run_clear(struct mm *mm, int level, uint32_t size, vaddr_t va);
+void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
+		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
 
 #endif

@@ -126,6 +126,24 @@ void *pt_deref(uint32_t ref)
 	return env_arena + (ref - ENV_KVA_BASE);
 }
 
+uint32_t pt_phys_ref(const void *table)
+{
+	if (!in_arena(table)) {
+		fprintf(stderr, "pt_phys_ref: %p is not in the arena\n", table);
+		abort();
+	}
+	return ENV_PHYS_BASE + (uint32_t)((const unsigned char *)table - env_arena);
+}
+
+void *pt_phys_deref(uint32_t ref)
+{
+	if (ref < ENV_PHYS_BASE || ref - ENV_PHYS_BASE >= ENV_ARENA_BYTES) {
+		fprintf(stderr, "pt_phys_deref: 0x%08x is not an arena address\n", ref);
+		abort();
+	}
+	return env_arena + (ref - ENV_PHYS_BASE);
+}
+
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
 {
 	if (env_tlb_calls < ENV_TLB_LOG_MAX)

@@ -2,7 +2,8 @@
 /*
  * The environment hooks of mmu.h for host tests: page tables come from an
  * arena whose pt_ref() values look like kernel virtual addresses
- * (ENV_KVA_BASE + offset), allocations can be made to fail, and every
+ * (ENV_KVA_BASE + offset) and whose pt_phys_ref() values look like physical
+ * ones (ENV_PHYS_BASE + offset, what an 8xx PMD holds), allocations can be made to fail, and every
  * mmu_tlb_invalidate() call is logged.  Free arena pages are always zero, so
  * a snapshot of the whole arena compares equal after an operation that
  * changed nothing, even if it allocated and freed a table on the way.
@@ -16,6 +17,7 @@
 
 #define ENV_ARENA_BYTES		(4u << 20)
 #define ENV_KVA_BASE		0xC0000000u
+#define ENV_PHYS_BASE		0x01000000u	/* pt_phys_ref() of the arena's first byte */
 #define ENV_TLB_LOG_MAX		64
 
 struct env_counters {

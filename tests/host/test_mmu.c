@@ -73,8 +73,9 @@ static void test_sizes_and_strings(void)
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	bool distinct = true;
 
-	report(n == 1 && sizes[0] == SZ_4K, "page sizes: 4K only until huge pages");
-	for (i = 0; i <= 9; i++)
+	report(n == 6 && sizes[0] == SZ_4K && sizes[1] == SZ_4M && sizes[5] == 0x40000000,
+	       "page sizes: 4K, then 4M..1G (huge pages on by default)");
+	for (i = 0; i <= 10; i++)
 		for (j = 0; j < i; j++)
 			if (!strcmp(mmu_strerror(-(int)i), mmu_strerror(-(int)j)))
 				distinct = false;
@@ -230,8 +231,9 @@ static const struct map_case map_cases[] = {
 	{ "size 3", 0xC0002000, 0x2000, 3, RW, MMU_ESIZE },
 	{ "size 8K", 0xC0002000, 0x2000, 0x2000, RW, MMU_ESIZE },
 	{ "size 2M", 0xC0200000, 0x200000, SZ_2M, RW, MMU_ESIZE },
-	{ "size 4M (issue 5)", 0xC0400000, 0x400000, SZ_4M, RW, MMU_ESIZE },
-	{ "size 1G (issue 5)", 0xC0000000, 0x40000000, 0x40000000, RW, MMU_ESIZE },
+	{ "size 4M, va on 2M only", 0xC0200000, 0x400000, SZ_4M, RW, MMU_EALIGN },
+	{ "size 1G over the mapped 4K page", 0xC0000000, 0x40000000, 0x40000000, RW,
+	  MMU_EOVERLAP },
 	{ "size 2G", 0x80000000, 0, 0x80000000, RW, MMU_ESIZE },
 	{ "ESIZE before EALIGN", 0xC0002001, 0x2000, 0x2000, RW, MMU_ESIZE },
 	{ "va misaligned", 0xC0002800, 0x2000, SZ_4K, RW, MMU_EALIGN },

@@ -13,5 +13,13 @@ extern const struct host_test palloc_tests[];
 extern const unsigned int nr_palloc_tests;
 extern const struct host_test huge_tests[];
 extern const unsigned int nr_huge_tests;
+extern const struct host_test hugetlb_e500_tests[];
+extern const unsigned int nr_hugetlb_e500_tests;
+extern const struct host_test mpc8xx_tests[];
+extern const unsigned int nr_mpc8xx_tests;
+extern const struct host_test hugetlb_8xx_tests[];
+extern const unsigned int nr_hugetlb_8xx_tests;
+extern const struct host_test pool_tests[];
+extern const unsigned int nr_pool_tests;
 
 #endif

@@ -5,8 +5,9 @@
 
 #include "tests/target/report.h"
 
-extern const struct target_test tests_4k[], tests_user[], tests_errors[], tests_family[];
-extern const unsigned int tests_4k_count, tests_user_count, tests_errors_count, tests_family_count;
+extern const struct target_test tests_4k[], tests_user[], tests_errors[], tests_huge[], tests_family[];
+extern const unsigned int tests_4k_count, tests_user_count, tests_errors_count, tests_huge_count,
+	tests_family_count;
 
 void run_all_tests(void);
 

@@ -31,3 +31,19 @@ user_call_at:			/* r3 = ((u32 (*)(void))r3)() */
 user_return_42:
 	li	r3, 42
 	blr
+
+	.globl	user_sweep
+user_sweep:			/* r3 = base | log2(size): sum of the first word of every 4 KB */
+	rlwinm	r5, r3, 0, 20, 31
+	rlwinm	r3, r3, 0, 0, 19
+	li	r6, 1
+	slw	r6, r6, r5
+	srwi	r6, r6, 12
+	mtctr	r6
+	li	r4, 0
+1:	lwz	r7, 0(r3)
+	add	r4, r4, r7
+	addi	r3, r3, 4096
+	bdnz	1b
+	mr	r3, r4
+	sc

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Huge-page reservation pool (see pool.h): a parser that plans the
+ * reservation in plain structs, then one step that takes the blocks from
+ * palloc and undoes itself if any is missing.
+ */
+#include "pool.h"
+#include "../mmu/palloc.h"
+
+#define MAX_SIZES	8
+
+struct request {
+	uint32_t size;
+	unsigned int count;
+};
+
+struct block {
+	paddr_t pa;
+	uint32_t size;
+	bool used;
+};
+
+static struct block blocks[HUGEPOOL_MAX_PAGES];
+static unsigned int nr_blocks;
+static int last_error;
+
+const char *hugepool_strerror(int err)
+{
+	switch (err) {
+	case HUGEPOOL_OK:	return "success";
+	case HUGEPOOL_ESYNTAX:	return "malformed hugepages= parameter";
+	case HUGEPOOL_ESIZE:	return "not a huge-page size of this pool";
+	case HUGEPOOL_ECOUNT:	return "more huge pages than the pool can hold";
+	case HUGEPOOL_ENOMEM:	return "not enough aligned memory for the huge pages";
+	case HUGEPOOL_EEMPTY:	return "no free huge page of that size";
+	case HUGEPOOL_EFOREIGN:	return "not a huge page of the pool";
+	case HUGEPOOL_EDOUBLE:	return "huge page already free";
+	case HUGEPOOL_EBUSY:	return "huge-page pool in use";
+	default:		return "unknown error";
+	}
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool huge_size_supported(uint32_t size)
+{
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	for (i = 1; i < n; i++)	/* sizes[0] is the base page */
+		if (sizes[i] == size)
+			return true;
+	return false;
+}
+
+/* Decimal digits at *p, at least one; false on overflow past limit. */
+static bool parse_number(const char **p, const char *end, uint64_t limit, uint64_t *out)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+
+	if (s == end || *s < '0' || *s > '9')
+		return false;
+	while (s < end && *s >= '0' && *s <= '9') {
+		v = v * 10 + (uint64_t)(*s - '0');
+		if (v > limit)
+			return false;
+		s++;
+	}
+	*p = s;
+	*out = v;
+	return true;
+}
+
+static int parse_entry(const char **p, const char *end, struct request *r)
+{
+	uint64_t num, count;
+	unsigned int shift;
+
+	if (!parse_number(p, end, 1u << 30, &num) || *p == end)
+		return HUGEPOOL_ESYNTAX;
+	switch (**p) {
+	case 'k': case 'K': shift = 10; break;
+	case 'm': case 'M': shift = 20; break;
+	case 'g': case 'G': shift = 30; break;
+	default: return HUGEPOOL_ESYNTAX;
+	}
+	(*p)++;
+	if (*p == end || **p != ':')
+		return HUGEPOOL_ESYNTAX;
+	(*p)++;
+	if (!parse_number(p, end, HUGEPOOL_MAX_PAGES + 1, &count))
+		return HUGEPOOL_ESYNTAX;
+	if (*p != end && **p != ',')
+		return HUGEPOOL_ESYNTAX;
+	num <<= shift;
+	if (num > UINT32_MAX || !huge_size_supported((uint32_t)num))
+		return HUGEPOOL_ESIZE;
+	r->size = (uint32_t)num;
+	r->count = (unsigned int)count;
+	return HUGEPOOL_OK;
+}
+
+/* The value of the one hugepages= word, or NULL (*err set if there are two). */
+static const char *find_word(const char *cmdline, const char **end, int *err)
+{
+	static const char key[] = "hugepages=";
+	const char *p = cmdline, *found = NULL;
+
+	*err = HUGEPOOL_OK;
+	while (p && *p) {
+		const char *w, *k = key;
+
+		while (is_space(*p))
+			p++;
+		w = p;
+		while (*p && !is_space(*p))
+			p++;
+		while (*k && w + (k - key) < p && w[k - key] == *k)
+			k++;
+		if (*k)
+			continue;
+		if (found) {
+			*err = HUGEPOOL_ESYNTAX;
+			return NULL;
+		}
+		found = w + (sizeof(key) - 1);
+		*end = p;
+	}
+	return found;
+}
+
+static int parse(const char *cmdline, struct request *req, unsigned int *nr)
+{
+	const char *end = NULL, *p;
+	unsigned int n = 0, i, total = 0;
+	int err;
+
+	*nr = 0;
+	p = find_word(cmdline, &end, &err);
+	if (!p)
+		return err;
+	if (p == end)
+		return HUGEPOOL_ESYNTAX;
+	for (;;) {
+		struct request r;
+
+		err = parse_entry(&p, end, &r);
+		if (err)
+			return err;
+		for (i = 0; i < n; i++)
+			if (req[i].size == r.size)
+				return HUGEPOOL_ESYNTAX;
+		if (n == MAX_SIZES)
+			return HUGEPOOL_ESYNTAX;
+		req[n++] = r;
+		total += r.count;
+		if (total > HUGEPOOL_MAX_PAGES)
+			return HUGEPOOL_ECOUNT;
+		if (p == end)
+			break;
+		p++;	/* the comma */
+	}
+	*nr = n;
+	return HUGEPOOL_OK;
+}
+
+static unsigned int size_order(uint32_t size)
+{
+	return (unsigned int)__builtin_ctz(size) - PALLOC_PAGE_SHIFT;
+}
+
+static void give_back(unsigned int from)
+{
+	while (nr_blocks > from) {
+		nr_blocks--;
+		palloc_free(blocks[nr_blocks].pa, size_order(blocks[nr_blocks].size));
+	}
+}
+
+int hugepool_init(const char *cmdline)
+{
+	struct request req[MAX_SIZES];
+	unsigned int nr, i, j;
+	int err;
+
+	if (nr_blocks)
+		return HUGEPOOL_EBUSY;
+	err = parse(cmdline, req, &nr);
+	if (err)
+		return err;
+	while (nr) {
+		unsigned int big = 0;
+
+		for (i = 1; i < nr; i++)
+			if (req[i].size > req[big].size)
+				big = i;
+		for (j = 0; j < req[big].count; j++) {
+			paddr_t pa = palloc_pages(size_order(req[big].size));
+
+			if (pa == PALLOC_FAIL) {
+				give_back(0);
+				return HUGEPOOL_ENOMEM;
+			}
+			blocks[nr_blocks++] = (struct block){ pa, req[big].size, false };
+		}
+		req[big] = req[--nr];
+	}
+	return HUGEPOOL_OK;
+}
+
+int hugepool_release(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_blocks; i++)
+		if (blocks[i].used)
+			return HUGEPOOL_EBUSY;
+	give_back(0);
+	return HUGEPOOL_OK;
+}
+
+paddr_t hugepool_alloc(uint32_t size)
+{
+	unsigned int i;
+	bool known = false;
+
+	for (i = 0; i < nr_blocks; i++) {
+		if (blocks[i].size != size)
+			continue;
+		known = true;
+		if (!blocks[i].used) {
+			blocks[i].used = true;
+			last_error = HUGEPOOL_OK;
+			return blocks[i].pa;
+		}
+	}
+	last_error = known ? HUGEPOOL_EEMPTY : HUGEPOOL_ESIZE;
+	return HUGEPOOL_FAIL;
+}
+
+int hugepool_free(paddr_t pa, uint32_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_blocks; i++) {
+		if (blocks[i].pa != pa || blocks[i].size != size)
+			continue;
+		if (!blocks[i].used)
+			return HUGEPOOL_EDOUBLE;
+		blocks[i].used = false;
+		return HUGEPOOL_OK;
+	}
+	return HUGEPOOL_EFOREIGN;
+}
+
+int hugepool_last_error(void)
+{
+	return last_error;
+}
+
+void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free)
+{
+	unsigned int i;
+
+	*reserved = 0;
+	*free = 0;
+	for (i = 0; i < nr_blocks; i++) {
+		if (blocks[i].size != size)
+			continue;
+		(*reserved)++;
+		if (!blocks[i].used)
+			(*free)++;
+	}
+}

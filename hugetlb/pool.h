@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Huge-page reservation pool: naturally aligned physical blocks of each huge
+ * size, taken from palloc at boot from a command-line word such as
+ * "hugepages=8M:4,512K:8" (8xx) or "hugepages=1G:1,256M:2" (e500), so a
+ * huge page is there even when memory is fragmented later.
+ *
+ * Sizes are numbers with a K, M or G suffix (either case) that the family
+ * supports as huge pages (mmu_page_sizes() minus the 4K base page); counts
+ * are decimal.  Every other word of the command line is ignored.  Not
+ * reentrant: callers serialise, as for palloc.
+ */
+#ifndef PPCMMU_HUGEPOOL_H
+#define PPCMMU_HUGEPOOL_H
+
+#include "../mmu/mmu.h"
+
+#define HUGEPOOL_MAX_PAGES	64		/* blocks of all sizes together */
+#define HUGEPOOL_FAIL		((paddr_t)-1)
+
+enum hugepool_err {
+	HUGEPOOL_OK		= 0,
+	HUGEPOOL_ESYNTAX	= -20,	/* malformed, repeated size or second hugepages= word */
+	HUGEPOOL_ESIZE		= -21,	/* not a huge-page size of this family / not in the pool */
+	HUGEPOOL_ECOUNT		= -22,	/* more blocks than HUGEPOOL_MAX_PAGES */
+	HUGEPOOL_ENOMEM		= -23,	/* palloc cannot supply the blocks */
+	HUGEPOOL_EEMPTY		= -24,	/* hugepool_alloc(): every block of that size is in use */
+	HUGEPOOL_EFOREIGN	= -25,	/* hugepool_free(): not a block of the pool of that size */
+	HUGEPOOL_EDOUBLE	= -26,	/* hugepool_free(): the block is already free */
+	HUGEPOOL_EBUSY		= -27,	/* a pool exists (init) or blocks are in use (release) */
+};
+
+const char *hugepool_strerror(int err);
+
+/*
+ * Parse cmdline and reserve every block it asks for, largest sizes first:
+ * all or nothing (on error no block is held and the pool is empty).  No
+ * hugepages= word: an empty pool, HUGEPOOL_OK.  HUGEPOOL_EBUSY if a pool
+ * exists: hugepool_release() it first.
+ */
+int hugepool_init(const char *cmdline);
+/* Give every block back to palloc; HUGEPOOL_EBUSY (nothing done) if one is in use. */
+int hugepool_release(void);
+
+/* A free block of size, or HUGEPOOL_FAIL (hugepool_last_error() says why). */
+paddr_t hugepool_alloc(uint32_t size);
+/* Return a block; EFOREIGN or EDOUBLE change nothing. */
+int hugepool_free(paddr_t pa, uint32_t size);
+int hugepool_last_error(void);
+
+/* Blocks of size reserved at init and free now (0 and 0 for a size not in the pool). */
+void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free);
+
+#endif

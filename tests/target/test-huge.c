@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Huge pages, every size the family supports, on the target: data at the
+ * edges and inside checked through an independent 4 KB mapping, one miss per
+ * sweep, the TLB entry the handler created, protection, unmap, errors and
+ * the reservation pool.
+ */
+#include <stdio.h>
+#include "tests/target/env.h"
+#include "tests/target/tests.h"
+#include "hugetlb/pool.h"
+#include "hugetlb/hugetlb.h"
+#include "lib/kprintf.h"
+
+#define KHUGE_VA	0xe0000000u	/* kernel huge pages up to 256 MB */
+#define UHUGE_VA	0x40000000u	/* user huge pages, 1 GB aligned */
+#define ALIAS_VA	0xfd000000u	/* the 4 KB window onto physical memory */
+
+static char name[32];
+
+static const char *size_name(uint32_t size)
+{
+	if (size >= 1u << 30)
+		snprintf(name, sizeof(name), "%luG", (unsigned long)(size >> 30));
+	else if (size >= 1u << 20)
+		snprintf(name, sizeof(name), "%luM", (unsigned long)(size >> 20));
+	else
+		snprintf(name, sizeof(name), "%luK", (unsigned long)(size >> 10));
+	return name;
+}
+
+/* Read and write physical memory through a 4 KB mapping of its own. */
+static uint32_t phys_peek(paddr_t pa)
+{
+	uint32_t v;
+
+	map(&kernel_mm, ALIAS_VA, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
+	v = peek(ALIAS_VA + (uint32_t)(pa & 0xfff));
+	unmap(&kernel_mm, ALIAS_VA, 4096);
+	return v;
+}
+
+static void phys_poke(paddr_t pa, uint32_t v)
+{
+	map(&kernel_mm, ALIAS_VA, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
+	poke(ALIAS_VA + (uint32_t)(pa & 0xfff), v);
+	unmap(&kernel_mm, ALIAS_VA, 4096);
+}
+
+static uint32_t offsets(uint32_t size, unsigned int i)
+{
+	static const uint32_t fixed[] = { 0, 4, 0x1000 };
+
+	if (i < 3)
+		return fixed[i] % size;
+	if (i == 3)
+		return size - 4;			/* the last word */
+	if (i == 4)
+		return size / 2;			/* the second half (8xx: table 1) */
+	return ((i * 2654435761u) % size) & ~3u;	/* scattered */
+}
+
+#define NOFFS 12
+
+/* Code in the last 4 KB of the page: one instruction miss, then no-execute. */
+static void check_kernel_exec(vaddr_t va, uint32_t size)
+{
+	vaddr_t code = va + size - 4096;
+	const struct fault_record *f = last_fault();
+	uint32_t r;
+
+	poke(code, INSN_LI_R3_42);
+	poke(code + 4, INSN_BLR);
+	icache_sync((const void *)(uintptr_t)code, 8);
+	report(protect(&kernel_mm, va, size, PROT_READ | PROT_EXEC) == MMU_OK, "protect read/execute");
+	counted_begin();
+	r = call_at(code);
+	report(r == 42, "code in the last 4 KB runs");
+	if (tlb_counts_available())
+		report(imisses() == 1, "with one instruction miss (%lu)", (unsigned long)imisses());
+	report(protect(&kernel_mm, va, size, KPROT_RW) == MMU_OK, "protect read/write, no execute");
+	expect_fault(code);
+	(void)call_at(code);
+	report(faults_taken() == 1 && (f->kind == FAULT_TLB_INST || f->kind == FAULT_PROT_INST),
+	       "then the fetch faults (%s)", fault_kind_name(f->kind));
+}
+
+/* Kernel mapping: data, one miss per sweep, the entry, read-only, unmap. */
+static void check_kernel_huge(uint32_t size, paddr_t pa)
+{
+	vaddr_t va = KHUGE_VA;
+	const struct fault_record *f = last_fault();
+	struct tlb_info t;
+	bool ok = true;
+	unsigned int i;
+	uint32_t off, sum = 0;
+
+	report(map(&kernel_mm, va, pa, size, KPROT_RW) == MMU_OK, "map at 0x%08lx", (unsigned long)va);
+	for (i = 0; i < NOFFS; i++) {
+		off = offsets(size, i);
+		poke(va + off, 0x5a000000u ^ off);
+	}
+	for (i = 0; i < NOFFS; i++) {
+		off = offsets(size, i);
+		ok &= phys_peek(pa + off) == (0x5a000000u ^ off);
+	}
+	report(ok, "first, last and scattered words land in physical memory");
+	phys_poke(pa + size - 8, 0x77777777);
+	report(peek(va + size - 8) == 0x77777777, "and memory written elsewhere reads back");
+	if (tlb_counts_available()) {
+		counted_begin();
+		for (off = 0; off < size; off += 4096)
+			sum += peek(va + off);
+		report(dmisses() == 1, "a sweep of every 4 KB after a flush costs one miss (%lu)",
+		       (unsigned long)dmisses());
+	}
+	report(tlb_lookup(va + size / 2 + 0x40, 0, &t) && t.size == size && t.va == va &&
+	       t.pa == pa && t.prot == KPROT_RW && t.tid == 0,
+	       "entry: size %lu, EPN 0x%08lx, RPN " PA_FMT ", prot 0x%x, TID %u",
+	       (unsigned long)t.size, (unsigned long)t.va, PA_ARG(t.pa), t.prot, t.tid);
+	check_kernel_exec(va, size);
+	report(protect(&kernel_mm, va, size, PROT_READ) == MMU_OK, "protect read-only");
+	expect_fault(va + size - 4);
+	poke(va + size - 4, 1);
+	report(faults_taken() == 1 && f->store, "store to the last word faults (%s)", fault_kind_name(f->kind));
+	expect_fault(va + 4);
+	poke(va + 4, 1);
+	report(faults_taken() == 1 && f->store, "and to the first page (every entry of the run changed)");
+	report(unmap(&kernel_mm, va, size) == MMU_OK, "unmap");
+	expect_fault(va + 0x10);
+	(void)peek(va + 0x10);
+	report(faults_taken() == 1, "no stale entry after unmap");
+	(void)sum;
+}
+
+/* User mapping: user access, sweep, supervisor-only, no-execute, errors. */
+static void check_user_huge(uint32_t size, paddr_t pa)
+{
+	struct mm mm;
+	vaddr_t va = UHUGE_VA;
+	const struct fault_record *f = last_fault();
+	struct walk_result w;
+	uint32_t r = 0, shift = 0;
+
+	while ((1u << shift) < size)
+		shift++;
+	user_space_init(&mm, 7);
+	phys_poke(pa + size - 4, 0xfeedface);
+	report(map(&mm, va, pa, size, UPROT_RW) == MMU_OK, "user map at 0x%08lx", (unsigned long)va);
+	report(user_call(&mm, user_routine(user_load_word), va + size - 4, &r) == 0 && r == 0xfeedface,
+	       "user load of the last word");
+	report(user_call(&mm, user_routine(user_store_word), va + 8, &r) == 0 &&
+	       phys_peek(pa + 8) == 0x600df00d, "user store lands");
+	counted_begin();
+	report(user_call(&mm, user_routine(user_sweep), va | shift, &r) == 0, "user sweep of every 4 KB");
+	if (tlb_counts_available())
+		report(dmisses() == 1, "costs one data miss (%lu)", (unsigned long)dmisses());
+	report(walk(&mm, va + size - 1, &w) == MMU_OK && w.size == size && w.page_va == va &&
+	       w.page_pa == pa && w.pa == pa + size - 1, "walk of the last byte");
+	report(unmap(&mm, va + 4096, 4096) == MMU_EPARTIAL, "unmap of a part: EPARTIAL");
+	report(map(&mm, va + size, pa, size, UPROT_RW) == (va + size > layout.user_last ? MMU_ERANGE : MMU_OK),
+	       "a neighbour page: mapped or ERANGE past the space");
+	unmap(&mm, va + size, size);
+	report(protect(&mm, va, size, PROT_READ | PROT_WRITE) == MMU_OK, "protect supervisor-only");
+	expect_fault(va + size / 2);
+	report(user_call(&mm, user_routine(user_load_word), va + size / 2, &r) == 1 && f->user,
+	       "then user load faults");
+	report(unmap(&mm, va, size) == MMU_OK, "unmap");
+	user_space_destroy(&mm);
+}
+
+/* huge_ptep_set_wrprotect() through the head entry changes every entry. */
+static void check_wrprotect(uint32_t size, paddr_t pa)
+{
+	vaddr_t va = KHUGE_VA;
+	const struct fault_record *f = last_fault();
+	struct walk_result w;
+	void *head;
+
+	map(&kernel_mm, va, pa, size, KPROT_RW);
+	poke(va, 1);
+	poke(va + size - 4, 2);
+	head = pmd_off(&kernel_mm, va);
+	report(huge_ptep_set_wrprotect(&kernel_mm, va, head) == 0, "huge_ptep_set_wrprotect");
+	mmu_tlb_invalidate(&kernel_mm, va, size);
+	report(walk(&kernel_mm, va + size - 1, &w) == MMU_OK && w.prot == PROT_READ,
+	       "the last entry of the run is read-only too (prot 0x%x)", w.prot);
+	expect_fault(va + size - 4);
+	poke(va + size - 4, 3);
+	report(faults_taken() == 1 && f->store && phys_peek(pa + size - 4) == 2,
+	       "a store at the far end faults, memory unchanged");
+	report(peek(va) == 1, "loads still work");
+	unmap(&kernel_mm, va, size);
+}
+
+static void check_errors(uint32_t size, paddr_t pa)
+{
+	paddr_t small = test_page();
+
+	report(map(&kernel_mm, KHUGE_VA + 4096, pa, size, KPROT_RW) == MMU_EALIGN, "misaligned va: EALIGN");
+	report(map(&kernel_mm, KHUGE_VA, pa + 4096, size, KPROT_RW) == MMU_EALIGN, "misaligned pa: EALIGN");
+	map(&kernel_mm, KHUGE_VA + size / 2, small, 4096, KPROT_RW);
+	report(map(&kernel_mm, KHUGE_VA, pa, size, KPROT_RW) == MMU_EOVERLAP, "over a 4 KB page: EOVERLAP");
+	unmap(&kernel_mm, KHUGE_VA + size / 2, 4096);
+	test_page_free(small);
+}
+
+static void test_huge_sizes(void)
+{
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	for (i = 0; i < n; i++) {
+		uint32_t size = sizes[i];
+		paddr_t pa;
+
+		if (size == 4096)
+			continue;
+		report_prefix_push(size_name(size));
+		pa = hugepool_alloc(size);
+		if (pa == HUGEPOOL_FAIL) {
+			report_skip("no %s page reserved (bootargs hugepages=)", size_name(size));
+			report_prefix_pop();
+			continue;
+		}
+		if (size <= 256u << 20) {
+			check_errors(size, pa);
+			check_kernel_huge(size, pa);
+			check_wrprotect(size, pa);
+		}
+		check_user_huge(size, pa);
+		report(hugepool_free(pa, size) == 0, "page back to the pool");
+		report_prefix_pop();
+	}
+}
+
+static void test_pool(void)
+{
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	uint32_t size = 0;
+	paddr_t got[16];
+	unsigned int k = 0, j;
+	unsigned int reserved, nfree;
+
+	for (i = 0; i < n; i++) {
+		hugepool_count(sizes[i], &reserved, &nfree);
+		if (sizes[i] > 4096 && reserved >= 2 && reserved <= 16)
+			size = sizes[i];
+	}
+	if (!size) {
+		report_skip("no size with 2..16 pages reserved");
+		return;
+	}
+	report_prefix_push(size_name(size));
+	hugepool_count(size, &reserved, &nfree);
+	report(nfree == reserved, "all %u free", reserved);
+	while (k < 16 && (got[k] = hugepool_alloc(size)) != HUGEPOOL_FAIL)
+		k++;
+	report(k == reserved, "exhausted after %u allocations", k);
+	report(hugepool_alloc(size) == HUGEPOOL_FAIL && hugepool_last_error() == HUGEPOOL_EEMPTY,
+	       "the next allocation fails: %s", hugepool_strerror(hugepool_last_error()));
+	for (j = 0; j < k; j++)
+		report(got[j] % size == 0, "page %u aligned (" PA_FMT ")", j, PA_ARG(got[j]));
+	report(hugepool_free(got[0], size) == 0, "release one");
+	report(hugepool_free(got[0], size) == HUGEPOOL_EDOUBLE, "a double free is refused");
+	report(hugepool_free(got[0] + 4096, size) == HUGEPOOL_EFOREIGN, "so is a foreign address");
+	report(hugepool_alloc(size) == got[0], "and it is reused");
+	for (j = 0; j < k; j++)
+		hugepool_free(got[j], size);
+	hugepool_count(size, &reserved, &nfree);
+	report(nfree == reserved, "all back");
+	report_prefix_pop();
+}
+
+const struct target_test tests_huge[] = {
+	{ "huge pages", test_huge_sizes, NULL },
+	{ "huge-page pool", test_pool, NULL },
+};
+const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);
