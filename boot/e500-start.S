@@ -32,8 +32,9 @@ _start:
 	mtmsr	r4
 	isync
 	mtspr	SPRN_TCR, r4
-	mtspr	SPRN_DEC, r4
 	mtspr	SPRN_DECAR, r4
+	li	r5, -1				/* a zero DEC would set TSR[DIS] again at once */
+	mtspr	SPRN_DEC, r5
 	lis	r4, TSR_ALL@h
 	mtspr	SPRN_TSR, r4
 	lis	r4, (HID0_TBEN | HID0_EN_MAS7_UPDATE)@h

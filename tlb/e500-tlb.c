@@ -142,6 +142,34 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
 	return true;
 }
 
+/* Read TLB1 entry slot with tlbre; false if it is not valid. */
+bool tlb1_read(unsigned int slot, struct tlb_info *info)
+{
+	uint32_t mas1, mas2, mas3, mas7, tsize;
+
+	mtspr(SPRN_MAS0, MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT));
+	isync();
+	__asm__ volatile("tlbre; isync" : : : "memory");
+	mas1 = mfspr(SPRN_MAS1);
+	mas2 = mfspr(SPRN_MAS2);
+	mas3 = mfspr(SPRN_MAS3);
+	mas7 = mfspr(SPRN_MAS7);
+	info->valid = mas1 & MAS1_VALID;
+	tsize = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
+	info->size = 1024u << (2 * tsize);
+	info->va = mas2 & MAS2_EPN_MASK & ~(info->size - 1);
+	info->pa = ((paddr_t)(mas7 & MAS7_RPN_HI_MASK) << 32 | (mas3 & MAS3_RPN_MASK)) &
+		   ~(paddr_t)(info->size - 1);
+	info->tid = (mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT;
+	info->prot = prot_from_mas(mas2, mas3);
+	info->level = 1;
+	info->raw[0] = mas1;
+	info->raw[1] = mas2;
+	info->raw[2] = mas3;
+	info->raw[3] = mas7;
+	return info->valid;
+}
+
 bool tlb_counts_available(void)
 {
 #ifdef CONFIG_TLB_STATS

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "mmu/mmu.h"
+#include "include/arch.h"
 
 struct tlb1_map {
 	vaddr_t va;
@@ -19,5 +20,6 @@ struct tlb1_map {
 unsigned int tlb1_entries(void);
 void tlb1_write(unsigned int slot, const struct tlb1_map *m);
 void tlb1_clear(unsigned int slot);
+bool tlb1_read(unsigned int slot, struct tlb_info *info);
 
 #endif

@@ -7,6 +7,9 @@
 #include "tests/target/tests.h"
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
+#include "e500/reg.h"
+#include "e500/frame.h"
+#include "tlb/e500-tlb.h"
 
 extern unsigned int young_fixups;
 
@@ -90,7 +93,31 @@ static void test_accessed_bit(void)
 	test_page_free(pa);
 }
 
+/* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
+static void test_pinned(void)
+{
+	unsigned int n = tlb1_entries();
+	struct tlb_info t;
+	uint32_t tsr, tcr;
+
+	tlb_flush_all();
+	report(tlb1_read(n - 1, &t) && t.va == layout.linear_va && t.pa == 0 &&
+	       t.size == 256u << 20 && (t.raw[0] & MAS1_IPROT) && t.tid == 0,
+	       "linear map in TLB1[%u]: 256 MB at 0x%08lx, IPROT, global", n - 1, (unsigned long)t.va);
+	report(tlb1_read(n - 3, &t) && t.va == 0xfe000000u && (t.raw[0] & MAS1_IPROT) &&
+	       (t.raw[1] & (MAS2_I | MAS2_G)) == (MAS2_I | MAS2_G),
+	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, n - 3, PA_ARG(t.pa));
+	report(tlb1_read(n - 4, &t) && t.va == PERCPU_VA && t.size == 4096 && (t.raw[0] & MAS1_IPROT),
+	       "per-CPU page in TLB1[%u]", n - 4);
+	report(!tlb1_read(TLB1_HUGE_SLOTS, &t), "slots the kernel does not use are empty after a flush");
+	__asm__ volatile("mfspr %0, %1" : "=r"(tsr) : "i"(SPRN_TSR));
+	__asm__ volatile("mfspr %0, %1" : "=r"(tcr) : "i"(SPRN_TCR));
+	report(!(tsr & TSR_DIS) && tcr == 0, "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
+	       (unsigned long)tsr);
+}
+
 const struct target_test tests_family[] = {
+	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
 	{ "e500 MAS words", test_raw_mas, "e500" },
 	{ "e500 36-bit physical", test_high_pa, "e500" },
 	{ "e500 accessed bit", test_accessed_bit, "e500" },
