@@ -70,20 +70,24 @@ $(NEWLIB_TARGET)/lib/libc.a:
 
 $(BUILD)/obj/%.c.o: %.c $(NEWLIB_TARGET)/lib/libc.a Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ASFLAGS) -MMD -MP -c $< -o $@
+	@echo "  AS      $<"
+	@$(CC) $(CPPFLAGS) $(ASFLAGS) -MMD -MP -c $< -o $@
 
 $(ELF): $(OBJS) linker/$(FAMILY).ld
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
 $(BUILD)/ppcmmu.bin: $(ELF)
-	$(OBJCOPY) -O binary $< $@
+	@$(OBJCOPY) -O binary $< $@
 
 $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
-	mkimage -q -A powerpc -O linux -T kernel -C none -a 0 -e 0 -n "ppcmmu $(BOARD)" -d $< $@
+	@echo "  MKIMAGE $@"
+	@mkimage -A powerpc -O linux -T kernel -C none -a 0 -e 0 -n "ppcmmu $(BOARD)" -d $< $@ >/dev/null
 
 -include $(OBJS:.o=.d)
 

@@ -24,6 +24,28 @@
 
 #define KERNEL_VA	0xc0000000
 
+/* Write TLB1 entry (r30 - from_top): mas1, mas2 and mas3 are 32-bit constants; clobbers r5. */
+.macro TLB1_PIN from_top, mas1, mas2, mas3
+	subi	r5, r30, \from_top
+	slwi	r5, r5, MAS0_ESEL_SHIFT
+	oris	r5, r5, MAS0_TLBSEL1@h
+	mtspr	SPRN_MAS0, r5
+	lis	r5, (\mas1)@h
+	ori	r5, r5, (\mas1)@l
+	mtspr	SPRN_MAS1, r5
+	lis	r5, (\mas2)@h
+	ori	r5, r5, (\mas2)@l
+	mtspr	SPRN_MAS2, r5
+	lis	r5, (\mas3)@h
+	ori	r5, r5, (\mas3)@l
+	mtspr	SPRN_MAS3, r5
+	li	r5, 0
+	mtspr	SPRN_MAS7, r5
+	isync
+	tlbwe
+	isync
+.endm
+
 	.section .text.start, "ax"
 	.globl	_start
 _start:
@@ -44,22 +66,9 @@ _start:
 
 	mfspr	r30, SPRN_TLB1CFG
 	andi.	r30, r30, TLBCFG_NENTRY
-	subi	r5, r30, 1			/* last entry: the linear map */
-	slwi	r5, r5, MAS0_ESEL_SHIFT
-	oris	r5, r5, MAS0_TLBSEL1@h
-	mtspr	SPRN_MAS0, r5
-	lis	r5, (MAS1_VALID | MAS1_IPROT)@h
-	ori	r5, r5, TSIZE_256M << MAS1_TSIZE_SHIFT
-	mtspr	SPRN_MAS1, r5
-	lis	r5, KERNEL_VA@h
-	mtspr	SPRN_MAS2, r5
-	li	r5, MAS3_SR | MAS3_SW | MAS3_SX
-	mtspr	SPRN_MAS3, r5
-	li	r5, 0
-	mtspr	SPRN_MAS7, r5
-	isync
-	tlbwe
-	isync
+	/* The last entry: the linear map. */
+	TLB1_PIN 1, MAS1_VALID | MAS1_IPROT | (TSIZE_256M << MAS1_TSIZE_SHIFT), KERNEL_VA, \
+		MAS3_SR | MAS3_SW | MAS3_SX
 
 	lis	r5, high@h
 	ori	r5, r5, high@l
@@ -89,25 +98,9 @@ high:
 	bne	2b
 	isync
 
-	subi	r5, r30, 4			/* the per-CPU page, top of the space */
-	slwi	r5, r5, MAS0_ESEL_SHIFT
-	oris	r5, r5, MAS0_TLBSEL1@h
-	mtspr	SPRN_MAS0, r5
-	lis	r5, (MAS1_VALID | MAS1_IPROT)@h
-	ori	r5, r5, TSIZE_4K << MAS1_TSIZE_SHIFT
-	mtspr	SPRN_MAS1, r5
-	lis	r5, PERCPU_VA@h
-	ori	r5, r5, PERCPU_VA@l
-	mtspr	SPRN_MAS2, r5
-	lis	r5, (e500_percpu_page - KERNEL_VA)@h
-	ori	r5, r5, (e500_percpu_page - KERNEL_VA)@l
-	ori	r5, r5, MAS3_SR | MAS3_SW
-	mtspr	SPRN_MAS3, r5
-	li	r5, 0
-	mtspr	SPRN_MAS7, r5
-	isync
-	tlbwe
-	isync
+	/* The per-CPU page at the top of the address space. */
+	TLB1_PIN 4, MAS1_VALID | MAS1_IPROT | (TSIZE_4K << MAS1_TSIZE_SHIFT), PERCPU_VA, \
+		(e500_percpu_page - KERNEL_VA + (MAS3_SR | MAS3_SW))
 
 	lis	r1, boot_stack_top@ha
 	addi	r1, r1, boot_stack_top@l

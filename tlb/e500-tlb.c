@@ -112,22 +112,14 @@ static unsigned int prot_from_mas(uint32_t mas2, uint32_t mas3)
 	return prot;
 }
 
-bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
+/* Decode the MAS registers a tlbsx or tlbre just loaded. */
+static bool read_mas(struct tlb_info *info)
 {
-	uint32_t mas0, mas1, mas2, mas3, mas7, tsize;
+	uint32_t mas0 = mfspr(SPRN_MAS0), mas1 = mfspr(SPRN_MAS1), mas2 = mfspr(SPRN_MAS2);
+	uint32_t mas3 = mfspr(SPRN_MAS3), mas7 = mfspr(SPRN_MAS7);
+	uint32_t tsize = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
 
-	mtspr(SPRN_MAS6, pid << MAS6_SPID_SHIFT);
-	isync();
-	__asm__ volatile("tlbsx 0, %0" : : "r"(va) : "memory");
-	mas0 = mfspr(SPRN_MAS0);
-	mas1 = mfspr(SPRN_MAS1);
-	mas2 = mfspr(SPRN_MAS2);
-	mas3 = mfspr(SPRN_MAS3);
-	mas7 = mfspr(SPRN_MAS7);
 	info->valid = mas1 & MAS1_VALID;
-	if (!info->valid)
-		return false;
-	tsize = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
 	info->size = 1024u << (2 * tsize);
 	info->va = mas2 & MAS2_EPN_MASK & ~(info->size - 1);
 	info->pa = ((paddr_t)(mas7 & MAS7_RPN_HI_MASK) << 32 | (mas3 & MAS3_RPN_MASK)) &
@@ -139,35 +131,24 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
 	info->raw[1] = mas2;
 	info->raw[2] = mas3;
 	info->raw[3] = mas7;
-	return true;
+	return info->valid;
+}
+
+bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
+{
+	mtspr(SPRN_MAS6, pid << MAS6_SPID_SHIFT);
+	isync();
+	__asm__ volatile("tlbsx 0, %0" : : "r"(va) : "memory");
+	return read_mas(info);
 }
 
 /* Read TLB1 entry slot with tlbre; false if it is not valid. */
 bool tlb1_read(unsigned int slot, struct tlb_info *info)
 {
-	uint32_t mas1, mas2, mas3, mas7, tsize;
-
 	mtspr(SPRN_MAS0, MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT));
 	isync();
 	__asm__ volatile("tlbre; isync" : : : "memory");
-	mas1 = mfspr(SPRN_MAS1);
-	mas2 = mfspr(SPRN_MAS2);
-	mas3 = mfspr(SPRN_MAS3);
-	mas7 = mfspr(SPRN_MAS7);
-	info->valid = mas1 & MAS1_VALID;
-	tsize = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
-	info->size = 1024u << (2 * tsize);
-	info->va = mas2 & MAS2_EPN_MASK & ~(info->size - 1);
-	info->pa = ((paddr_t)(mas7 & MAS7_RPN_HI_MASK) << 32 | (mas3 & MAS3_RPN_MASK)) &
-		   ~(paddr_t)(info->size - 1);
-	info->tid = (mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT;
-	info->prot = prot_from_mas(mas2, mas3);
-	info->level = 1;
-	info->raw[0] = mas1;
-	info->raw[1] = mas2;
-	info->raw[2] = mas3;
-	info->raw[3] = mas7;
-	return info->valid;
+	return read_mas(info);
 }
 
 bool tlb_counts_available(void)
