@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Internal interface between the arch-neutral page-table code (mmu/mmu.c,
- * later hugetlb/) and one family's entry format (mmu/pgtable-e500.c, later
+ * hugetlb/hugetlb.c) and one family's entry format (mmu/pgtable-e500.c or
  * mmu/pgtable-8xx.c).  Exactly one family is linked into an image.
  *
  * Two levels: a PGD (called PMD where Linux folds it) of entries that are

@@ -14,7 +14,8 @@ static void test_user_access(void)
 {
 	struct mm mm;
 	paddr_t upa = test_page(), spa = test_page();
-	vaddr_t uva = TEST_UVA, sva = TEST_UVA + 4096;
+	/* user/supervisor is per 4 MB region on the 8xx (its PMD): keep them apart */
+	vaddr_t uva = TEST_UVA, sva = TEST_UVA + (4u << 20);
 	const struct fault_record *f = last_fault();
 	uint32_t r = 0;
 	struct tlb_info t;

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The hugetlb vocabulary on the e500 format: leaf PGD runs built with it are
+ * byte for byte the replicas of put_leaf() (what map() builds), the huge
+ * ptep is the first replica, every update reaches every replica.
+ */
+#include <string.h>
+#include "hugetlb.h"
+#include "check.h"
+#include "tests.h"
+
+#define RW		(PROT_READ | PROT_WRITE)
+#define VA		0x40000000u
+#define PA		0x240000000ull
+#define BAP_KRO_D	0x00001004u	/* wrprotect keeps DIRTY: SR D */
+
+static unsigned char exp_pgd[PGD_BYTES];
+
+static void test_he_leaf_sizes(void)
+{
+	unsigned int i;
+	struct mm mm;
+
+	report(mm_init(&mm, 0, 0xFFFFFFFF, 1) == MMU_OK, "mm");
+	for (i = 0; i < NR_LEAF_SIZES; i++) {
+		const struct leaf_size *ls = &leaf_sizes[i];
+		void *pmd = pmd_off(&mm, VA), *ptep;
+		uint64_t pte = mk_huge_pte(PA, ls->size, RW);
+
+		report_prefix_push("%uM", ls->size >> 20);
+		env_reset_counters();
+		ptep = pte_alloc_huge(&mm, pmd, VA, ls->size);
+		report(ptep == pmd && env.allocs == 0, "huge ptep is the first PGD entry, no table");
+		report_err(set_huge_pte_at(&mm, VA, ptep, pte, ls->size), MMU_OK, "set_huge_pte_at");
+		memset(exp_pgd, 0, sizeof(exp_pgd));
+		put_leaf(exp_pgd, VA, PA, ls, BAP_KRW);
+		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES), "replicas byte for byte");
+		report(huge_ptep_get(&mm, VA, ptep) == pte &&
+		       pte == ((uint64_t)entry_hi(exp_pgd, VA >> 21) << 32 | entry_lo(exp_pgd, VA >> 21)),
+		       "huge_ptep_get: the first replica");
+		report(pte_leaf_size(pte, pte) == ls->size, "pte_leaf_size");
+		report_err(huge_ptep_set_wrprotect(&mm, VA, ptep), MMU_OK, "wrprotect");
+		put_leaf(exp_pgd, VA, PA, ls, BAP_KRO_D);
+		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES), "every replica loses SW, keeps D");
+		report(huge_ptep_get_and_clear(&mm, VA, ptep) ==
+		       ((uint64_t)entry_hi(exp_pgd, VA >> 21) << 32 | entry_lo(exp_pgd, VA >> 21)),
+		       "get_and_clear returns the entry");
+		memset(exp_pgd, 0, sizeof(exp_pgd));
+		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES) && env_tlb_calls == 0,
+		       "PGD empty, no TLB call");
+		report_prefix_pop();
+	}
+	mm_destroy(&mm);
+}
+
+static void test_he_errors(void)
+{
+	uint64_t pte = mk_huge_pte(PA, SZ_4M, RW);
+	void *pmd, *ptep;
+	struct mm mm;
+
+	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	pmd = pmd_off(&mm, VA);
+	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, pte, SZ_2M), "size 2M");
+	CHECK_UNCHANGED(MMU_EALIGN, set_huge_pte_at(&mm, VA + SZ_2M, pmd_off(&mm, VA + SZ_2M),
+						    pte, SZ_4M), "addr on 2M");
+	CHECK_UNCHANGED(MMU_ENOENT, set_huge_pte_at(&mm, VA, (char *)pmd + 8, pte, SZ_4M),
+			"ptep is the second replica");
+	CHECK_UNCHANGED(MMU_ERANGE, set_huge_pte_at(&mm, 0xC0000000, pmd_off(&mm, 0xC0000000),
+						    pte, SZ_4M), "outside the space");
+	CHECK_UNCHANGED(MMU_ESIZE, pmd_populate_size(&mm, pmd, env_arena, SZ_4M),
+			"pmd_populate_size of a leaf size");
+	report(map(&mm, VA + SZ_4K, 0x1000, SZ_4K, RW) == MMU_OK, "a 4K page");
+	CHECK_UNCHANGED(MMU_OK, pte_alloc_huge(&mm, pmd, VA, SZ_4M) == NULL ? MMU_OK : -99,
+			"pte_alloc_huge 4M over a table: NULL");
+	CHECK_UNCHANGED(MMU_EOVERLAP, set_huge_pte_at(&mm, VA, pmd, pte, SZ_4M),
+			"set_huge_pte_at 4M over a table");
+	ptep = pte_alloc_huge(&mm, pmd, VA, SZ_4K);
+	report(ptep == pte_table_of(&mm, VA), "pte_alloc_huge 4K: slot 0 of the table");
+	report_err(set_huge_pte_at(&mm, VA, ptep, mk_huge_pte(0x5000, SZ_4K, RW), SZ_4K), MMU_OK,
+		   "set 4K");
+	report(entry_lo(ptep, 0) == 0x05041115u && entry_hi(ptep, 0) == 0, "entry 00000000 05041115");
+	env_fail_after(0);
+	CHECK_UNCHANGED(MMU_OK, pte_alloc_huge(&mm, pmd_off(&mm, 0x100000), 0x100000, SZ_4K) ==
+			NULL ? MMU_OK : -99, "pte_alloc_huge without memory: NULL");
+	env_fail_after(-1);
+	mm_destroy(&mm);
+	report(env.live == 0, "all memory back");
+}
+
+const struct host_test hugetlb_e500_tests[] = {
+	{ "hugetlb e500 leaf sizes", test_he_leaf_sizes },
+	{ "hugetlb e500 errors", test_he_errors },
+};
+const unsigned int nr_hugetlb_e500_tests =
+	sizeof(hugetlb_e500_tests) / sizeof(hugetlb_e500_tests[0]);
