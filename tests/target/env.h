@@ -6,7 +6,8 @@
 #include "include/arch.h"
 #include "tests/target/report.h"
 
-#define TEST_KVA	0xe0000000u	/* first kernel test address (kmap area) */
+#define TEST_KVA	(layout.kmap_start)	/* first kernel test address */
+#define ALIAS_VA	(layout.kmap_last + 1 - 4096)	/* the last kmap page: a window onto RAM */
 #define TEST_UVA	0x10000000u	/* user data */
 #define USER_CODE_VA	0x00400000u	/* where the user routines are mapped */
 

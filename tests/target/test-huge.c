@@ -12,9 +12,8 @@
 #include "hugetlb/hugetlb.h"
 #include "lib/kprintf.h"
 
-#define KHUGE_VA	0xe0000000u	/* kernel huge pages up to 256 MB */
+#define KHUGE_VA	(layout.kmap_start)	/* kernel huge pages up to 256 MB */
 #define UHUGE_VA	0x40000000u	/* user huge pages, 1 GB aligned */
-#define ALIAS_VA	0xfd000000u	/* the 4 KB window onto physical memory */
 
 static char name[32];
 
@@ -223,7 +222,8 @@ static void test_huge_sizes(void)
 			report_prefix_pop();
 			continue;
 		}
-		if (size <= 256u << 20) {
+		if (size <= 256u << 20 && KHUGE_VA % size == 0 &&
+		    layout.kmap_last - KHUGE_VA >= size) {
 			check_errors(size, pa);
 			check_kernel_huge(size, pa);
 			check_wrprotect(size, pa);
