@@ -46,7 +46,8 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c lib/syscalls.c \
 	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
-	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S
+	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
+	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/ns16550.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c
@@ -102,6 +103,8 @@ host-test:
 sim-test:
 	@tools/run-suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
 		| tee build/sim-test.result
+	@tools/run-suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
+		| tee build/difftest.result
 
 target-test:
 	@for b in $(TEST_BOARDS); do \
@@ -120,7 +123,13 @@ test: deps
 	$(MAKE) --no-print-directory sim-test; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
-	tools/summarize build/host-test.result build/sim-test.result build/target-test.log
+	tools/summarize build/host-test.result build/sim-test.result build/difftest.result \
+		build/target-test.log
+
+bench: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@tools/bench/run
 
 debug: deps all
 	@echo "gdb: gdb-multiarch $(ELF) -ex 'target remote :1234'"
