@@ -4,6 +4,7 @@
 #include "include/kernel.h"
 #include "lib/kprintf.h"
 #include "tests/target/tests.h"
+#include "tests/bench/bench.h"
 
 void kernel_main(void)
 {
@@ -15,7 +16,10 @@ void kernel_main(void)
 		layout.family, (unsigned long)(layout.linear_size >> 20),
 		(unsigned long)layout.linear_va, st.free, tlb_counts_available() ? "on" : "off");
 	kprintf("ppcmmu: bootargs \"%s\"\n", layout.bootargs);
-	run_all_tests();
+	if (bench_requested(layout.bootargs))
+		bench_main(layout.bootargs);
+	else
+		run_all_tests();
 	failed = report_summary();
 	arch_exit(failed ? 1 : 0);
 }

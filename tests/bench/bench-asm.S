@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Markers and the speed loop of `make bench`; plain 32-bit PowerPC, so the
+ * same file serves e500 and 8xx.
+ *
+ * bench_marks: BENCH_MARKS consecutive `blr`.  bench.c calls mark n
+ * (bench_marks + 4 * n) before a scenario; in an instruction trace the last
+ * marker executed names the scenario every later miss belongs to.
+ *
+ * uint32_t bench_loop(uint32_t *array, uint32_t outer): the loop of
+ * sim/tests/bench/loop.S instruction for instruction (8 per inner
+ * iteration, 256 inner iterations, 5 more per outer iteration), so QEMU
+ * and the simulator run the same program.  Uses r3-r8, r10, r12, CTR, CR0
+ * (all volatile in the SysV ABI); returns the running sum.
+ */
+	.text
+	.balign	16
+	.globl	bench_marks, bench_marks_end
+bench_marks:
+	.rept	64
+	blr
+	.endr
+bench_marks_end:
+
+	.balign	16
+	.globl	bench_loop
+bench_loop:
+	mr	r12, r4
+	mr	r4, r3
+	li	r10, 0
+1:	li	r5, 256
+	mtctr	r5
+	mr	r6, r4
+2:	lwz	r7, 0(r6)
+	add	r10, r10, r7
+	addi	r7, r7, 3
+	rlwinm	r8, r10, 3, 0, 28
+	xor	r7, r7, r8
+	stw	r7, 0(r6)
+	addi	r6, r6, 4
+	bdnz	2b
+	addic.	r12, r12, -1
+	bne	1b
+	mr	r3, r10
+	blr

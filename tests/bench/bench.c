@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Kernel side of `make bench`.  Nothing here measures anything by itself:
+ * it provokes misses, maps and unmaps, and prints what the host needs on
+ * lines starting with "BENCH " (tools/bench/run parses them):
+ *
+ *   paths   every miss path a few times, each scenario behind its own marker
+ *           (bench-asm.S); the host counts instructions in a QEMU trace
+ *           restricted to the handlers and the markers.
+ *   counts  sweeps of 8M/64M/1G regions mapped with each page size (misses
+ *           from the handlers' counters, tlb_counts()), and the page-table
+ *           cost of each mapping: entries written, tables and pages
+ *           allocated, time base ticks around map and unmap (the host runs
+ *           this under -icount, where ticks are instructions).
+ *   loop    the simulator's benchmark loop (bench_loop), between two lines
+ *           the host timestamps.
+ *
+ * The code is arch-neutral (arch.h, mmu.h, pgtable.h), as tests/target is.
+ */
+#include <string.h>
+#include "tests/bench/bench.h"
+#include "tests/target/env.h"
+#include "tests/target/report.h"
+#include "mmu/pgtable.h"
+#include "mmu/palloc.h"
+#include "hugetlb/pool.h"
+#include "lib/kprintf.h"
+
+#define BENCH_MARKS	64
+extern const char bench_marks[], bench_marks_end[];
+uint32_t bench_loop(uint32_t *array, uint32_t outer);
+
+#define REPEAT		4		/* misses per path scenario */
+#define KVA		kva_for(4096)	/* kernel 4K pages */
+#define K_UNMAPPED	((layout.kmap_last & ~0xfffffu) - 0x100000u)	/* nothing mapped there */
+#define UVA		0x10000000u	/* user 4K data */
+#define UHUGE		0x40000000u	/* user huge pages and the sweeps (1G aligned) */
+#define U_UNMAPPED	0x20000000u
+#define LOOP_OUTER	300000u		/* as sim/tests/bench/loop.S */
+#define CALIB_OUTER	1000u		/* calibration of the time base under -icount */
+
+static unsigned int nmarks;
+
+/* The first address of the kernel's page-table area aligned to size, or 0 if it does not fit. */
+static vaddr_t kva_for(uint32_t size)
+{
+	vaddr_t va = (layout.kmap_start + size - 1) & ~(size - 1);
+
+	return va >= layout.kmap_start && va - 1 + size <= layout.kmap_last ? va : 0;
+}
+
+/* Announce scenario name and run its marker. */
+static void mark(const char *fmt, uint32_t size)
+{
+	void (*fn)(void);
+	unsigned int id = nmarks++;
+
+	if (id >= BENCH_MARKS)
+		panic("bench: more than %d markers", BENCH_MARKS);
+	kprintf("BENCH mark %u ", id);
+	kprintf(fmt, (unsigned long)size);
+	kprintf("\n");
+	fn = (void (*)(void))(uintptr_t)(bench_marks + 4 * id);
+	fn();
+}
+
+static const char *u64s(uint64_t v)
+{
+	static char buf[4][24];
+	static unsigned int k;
+	char *p = buf[k++ % 4] + 23;
+
+	*p = 0;
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return p;
+}
+
+static unsigned int log2u(uint32_t v)
+{
+	unsigned int s = 0;
+
+	while ((1u << s) < v)
+		s++;
+	return s;
+}
+
+/* ---- paths ---- */
+
+static void paths_4k(void)
+{
+	paddr_t data = test_page(), code = test_page();
+	struct mm mm;
+	uint32_t r, sum = 0;
+	unsigned int i;
+	bool ok = true;
+
+	for (i = 0; i < 1024; i++)
+		lin(data)[i] = i;
+	lin(code)[0] = INSN_LI_R3_42;
+	lin(code)[1] = INSN_BLR;
+	icache_sync(lin(code), 8);
+	report(map(&kernel_mm, KVA, data, 4096, KPROT_RW) == MMU_OK &&
+	       map(&kernel_mm, KVA + 4096, code, 4096, PROT_READ | PROT_EXEC) == MMU_OK,
+	       "map a kernel data page and a kernel code page");
+
+	mark("k4k-d", 0);
+	for (i = 0; i < REPEAT; i++) {
+		tlb_flush_all();
+		sum += peek(KVA + 4 * i);
+	}
+	mark("k4k-i", 0);
+	for (i = 0; i < REPEAT; i++) {
+		tlb_flush_all();
+		ok &= call_at(KVA + 4096) == 42;
+	}
+	report(sum == 0 + 1 + 2 + 3 && ok, "kernel 4K data and instruction misses");
+	unmap(&kernel_mm, KVA, 8192);
+
+	report(user_space_init(&mm, 5) == MMU_OK && map(&mm, UVA, data, 4096, UPROT_RW) == MMU_OK,
+	       "user space with a 4K data page");
+	mark("u4k", 0);
+	ok = true;
+	for (i = 0; i < REPEAT; i++) {
+		tlb_flush_all();
+		ok &= user_call(&mm, user_routine(user_load_word), UVA + 4 * i, &r) == 0 && r == i;
+	}
+	report(ok, "user 4K data and instruction misses");
+	unmap(&mm, UVA, 4096);
+
+	/* Misses the handlers refuse: vector to C. */
+	mark("slow-u-d", 0);
+	ok = true;
+	for (i = 0; i < REPEAT; i++) {
+		tlb_flush_all();
+		expect_fault(U_UNMAPPED + 16 * i);
+		ok &= user_call(&mm, user_routine(user_load_word), U_UNMAPPED + 16 * i, &r) == 1 &&
+		      faults_taken() == 1;
+	}
+	mark("slow-u-i", 0);
+	for (i = 0; i < REPEAT; i++) {
+		expect_fault(U_UNMAPPED + 4096 * i);
+		ok &= user_call(&mm, U_UNMAPPED + 4096 * i, 0, &r) == 1 && faults_taken() == 1;
+	}
+	report(ok, "user data and instruction misses on unmapped pages reach C");
+	user_space_destroy(&mm);
+
+	mark("slow-k-d", 0);
+	ok = true;
+	for (i = 0; i < REPEAT; i++) {
+		expect_fault(K_UNMAPPED + 16 * i);
+		(void)peek(K_UNMAPPED + 16 * i);
+		ok &= faults_taken() == 1;
+	}
+	mark("slow-k-i", 0);
+	for (i = 0; i < REPEAT; i++) {
+		expect_fault(K_UNMAPPED + 4096 * i);
+		(void)call_at(K_UNMAPPED + 4096 * i);
+		ok &= faults_taken() == 1;
+	}
+	report(ok, "kernel data and instruction misses on unmapped pages reach C");
+	test_page_free(data);
+	test_page_free(code);
+}
+
+static void paths_huge_size(uint32_t size)
+{
+	paddr_t pa = hugepool_alloc(size);
+	vaddr_t kva = kva_for(size), code = kva + size - 4096;
+	struct mm mm;
+	uint32_t r;
+	unsigned int i;
+	bool ok = true;
+	int rc;
+
+	if (pa == HUGEPOOL_FAIL) {
+		kprintf("BENCH huge size=%lu status=nopool\n", (unsigned long)size);
+		report_skip("no %lu-byte page in the pool", (unsigned long)size);
+		return;
+	}
+	if (kva) {
+		rc = map(&kernel_mm, kva, pa, size, KPROT_RW);
+		if (rc != MMU_OK) {
+			kprintf("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
+			report_skip("map of a %lu-byte page: %s", (unsigned long)size, mmu_strerror(rc));
+			hugepool_free(pa, size);
+			return;
+		}
+		poke(code, INSN_LI_R3_42);
+		poke(code + 4, INSN_BLR);
+		icache_sync((const void *)(uintptr_t)code, 8);
+		for (i = 0; i < REPEAT; i++)
+			poke(kva + i * (size / REPEAT), i);
+		mark("kh-d-%lu", size);
+		for (i = 0; i < REPEAT; i++) {
+			tlb_flush_all();
+			ok &= peek(kva + i * (size / REPEAT)) == i;
+		}
+		protect(&kernel_mm, kva, size, PROT_READ | PROT_EXEC);
+		mark("kh-i-%lu", size);
+		for (i = 0; i < REPEAT; i++) {
+			tlb_flush_all();
+			ok &= call_at(code) == 42;
+		}
+		unmap(&kernel_mm, kva, size);
+		report(ok, "kernel data and instruction misses, %lu-byte page", (unsigned long)size);
+	}
+	rc = user_space_init(&mm, 6);
+	if (rc == MMU_OK)
+		rc = map(&mm, UHUGE, pa, size, UPROT_RW);
+	if (rc != MMU_OK) {
+		kprintf("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
+		report_skip("user map of a %lu-byte page: %s", (unsigned long)size, mmu_strerror(rc));
+	} else {
+		mark("uh-d-%lu", size);
+		ok = true;
+		for (i = 0; i < REPEAT; i++) {
+			tlb_flush_all();
+			ok &= user_call(&mm, user_routine(user_load_word), UHUGE + i * (size / REPEAT) + 8,
+					&r) == 0;
+		}
+		report(ok, "user data misses, %lu-byte page", (unsigned long)size);
+		unmap(&mm, UHUGE, size);
+		kprintf("BENCH huge size=%lu status=ok\n", (unsigned long)size);
+	}
+	user_space_destroy(&mm);
+	hugepool_free(pa, size);
+}
+
+static void bench_paths(void)
+{
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	paths_4k();
+	for (i = 0; i < n; i++)
+		if (sizes[i] > 4096)
+			paths_huge_size(sizes[i]);
+	kprintf("BENCH paths done\n");
+}
+
+/* ---- counts ---- */
+
+static uint32_t loop_array[1024] __attribute__((aligned(4096)));
+
+/* Non-zero entries in every table of mm: PGD entries and PTEs. */
+static unsigned long count_entries(struct mm *mm)
+{
+	unsigned long n = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < pt_geo.ptrs_per_pgd; i++) {
+		uint64_t e = pt_entry_get(pgd_entry_ptr(mm->pgd, i));
+		void *t;
+
+		if (pmd_none(e))
+			continue;
+		n++;
+		if (pmd_leaf(e))
+			continue;
+		t = pmd_table(e);
+		for (j = 0; j < pt_geo.ptrs_per_pte; j++)
+			if (pt_entry_get(pte_entry_ptr(t, j)) != 0)
+				n++;
+	}
+	return n;
+}
+
+static void sweep(uint32_t region, uint32_t size)
+{
+	struct palloc_stats s0, s1;
+	unsigned long e0, e1, t0, t1;
+	uint64_t tb0, tb1, tb2, tb3;
+	uint32_t n = size <= region ? region / size : 1;
+	uint32_t len = size <= region ? region : size;
+	uint32_t i, r, m1 = 0, m2 = 0, sum1 = 0, sum2 = 0;
+	struct mm mm;
+	paddr_t pa;
+	int rc = MMU_OK, rc2 = -1;
+
+	pa = size == 4096 ? test_page() : hugepool_alloc(size);
+	if (pa == HUGEPOOL_FAIL) {
+		kprintf("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
+			(unsigned long)size);
+		return;
+	}
+	if (user_space_init(&mm, 9) != MMU_OK)
+		panic("bench: user space");
+	palloc_get_stats(&s0);
+	e0 = count_entries(&mm);
+	t0 = mm.tables;
+	tb0 = timebase_read();
+	for (i = 0; i < n && rc == MMU_OK; i++)
+		rc = map(&mm, UHUGE + i * size, pa, size, UPROT_RW);
+	tb1 = timebase_read();
+	if (rc != MMU_OK) {
+		kprintf("BENCH sweep region=%lu size=%lu status=map%d at=%lu\n", (unsigned long)region,
+			(unsigned long)size, rc, (unsigned long)(i - 1));
+		if (i > 1)
+			unmap(&mm, UHUGE, (i - 1) * size);
+		goto out;
+	}
+	palloc_get_stats(&s1);
+	e1 = count_entries(&mm);
+	t1 = mm.tables;
+	counted_begin();
+	rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum1);
+	m1 = dmisses();
+	rc2 |= user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum2);
+	m2 = dmisses() - m1;
+	tb2 = timebase_read();
+	rc = unmap(&mm, UHUGE, len);
+	tb3 = timebase_read();
+	report(rc2 == 0 && rc == MMU_OK && sum1 == sum2, "sweep of %lu MB in %lu-byte pages",
+	       (unsigned long)(region >> 20), (unsigned long)size);
+	kprintf("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
+		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu\n",
+		(unsigned long)region, (unsigned long)size, (unsigned long)n, tlb_counts_available(),
+		(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0), u64s(tb3 - tb2), e1 - e0,
+		t1 - t0, (t1 - t0) * (4096ul << pt_geo.pte_order),
+		s0.free - s1.free);
+	(void)r;
+out:
+	user_space_destroy(&mm);
+	if (size == 4096)
+		test_page_free(pa);
+	else
+		hugepool_free(pa, size);
+}
+
+static void bench_counts(void)
+{
+	static const uint32_t regions[] = { 8u << 20, 64u << 20, 1u << 30 };
+	unsigned int n, i, k;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	uint64_t t0, t1, t2;
+
+	/* Calibration: two back-to-back reads, and the loop of known length. */
+	t0 = timebase_read();
+	t1 = timebase_read();
+	(void)bench_loop(loop_array, CALIB_OUTER);
+	t2 = timebase_read();
+	kprintf("BENCH calib read_tb=%s loop_outer=%lu loop_tb=%s\n", u64s(t1 - t0),
+		(unsigned long)CALIB_OUTER, u64s(t2 - t1));
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < n; i++)
+			sweep(regions[k], sizes[i]);
+	kprintf("BENCH counts done\n");
+}
+
+/* ---- loop ---- */
+
+static void run_loop(void)
+{
+	uint32_t sum;
+
+	kprintf("BENCH loop start outer=%lu\n", (unsigned long)LOOP_OUTER);
+	sum = bench_loop(loop_array, LOOP_OUTER);
+	kprintf("BENCH loop end sum=%lu\n", (unsigned long)sum);
+	report(true, "speed loop ran (%lu outer iterations)", (unsigned long)LOOP_OUTER);
+}
+
+/* ---- command line ---- */
+
+/* The value of the word "bench" or "bench=..." (empty for a bare "bench"), or NULL. */
+static const char *bench_word(const char *s, size_t *len)
+{
+	while (s && *s) {
+		const char *w = s;
+
+		while (*s && *s != ' ')
+			s++;
+		if ((size_t)(s - w) >= 5 && !strncmp(w, "bench", 5) && (s - w == 5 || w[5] == '=')) {
+			*len = s - w > 5 ? (size_t)(s - w - 6) : 0;
+			return s - w > 5 ? w + 6 : w + 5;
+		}
+		while (*s == ' ')
+			s++;
+	}
+	return NULL;
+}
+
+bool bench_requested(const char *bootargs)
+{
+	size_t len;
+
+	return bench_word(bootargs, &len) != NULL;
+}
+
+static bool wants(const char *list, size_t len, const char *item)
+{
+	size_t n = strlen(item), i = 0;
+
+	if (len == 0)
+		return strcmp(item, "loop") != 0;	/* bare "bench": paths and counts */
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && list[j] != ',')
+			j++;
+		if (j - i == n && !strncmp(list + i, item, n))
+			return true;
+		i = j + 1;
+	}
+	return false;
+}
+
+void bench_main(const char *bootargs)
+{
+	static const struct target_test paths[] = { { "bench paths", bench_paths, NULL } };
+	static const struct target_test counts[] = { { "bench counts", bench_counts, NULL } };
+	static const struct target_test loop[] = { { "bench loop", run_loop, NULL } };
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	size_t len = 0;
+	const char *list = bench_word(bootargs, &len);
+
+	kprintf("BENCH info family=%s stats=%d marks=%d sizes=", layout.family, tlb_counts_available(),
+		BENCH_MARKS);
+	for (i = 0; i < n; i++)
+		kprintf("%s%lu", i ? "," : "", (unsigned long)sizes[i]);
+	kprintf("\n");
+	if (bench_marks_end - bench_marks != 4 * BENCH_MARKS)
+		panic("bench: bench-asm.S has %d bytes of markers", (int)(bench_marks_end - bench_marks));
+	if (wants(list, len, "paths"))
+		run_tests(paths, 1);
+	if (wants(list, len, "counts"))
+		run_tests(counts, 1);
+	if (wants(list, len, "loop"))
+		run_tests(loop, 1);
+	kprintf("BENCH end\n");
+}
