@@ -51,6 +51,9 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c lib/syscalls.c \
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/ns16550.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c
+MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
+	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/cpm-smc1.c drivers/timebase-8xx.c \
+	mmu/pgtable-8xx.c
 SRCS := $(COMMON_SRCS) $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 
@@ -122,7 +125,7 @@ test: deps
 	$(MAKE) --no-print-directory host-test; \
 	$(MAKE) --no-print-directory sim-test; \
 	$(MAKE) --no-print-directory target-test; \
-	echo "make test: $$(( $$(date +%s) - start )) s"; \
+	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	tools/summarize build/host-test.result build/sim-test.result build/difftest.result \
 		build/target-test.log
 
