@@ -4,7 +4,7 @@
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 BOARD ?= qemu-mpc8544ds
-TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot
+TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot sim-mpc885
 TLB_STATS ?= 1
 
 board = $(shell tools/board-get $(BOARD) $(1) $(2))
@@ -32,6 +32,9 @@ CPPFLAGS := -I. -Iinclude -isystem $(NEWLIB_TARGET)/include \
 	-DBOARD_RAM_BYTES=$(RAM_BYTES)ULL -DBOARD_BOOTARGS='"$(BOOTARGS)"'
 ifeq ($(EXIT_KIND),gpio)
 CPPFLAGS += -DBOARD_EXIT_GPIO
+endif
+ifeq ($(EXIT_KIND),sim)
+CPPFLAGS += -DBOARD_EXIT_SIM
 endif
 ifeq ($(TLB_STATS),1)
 CPPFLAGS += -DCONFIG_TLB_STATS

@@ -36,3 +36,14 @@ void *pt_deref(uint32_t ref)
 {
 	return (void *)(uintptr_t)ref;
 }
+
+/* 8xx: a PMD holds its table's physical address (the tablewalk runs untranslated). */
+uint32_t pt_phys_ref(const void *table)
+{
+	return (uint32_t)virt_to_phys(table);
+}
+
+void *pt_phys_deref(uint32_t ref)
+{
+	return phys_to_virt(ref);
+}

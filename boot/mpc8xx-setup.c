@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * MPC8xx early C: the memory layout, the console, the page allocator, the
+ * huge-page pool and the kernel address space, then kernel_main().
+ *
+ * Layout (the 8xx has no device tree here: the facts come from board.cfg):
+ *   0xC0000000..  linear map of the first 24 MB (DTLB 28..30, ITLB 28..31,
+ *                 pinned 8 MB pages): kernel image, page tables, stacks
+ *   0xD0000000..0xEFFFFFFF  kernel_mm: addresses served by page tables
+ *   0xFF000000..  IMMR window, identity-mapped (DTLB 31, pinned 512 KB)
+ *   0x00000000..0x7FFFFFFF  user address spaces (Linux's 8xx TASK_SIZE)
+ * RAM above the linear map only feeds the huge-page pool.
+ *
+ * Address spaces: every space has its own PGD; M_TWB holds the physical
+ * address of the running one's (the kernel's while in the kernel, a user
+ * space's while in user mode: the exception prologue and exc_return switch
+ * it, with M_CASID = 0 for the kernel and the space's id for a user), so the
+ * miss handlers need no user/kernel test.  Kernel PTEs carry SH and the
+ * kernel's own pages are pinned, so a user PGD needs no kernel entries.
+ */
+#include <string.h>
+#include "include/arch.h"
+#include "include/kernel.h"
+#include "mpc8xx/reg.h"
+#include "mpc8xx/mmu.h"
+#include "mpc8xx/immr.h"
+#include "mpc8xx/frame.h"
+#include "drivers/cpm-smc1.h"
+#include "lib/kprintf.h"
+#include "hugetlb/pool.h"
+
+#define LINEAR_MAX	(PINNED_LINEAR_D * PINNED_PAGE)
+#define KMAP_START	0xD0000000u
+#define KMAP_LAST	0xEFFFFFFFu
+#define USER_LAST	0x7FFFFFFFu
+
+void mpc8xx_start(void);
+void mpc8xx_exit_device(uint32_t status) __attribute__((noreturn));
+
+extern char _end[];
+
+struct arch_layout layout;
+#define RAM_MAX		(256u << 20)
+static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
+
+static uint32_t mfspr_immr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_IMMR));
+	return v;
+}
+
+static uint32_t mfspr_pvr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PVR));
+	return v;
+}
+
+void *phys_to_virt(paddr_t pa)
+{
+	return (void *)(uintptr_t)(KERNEL_VA + (uint32_t)pa);
+}
+
+paddr_t virt_to_phys(const void *va)
+{
+	return (uintptr_t)va - KERNEL_VA;
+}
+
+void console_putc(char c)
+{
+	smc1_putc(c);
+}
+
+static void start_allocator(void)
+{
+	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
+
+	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
+	palloc_init(0, ram);
+	palloc_reserve(0, virt_to_phys(_end));
+}
+
+/* Page tables must be reachable through the linear map; huge pages need not. */
+static void fence_high_memory(void)
+{
+	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
+
+	if (ram > layout.linear_size)
+		palloc_reserve(layout.linear_size, ram);
+}
+
+void mpc8xx_start(void)
+{
+	uint32_t immr = mfspr_immr();
+	int err, pool_err;
+
+	layout.ram_size = BOARD_RAM_BYTES;
+	layout.linear_va = KERNEL_VA;
+	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
+	layout.kmap_start = KMAP_START;
+	layout.kmap_last = KMAP_LAST;
+	layout.user_start = 0;
+	layout.user_last = USER_LAST;
+	layout.family = "mpc8xx";
+	layout.bootargs = BOARD_BOOTARGS;
+	smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE);
+	start_allocator();
+	pool_err = hugepool_init(layout.bootargs);
+	fence_high_memory();
+	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
+	if (err)
+		panic("kernel address space: %s", mmu_strerror(err));
+	mpc8xx_percpu.kpgd = (uint32_t)virt_to_phys(kernel_mm.pgd);
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_M_TWB), "r"(mpc8xx_percpu.kpgd) : "memory");
+	kprintf("ppcmmu: mpc8xx, board %s, RAM %lu MB, IMMR 0x%08lx, PVR 0x%08lx\n",
+		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), (unsigned long)immr,
+		(unsigned long)mfspr_pvr());
+	if (pool_err)
+		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	kernel_main();
+}
+
+/*
+ * The simulator ends the run through its exit device (board.cfg
+ * "exit = sim"); a real board has none ("exit = none") and stops here.
+ */
+void arch_exit(int status)
+{
+#ifdef BOARD_EXIT_SIM
+	mpc8xx_exit_device((uint32_t)status);
+#else
+	(void)status;
+#endif
+	for (;;)
+		;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Polled console on the MPC8xx CPM SMC1 UART (docs/hw/mpc8xx.md section 8):
+ * one receive and one transmit buffer descriptor in dual-port RAM.
+ */
+#ifndef PPCMMU_CPM_SMC1_H
+#define PPCMMU_CPM_SMC1_H
+
+#include <stdint.h>
+
+/*
+ * immr: the IMMR window as the kernel addresses it; immr_pa: its physical
+ * address (buffer descriptors hold physical pointers).
+ */
+void smc1_init(volatile uint8_t *immr, uint32_t immr_pa);
+void smc1_putc(char c);
+
+#endif

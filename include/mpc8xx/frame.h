@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The register frame the MPC8xx exception prologue saves, and the per-CPU
+ * block the handlers reach with translation off.  Offsets are from the
+ * frame's stack pointer; C sees struct mpc8xx_regs at r1 + FRAME_REGS.
+ */
+#ifndef PPCMMU_MPC8XX_FRAME_H
+#define PPCMMU_MPC8XX_FRAME_H
+
+#define FRAME_REGS	8		/* after the ABI back chain and LR save word */
+#define F_GPR(n)	(FRAME_REGS + 4 * (n))
+#define F_CR		(FRAME_REGS + 128)
+#define F_XER		(FRAME_REGS + 132)
+#define F_LR		(FRAME_REGS + 136)
+#define F_CTR		(FRAME_REGS + 140)
+#define F_SRR0		(FRAME_REGS + 144)
+#define F_SRR1		(FRAME_REGS + 148)
+#define F_DAR		(FRAME_REGS + 152)
+#define F_DSISR		(FRAME_REGS + 156)
+#define F_VEC		(FRAME_REGS + 160)
+#define FRAME_SIZE	(FRAME_REGS + 176)
+#define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
+
+/*
+ * The per-CPU block: 256 bytes at physical PERCPU_PA (inside the image,
+ * right after the vectors), so code running untranslated reaches a field
+ * with one absolute load, "lwz rD, PCPU(field)(0)".  C reaches it through
+ * the linear map as struct mpc8xx_percpu mpc8xx_percpu.
+ */
+#define PERCPU_PA	0x2000
+#define PCPU(off)	(PERCPU_PA + (off))
+#define PC_KPGD		0	/* physical address of the kernel PGD */
+#define PC_UPGD		4	/* physical address of the user PGD to return to */
+#define PC_UCASID	8	/* its address-space id */
+#define PC_DMISS	12	/* data TLB misses (CONFIG_TLB_STATS) */
+#define PC_IMISS	16	/* instruction TLB misses (CONFIG_TLB_STATS) */
+
+/* Physical address of the exit device (sim/README.md, board contract). */
+#define SIM_EXIT_PA	0xF0000000
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+struct mpc8xx_regs {
+	uint32_t gpr[32];
+	uint32_t cr, xer, lr, ctr;
+	uint32_t srr0, srr1, dar, dsisr;
+	uint32_t vector;
+	uint32_t pad[3];
+};
+
+struct mpc8xx_percpu {
+	uint32_t kpgd;
+	uint32_t upgd;
+	uint32_t ucasid;
+	uint32_t dmiss;
+	uint32_t imiss;
+};
+
+extern volatile struct mpc8xx_percpu mpc8xx_percpu;
+
+_Static_assert(sizeof(struct mpc8xx_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");
+#endif
+
+#endif

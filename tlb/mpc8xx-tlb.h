@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* MPC8xx TLB operations beyond include/arch.h, for the 8xx boot and tests. */
+#ifndef PPCMMU_MPC8XX_TLB_H
+#define PPCMMU_MPC8XX_TLB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "include/arch.h"
+
+/* The three debug words of one entry (sim/README.md layout). */
+struct mpc8xx_tlb_raw {
+	uint32_t cam;		/* EPN | EV | ASID */
+	uint32_t ram0;		/* level-1 attributes: APG, G, PS, WT, V */
+	uint32_t ram1;		/* the Mx_RPN value written */
+};
+
+/* Read entry idx (0..31) of the ITLB (insn) or the DTLB. */
+void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
+/* Decode it; false if the entry is not valid (EV clear). */
+bool mpc8xx_tlb_read(bool insn, unsigned int idx, struct tlb_info *info);
+/* Find the entry of one TLB that translates va for address-space id pid; -1 if none. */
+int mpc8xx_tlb_find(bool insn, vaddr_t va, unsigned int pid, struct tlb_info *info);
+
+#endif
