@@ -88,7 +88,7 @@ static void mmu_changed(struct cpu *c)
 	c->fetch_valid = false;
 }
 
-static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn)
+static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
 {
 	switch ((twc & TWC_PS) >> 2) {
 	case 1:
@@ -96,8 +96,9 @@ static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn)
 	case 3:
 		return 8u << 20;
 	case 2:
-		sim_warn(c, W_PP_RESERVED, "TLB entry with reserved PS=10, "
-			 "treated as PS=00");
+		if (live)
+			sim_warn(c, W_PP_RESERVED, "TLB entry with reserved PS=10, "
+				 "treated as PS=00");
 		break;
 	}
 	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
@@ -352,6 +353,12 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 	struct tlb_entry *e = &(insn ? m->itlb : m->dtlb)[indx];
 	bool in_miss = insn ? m->in_imiss : m->in_dmiss;
 	bool *ctr_written = insn ? &m->ictr_written : &m->dctr_written;
+	/*
+	 * An entry loaded with its segment or page valid bit clear never
+	 * translates (a hit raises a TLB error), so its size and protection
+	 * attributes are never used: the attribute warnings are for live ones.
+	 */
+	bool live = (twc & TWC_V) && (rpn & RPN_V);
 	uint32_t size;
 
 	if (!in_miss && !*ctr_written)
@@ -359,7 +366,7 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 			 "handler relies on the replacement counter (entry "
 			 "%u)", insn ? "MI" : "MD", indx);
 	*ctr_written = false;
-	if (twc & TWC_PS) {
+	if (live && (twc & TWC_PS)) {
 		if (!(rpn & RPN_SPS))
 			sim_warn(c, W_SPS_LARGE, "%s entry with PS=%u and "
 				 "SPS=0", insn ? "ITLB" : "DTLB",
@@ -369,7 +376,7 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 				 "PP bit 20 set", (twc & TWC_PS) >> 2);
 	}
 	entry_drop(c, e, insn);
-	size = page_size(c, twc, rpn);
+	size = page_size(c, twc, rpn, live);
 	e->epn_reg = epn & EPN_MASK;
 	e->twc_reg = twc & (insn ? MI_TWC_MASK : MD_TWC_MASK);
 	e->rpn_reg = rpn;

@@ -191,12 +191,12 @@ static void paths_huge_size(uint32_t size)
 		poke(code, INSN_LI_R3_42);
 		poke(code + 4, INSN_BLR);
 		icache_sync((const void *)(uintptr_t)code, 8);
-		for (i = 0; i < REPEAT; i++)
-			poke(kva + i * (size / REPEAT), i);
+		for (i = 0; i < REPEAT; i++)	/* + 16: clear of the code at the page's last 4 KB */
+			poke(kva + i * (size / REPEAT) + 16, i);
 		mark("kh-d-%lu", size);
 		for (i = 0; i < REPEAT; i++) {
 			tlb_flush_all();
-			ok &= peek(kva + i * (size / REPEAT)) == i;
+			ok &= peek(kva + i * (size / REPEAT) + 16) == i;
 		}
 		protect(&kernel_mm, kva, size, PROT_READ | PROT_EXEC);
 		mark("kh-i-%lu", size);
