@@ -127,6 +127,11 @@ static void test_unmapped(void)
 	expect_fault(va + 4);
 	poke(va + 4, 1);
 	report(faults_taken() == 1 && f->store && f->addr == va + 4, "a store says it is a store");
+	/* No page table at all for this 8 MB: the walk finds an empty top-level entry. */
+	va = layout.kmap_start + (8u << 20) + 0x3008;
+	expect_fault(va);
+	(void)peek(va);
+	report(faults_taken() == 1 && f->addr == va, "a load where no page table exists faults once");
 }
 
 static void test_read_only(void)
