@@ -45,7 +45,7 @@ ASFLAGS := -msoft-float -mcpu=$(MCPU) -D__ASSEMBLER__ -Wa,-mregnames
 LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,linker/$(FAMILY).ld
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c lib/syscalls.c \
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
 	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \

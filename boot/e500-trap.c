@@ -4,7 +4,6 @@
  * accessed bit, resume an expected fault or report an unexpected one, and
  * run code in user mode.
  */
-#include <setjmp.h>
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
@@ -12,6 +11,7 @@
 #include "e500/frame.h"
 #include "mmu/pte-e500.h"
 #include "lib/kprintf.h"
+#include "lib/fault.h"
 
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);
@@ -20,8 +20,6 @@ void exception_fatal(struct e500_regs *r);
 struct e500_ctx kernel_ctx;
 struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
 static struct mm *user_mm;
-static jmp_buf user_return_env;
-static uint32_t user_r3;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
 #define YOUNG_RETRY_LIMIT 4
@@ -49,8 +47,9 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
-static void dump_regs(const struct e500_regs *r, char *buf, size_t len)
+static void dump_regs(const void *regs, char *buf, size_t len)
 {
+	const struct e500_regs *r = regs;
 	size_t n;
 	int i;
 
@@ -119,34 +118,17 @@ static bool fix_young(const struct fault_record *f)
 	return true;
 }
 
-static void __attribute__((noreturn)) user_return(int kind, uint32_t r3)
-{
-	user_r3 = r3;
-	longjmp(user_return_env, kind + 1);
-}
-
 static void handle_fault(struct e500_regs *r)
 {
 	struct fault_record f;
-	char dump[640];
 
 	record_fault(r, &f);
 	if (fix_young(&f))
 		return;
-	if (fault_expected(&f)) {
-		if (f.user)
-			user_return(1, 0);
-		if (f.kind == FAULT_TLB_INST || f.kind == FAULT_PROT_INST)
-			r->srr0 = r->lr;	/* the fetch failed: back to the caller */
-		else
-			r->srr0 += 4;		/* skip the access */
-		return;
-	}
-	dump_regs(r, dump, sizeof(dump));
-	fault_unexpected(&f, dump);
-	if (f.user)
-		user_return(1, 0);
-	panic("fault_unexpected returned");
+	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
+		r->srr0 = r->lr;
+	else
+		r->srr0 += 4;
 }
 
 void exception_dispatch(struct e500_regs *r)
@@ -178,16 +160,6 @@ void exception_fatal(struct e500_regs *r)
 	panic("fatal exception\n%s", dump);
 }
 
-const char *fault_kind_name(enum fault_kind k)
-{
-	static const char *const names[] = {
-		"none", "data TLB miss", "instruction TLB miss",
-		"data protection", "instruction protection", "other",
-	};
-
-	return k <= FAULT_OTHER ? names[k] : "?";
-}
-
 void e500_load_ctx(const struct e500_ctx *c)
 {
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_PGD), "r"(c->pgd4));
@@ -204,25 +176,25 @@ void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user)
 	c->pid = mm->pid;
 }
 
+static void enter_user(void *regs)
+{
+	e500_enter_frame(regs);
+}
+
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
-	int v;
+	int kind;
 
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;
 	user_mm = mm;
-	v = setjmp(user_return_env);
-	if (v == 0) {
-		memset(r, 0, sizeof(*r));
-		r->srr0 = pc;
-		r->srr1 = MSR_USER;
-		r->gpr[3] = arg;
-		e500_enter_frame(r);
-	}
+	memset(r, 0, sizeof(*r));
+	r->srr0 = pc;
+	r->srr1 = MSR_USER;
+	r->gpr[3] = arg;
+	kind = user_run(enter_user, r, result);
 	user_mm = NULL;
-	if (result)
-		*result = user_r3;
-	return v - 1;
+	return kind;
 }

@@ -5,7 +5,6 @@
  * dcbX DAR erratum, emulate the changed and accessed bits, resume an
  * expected fault or report an unexpected one, and run code in user mode.
  */
-#include <setjmp.h>
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
@@ -15,13 +14,12 @@
 #include "mmu/pte-8xx.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
+#include "lib/fault.h"
 
 void mpc8xx_enter_frame(struct mpc8xx_regs *regs) __attribute__((noreturn));
 void mpc8xx_exception(struct mpc8xx_regs *r);
 
 static struct mm *user_mm;
-static jmp_buf user_return_env;
-static uint32_t user_r3;
 static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 
 /* Counted for the tests: store faults on clean pages, fetches/loads on old ones. */
@@ -52,8 +50,9 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
-static void dump_regs(const struct mpc8xx_regs *r, char *buf, size_t len)
+static void dump_regs(const void *regs, char *buf, size_t len)
 {
+	const struct mpc8xx_regs *r = regs;
 	size_t n;
 	int i;
 
@@ -211,36 +210,19 @@ static bool fix_pte_bits(const struct fault_record *f)
 	return true;
 }
 
-static void __attribute__((noreturn)) user_return(int kind, uint32_t r3)
-{
-	user_r3 = r3;
-	longjmp(user_return_env, kind + 1);
-}
-
 static void handle_fault(struct mpc8xx_regs *r)
 {
 	struct fault_record f;
-	char dump[640];
 
 	if (r->vector == VEC_DTLB_ERR)
 		fix_dar(r);
 	record_fault(r, &f);
 	if (fix_pte_bits(&f))
 		return;
-	if (fault_expected(&f)) {
-		if (f.user)
-			user_return(1, 0);
-		if (f.kind == FAULT_TLB_INST || f.kind == FAULT_PROT_INST)
-			r->srr0 = r->lr;	/* the fetch failed: back to the caller */
-		else
-			r->srr0 += 4;		/* skip the access */
-		return;
-	}
-	dump_regs(r, dump, sizeof(dump));
-	fault_unexpected(&f, dump);
-	if (f.user)
-		user_return(1, 0);
-	panic("fault_unexpected returned");
+	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
+		r->srr0 = r->lr;
+	else
+		r->srr0 += 4;
 }
 
 void mpc8xx_exception(struct mpc8xx_regs *r)
@@ -261,36 +243,26 @@ void mpc8xx_exception(struct mpc8xx_regs *r)
 	}
 }
 
-const char *fault_kind_name(enum fault_kind k)
+static void enter_user(void *regs)
 {
-	static const char *const names[] = {
-		"none", "data TLB miss", "instruction TLB miss",
-		"data protection", "instruction protection", "other",
-	};
-
-	return k <= FAULT_OTHER ? names[k] : "?";
+	mpc8xx_enter_frame(regs);
 }
 
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	struct mpc8xx_regs *r = &user_frame[1];
-	int v;
+	int kind;
 
 	if (mm->pid == 0 || mm->pid > MX_EPN_ASID_MASK)
 		panic("user_call: address-space id %u is not 1..15 (M_CASID)", mm->pid);
 	mpc8xx_percpu.upgd = (uint32_t)virt_to_phys(mm->pgd);
 	mpc8xx_percpu.ucasid = mm->pid;
 	user_mm = mm;
-	v = setjmp(user_return_env);
-	if (v == 0) {
-		memset(r, 0, sizeof(*r));
-		r->srr0 = pc;
-		r->srr1 = MSR_USER;
-		r->gpr[3] = arg;
-		mpc8xx_enter_frame(r);
-	}
+	memset(r, 0, sizeof(*r));
+	r->srr0 = pc;
+	r->srr1 = MSR_USER;
+	r->gpr[3] = arg;
+	kind = user_run(enter_user, r, result);
 	user_mm = NULL;
-	if (result)
-		*result = user_r3;
-	return v - 1;
+	return kind;
 }

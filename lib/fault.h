@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What happens to a fault once the family has decoded it into a
+ * struct fault_record and could not fix it up itself (accessed or dirty bit):
+ * the same policy on every family.
+ */
+#ifndef PPCMMU_FAULT_H
+#define PPCMMU_FAULT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "include/arch.h"
+
+enum fault_resume {
+	RESUME_AFTER,		/* skip the faulting access */
+	RESUME_AT_CALLER,	/* a fetch failed: return to the caller (LR) */
+};
+
+/* Formats the family's register frame for a report. */
+typedef void (*fault_dump_fn)(const void *regs, char *buf, size_t len);
+
+/*
+ * A declared fault returns how a kernel-mode access resumes; a user-mode one
+ * ends the user_call().  An undeclared fault is reported with the register
+ * dump and abandons the test (or ends the user_call()): no return then.
+ */
+enum fault_resume fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs);
+
+/*
+ * User mode: user_run() calls enter(arg), which drops to user mode and never
+ * returns; the user code comes back through user_return() (system call: kind
+ * 0 and its r3; fault: kind 1).  user_run() returns kind and stores r3.
+ */
+int user_run(void (*enter)(void *arg), void *arg, uint32_t *result);
+void user_return(int kind, uint32_t r3) __attribute__((noreturn));
+
+#endif
