@@ -51,19 +51,12 @@ static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct e500_regs *r = regs;
 	size_t n;
-	int i;
 
 	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu\n",
 			     (unsigned long)r->vector, vector_name(r->vector),
 			     (unsigned long)r->srr0, (unsigned long)r->srr1,
 			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
-	for (i = 0; i < 32 && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "r%-2d=%08lx%s", i,
-				      (unsigned long)r->gpr[i], (i % 8 == 7) ? "\n" : " ");
-	if (n < len)
-		snprintf(buf + n, len - n, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
-			 (unsigned long)r->lr, (unsigned long)r->ctr,
-			 (unsigned long)r->cr, (unsigned long)r->xer);
+	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
 }
 
 static void record_fault(const struct e500_regs *r, struct fault_record *f)

@@ -75,7 +75,16 @@ struct tlb_counts {
 	uint32_t imiss;
 };
 void tlb_counts(struct tlb_counts *c);
-bool tlb_counts_available(void);
+
+/* The miss handlers count misses only in a CONFIG_TLB_STATS build (make TLB_STATS=1). */
+static inline bool tlb_counts_available(void)
+{
+#ifdef CONFIG_TLB_STATS
+	return true;
+#else
+	return false;
+#endif
+}
 
 /* Make instructions written at va visible to instruction fetch. */
 void icache_sync(const void *va, size_t len);

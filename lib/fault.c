@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <setjmp.h>
+#include <stdio.h>
 #include "lib/fault.h"
 #include "lib/kprintf.h"
 
@@ -14,6 +15,20 @@ const char *fault_kind_name(enum fault_kind k)
 	};
 
 	return k <= FAULT_OTHER ? names[k] : "?";
+}
+
+size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g)
+{
+	int i;
+
+	for (i = 0; i < 32 && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "r%-2d=%08lx%s", i,
+				      (unsigned long)g->gpr[i], (i % 8 == 7) ? "\n" : " ");
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
+				      (unsigned long)g->lr, (unsigned long)g->ctr,
+				      (unsigned long)g->cr, (unsigned long)g->xer);
+	return n;
 }
 
 void user_return(int kind, uint32_t r3)

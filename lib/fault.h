@@ -16,6 +16,15 @@ enum fault_resume {
 	RESUME_AT_CALLER,	/* a fetch failed: return to the caller (LR) */
 };
 
+/* The registers every PowerPC frame has, for a register dump. */
+struct ppc_gprs {
+	const uint32_t *gpr;	/* r0..r31 */
+	uint32_t lr, ctr, cr, xer;
+};
+
+/* Append the GPR block of a dump at buf + n; returns the new length. */
+size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g);
+
 /* Formats the family's register frame for a report. */
 typedef void (*fault_dump_fn)(const void *regs, char *buf, size_t len);
 

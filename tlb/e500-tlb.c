@@ -151,15 +151,6 @@ bool tlb1_read(unsigned int slot, struct tlb_info *info)
 	return read_mas(info);
 }
 
-bool tlb_counts_available(void)
-{
-#ifdef CONFIG_TLB_STATS
-	return true;
-#else
-	return false;
-#endif
-}
-
 void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = e500_percpu_page.dmiss;

@@ -169,15 +169,6 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
 	return mpc8xx_tlb_find(true, va, pid, info) >= 0;
 }
 
-bool tlb_counts_available(void)
-{
-#ifdef CONFIG_TLB_STATS
-	return true;
-#else
-	return false;
-#endif
-}
-
 void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = mpc8xx_percpu.dmiss;
