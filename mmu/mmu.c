@@ -188,27 +188,55 @@ int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 	return MMU_OK;
 }
 
+/*
+ * The slot of the run entry at v, given the previous entry's slot: inside
+ * one table the next entry is the next slot, so only the first entry of a
+ * run and the first of each further PTE table need a walk.
+ */
+static void *run_slot(const struct mm *mm, int level, vaddr_t v, void *prev)
+{
+	if (prev && (level == WALK_LEVEL_PGD || (v & ((1u << pt_geo.pgd_shift) - 1))))
+		return (char *)prev + pt_geo.entry_bytes;
+	return pt_leaf_slot(mm, level, v);
+}
+
 int pt_run_check_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va,
 		      unsigned int prot)
 {
 	uint32_t i, step = pt_level_step(ps->level), n = ps->size / step;
-	int mixed = MMU_OK;
+	uint32_t pgd_mask = (1u << pt_geo.pgd_shift) - 1;
+	int mixed = MMU_OK, fits;
+	uint64_t pmd = 0;
+	void *slot = NULL;
 
+	if (ps->level == WALK_LEVEL_PGD) {
+		for (i = 0; i < n; i++) {
+			slot = run_slot(mm, ps->level, va + i * step, slot);
+			if (!pmd_none(pt_entry_get(slot)))
+				return MMU_EOVERLAP;
+		}
+		return MMU_OK;
+	}
 	for (i = 0; i < n; i++) {
 		vaddr_t v = va + i * step;
-		uint64_t pmd = pt_entry_get(pt_pmd_slot(mm, v));
-		int fits;
 
-		if (pmd_none(pmd))
+		if (i == 0 || !(v & pgd_mask)) {
+			pmd = pt_entry_get(pt_pmd_slot(mm, v));
+			slot = NULL;
+			if (pmd_none(pmd))
+				continue;
+			if (pmd_leaf(pmd))
+				return MMU_EOVERLAP;
+			fits = pmd_fits(pmd, ps->size, prot);
+			if (fits == MMU_EOVERLAP)
+				return MMU_EOVERLAP;
+			if (fits)
+				mixed = fits;
+		} else if (pmd_none(pmd)) {
 			continue;
-		if (ps->level == WALK_LEVEL_PGD || pmd_leaf(pmd))
-			return MMU_EOVERLAP;
-		fits = pmd_fits(pmd, ps->size, prot);
-		if (fits == MMU_EOVERLAP)
-			return MMU_EOVERLAP;
-		if (fits)
-			mixed = fits;
-		if (pt_entry_get(pt_leaf_slot(mm, ps->level, v)) != 0)
+		}
+		slot = run_slot(mm, ps->level, v, slot);
+		if (pt_entry_get(slot) != 0)
 			return MMU_EOVERLAP;
 	}
 	return mixed;
@@ -244,23 +272,31 @@ int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
 	return MMU_OK;
 }
 
+/*
+ * Entry i of a run is the first with its physical address advanced by
+ * i * step; the address field sits above the flags in every format, so
+ * that is one addition of a constant per entry.
+ */
 void pt_run_write(struct mm *mm, int level, uint32_t size, vaddr_t va, uint64_t first)
 {
 	uint32_t i, step = pt_level_step(level), n = size / step;
-	paddr_t pa = pte_pa(first);
+	uint64_t entry = first;
+	uint64_t delta = n > 1 ? pte_set_pa(first, pte_pa(first) + step) - first : 0;
+	void *slot = NULL;
 
-	for (i = 0; i < n; i++)
-		pt_entry_set(pt_leaf_slot(mm, level, va + i * step),
-			     pte_set_pa(first, pa + (paddr_t)i * step));
+	for (i = 0; i < n; i++, entry += delta) {
+		slot = run_slot(mm, level, va + i * step, slot);
+		pt_entry_set(slot, entry);
+	}
 }
 
 void pt_run_clear(struct mm *mm, int level, uint32_t size, vaddr_t va)
 {
 	uint32_t i, step = pt_level_step(level), n = size / step;
-	void *slot;
+	void *slot = NULL;
 
 	for (i = 0; i < n; i++) {
-		slot = pt_leaf_slot(mm, level, va + i * step);
+		slot = run_slot(mm, level, va + i * step, slot);
 		if (slot)
 			pt_entry_clear(slot);
 	}
@@ -270,10 +306,10 @@ void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg)
 {
 	uint32_t i, step = pt_level_step(level), n = size / step;
-	void *slot;
+	void *slot = NULL;
 
 	for (i = 0; i < n; i++) {
-		slot = pt_leaf_slot(mm, level, va + i * step);
+		slot = run_slot(mm, level, va + i * step, slot);
 		if (slot)
 			pt_entry_set(slot, fn(pt_entry_get(slot), arg));
 	}

@@ -42,6 +42,7 @@ const struct pt_geometry pt_geo = {
 	.pgd_shift	= MPC8XX_PGD_SHIFT,
 	.ptrs_per_pgd	= MPC8XX_PTRS_PER_PGD,
 	.ptrs_per_pte	= MPC8XX_PTRS_PER_PTE,
+	.entry_bytes	= 4,
 	.pgd_order	= 0,	/* 4 KB */
 	.pte_order	= 0,	/* 4 KB */
 	.pa_bits	= 32,

@@ -41,6 +41,7 @@ const struct pt_geometry pt_geo = {
 	.pgd_shift	= E500_PGD_SHIFT,
 	.ptrs_per_pgd	= E500_PTRS_PER_PGD,
 	.ptrs_per_pte	= E500_PTRS_PER_PTE,
+	.entry_bytes	= 8,
 	.pgd_order	= 2,	/* 16 KB */
 	.pte_order	= 0,	/* 4 KB */
 	.pa_bits	= E500_PA_BITS,

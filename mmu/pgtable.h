@@ -35,6 +35,7 @@ struct pt_geometry {
 	unsigned int pgd_shift;		/* span of one PGD entry */
 	unsigned int ptrs_per_pgd;
 	unsigned int ptrs_per_pte;
+	unsigned int entry_bytes;	/* size of one entry at either level */
 	unsigned int pgd_order;		/* pt_alloc() order of a PGD */
 	unsigned int pte_order;		/* pt_alloc() order of a PTE table */
 	unsigned int pa_bits;		/* physical addresses the format can hold */
