@@ -164,7 +164,7 @@ int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint3
 		return MMU_EPROT;
 	if (pte_pa(pte) & (size - 1))
 		return MMU_EALIGN;
-	pt_run_write(mm, ps->level, size, addr, pte);
+	pt_run_write(mm, ps->level, size, addr, pt_mm_leaf(mm, pte));
 	return MMU_OK;
 }
 

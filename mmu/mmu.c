@@ -315,6 +315,17 @@ void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
 	}
 }
 
+/* A leaf of mm: the kernel's pages are global. */
+uint64_t pt_mm_leaf(const struct mm *mm, uint64_t pte)
+{
+	return mm->pid == 0 ? pte_mkglobal(pte) : pte;
+}
+
+static uint64_t modify_kernel_leaf(uint64_t pte, unsigned int prot)
+{
+	return pte_mkglobal(pte_modify(pte, prot));
+}
+
 int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 {
 	const struct pt_size *ps = pt_find_size(size);
@@ -338,7 +349,7 @@ int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 	err = pt_run_alloc_tables(mm, ps, va, prot);
 	if (err)
 		return err;
-	pt_run_write(mm, ps->level, ps->size, va, pte_mkleaf(pa, size, prot));
+	pt_run_write(mm, ps->level, ps->size, va, pt_mm_leaf(mm, pte_mkleaf(pa, size, prot)));
 	return MMU_OK;
 }
 
@@ -399,7 +410,8 @@ static void clear_page(struct mm *mm, const struct walk_result *page,
 static void protect_page(struct mm *mm, const struct walk_result *page,
 			 unsigned int prot)
 {
-	pt_run_update(mm, page->level, page->size, page->page_va, pte_modify, prot);
+	pt_run_update(mm, page->level, page->size, page->page_va,
+		      mm->pid == 0 ? modify_kernel_leaf : pte_modify, prot);
 }
 
 int unmap(struct mm *mm, vaddr_t va, uint32_t size)

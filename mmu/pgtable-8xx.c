@@ -168,8 +168,6 @@ static uint32_t prot_bits(unsigned int prot)
 		bits |= _PAGE_RO;
 	if (prot & PROT_EXEC)
 		bits |= _PAGE_EXEC;
-	if (!(prot & PROT_USER))
-		bits |= _PAGE_SH;
 	if (prot & PROT_NOCACHE)
 		bits |= _PAGE_NO_CACHE;
 	if (prot & PROT_GUARDED)
@@ -210,6 +208,12 @@ uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
 {
 	return pte_set_pa(0, pa) | _PAGE_PRESENT | _PAGE_ACCESSED |
 	       size_bits(size) | prot_bits(prot);
+}
+
+/* SH: the entry matches whatever M_CASID holds (the kernel's pages). */
+uint64_t pte_mkglobal(uint64_t pte)
+{
+	return pte | _PAGE_SH;
 }
 
 uint64_t pte_modify(uint64_t pte, unsigned int prot)

@@ -222,6 +222,12 @@ uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
 	       _PAGE_ACCESSED | size_field(size) | prot_bits(prot);
 }
 
+/* e500 kernel entries are global by their TID 0: nothing to set. */
+uint64_t pte_mkglobal(uint64_t pte)
+{
+	return pte;
+}
+
 uint64_t pte_modify(uint64_t pte, unsigned int prot)
 {
 	return (pte & ~(uint64_t)PTE_PROT_MASK) | prot_bits(prot);

@@ -80,6 +80,14 @@ uint64_t pte_set_pa(uint64_t pte, paddr_t pa);
 /* PROT_* of a leaf; pmd is the PGD entry above it (the leaf itself at PGD level). */
 unsigned int pte_prot(uint64_t pmd, uint64_t pte);
 bool pte_prot_valid(unsigned int prot);
+/*
+ * A leaf of the kernel's space (mm->pid 0), the same in every address space:
+ * a format with a shared-entry bit sets it (8xx SH); e500 needs nothing, its
+ * kernel entries get TID 0 because the kernel runs with PID 0.
+ */
+uint64_t pte_mkglobal(uint64_t pte);
+/* pte as a leaf of mm: pte_mkglobal() for the kernel's space (mmu.c). */
+uint64_t pt_mm_leaf(const struct mm *mm, uint64_t pte);
 uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot);
 uint64_t pte_modify(uint64_t pte, unsigned int prot);
 /* Write permission removed, everything else (dirty included) kept, as Linux. */

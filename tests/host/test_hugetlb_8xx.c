@@ -10,6 +10,7 @@
 #include "tests_8xx.h"
 
 #define RW	(PROT_READ | PROT_WRITE)
+#define SH	0x004u
 #define KRW	0x125u		/* P SH A D */
 #define KRO_D	0x725u		/* wrprotect keeps DIRTY: P SH A D RO */
 #define HUGE	0x808u		/* SPS | HUGE */
@@ -49,11 +50,13 @@ static void test_h8_each_size(void)
 		       z->size == 0x800000 ? "huge ptep of 8M is the first PMD" :
 		       "huge ptep is the first PTE slot");
 		pte = mk_huge_pte(pa, z->size, RW);
-		report(pte == (pa | KRW | z->bits), "mk_huge_pte %08x", (uint32_t)pte);
+		report(pte == (pa | (KRW & ~SH) | z->bits), "mk_huge_pte %08x (no SH: it knows no mm)",
+		       (uint32_t)pte);
 		report_err(set_huge_pte_at(&mm, va, ptep, pte, z->size), MMU_OK, "set_huge_pte_at");
 		report(m8_page_bytes(&mm, va, pa, z->size, KRW | z->bits, 0x001 | z->pmd_bits),
 		       "tables byte for byte as map() builds them");
-		report(huge_ptep_get(&mm, va, ptep) == pte, "huge_ptep_get gives the first entry");
+		report(huge_ptep_get(&mm, va, ptep) == (pte | SH),
+		       "huge_ptep_get gives the first entry (SH: the kernel's space)");
 		report(pte_leaf_size(m8_pmd(&mm, va), pte) == z->size &&
 		       pte_leaf_size(m8_pmd(&mm, va + z->size - 1), m8_pte(&mm, va + z->size - 1)) ==
 		       z->size, "pte_leaf_size of the first and the last slot");

@@ -108,6 +108,18 @@ static void test_address_spaces(void)
 	expect_fault(TEST_UVA);
 	(void)peek(TEST_UVA);
 	report(faults_taken() == 1 && !f->user, "the kernel (PID 0) does not see user pages");
+	/* A supervisor-only page of one space must not stand in for another space's page. */
+	map(&a, TEST_UVA + (8u << 20), pa, 4096, PROT_READ | PROT_WRITE);
+	map(&b, TEST_UVA + (8u << 20), pb, 4096, UPROT_RW);
+	tlb_flush_all();
+	expect_fault(TEST_UVA + (8u << 20));
+	report(user_call(&a, user_routine(user_load_word), TEST_UVA + (8u << 20), &ra) == 1,
+	       "a supervisor-only page refuses its own space's user code");
+	report(user_call(&b, user_routine(user_load_word), TEST_UVA + (8u << 20), &rb) == 0 &&
+	       rb == 0xbbbb, "and the other space's user page at that address still reads (0x%lx)",
+	       (unsigned long)rb);
+	unmap(&a, TEST_UVA + (8u << 20), 4096);
+	unmap(&b, TEST_UVA + (8u << 20), 4096);
 	unmap(&a, TEST_UVA, 4096);
 	unmap(&b, TEST_UVA, 4096);
 	user_space_destroy(&a);
