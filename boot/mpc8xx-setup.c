@@ -4,7 +4,7 @@
  * huge-page pool and the kernel address space, then kernel_main().
  *
  * Layout (the 8xx has no device tree here: the facts come from board.cfg):
- *   0xC0000000..  linear map of the first 24 MB (DTLB 28..30, ITLB 28..31,
+ *   0xC0000000..  linear map of the first 24 MB (DTLB 28..30, ITLB 28..30,
  *                 pinned 8 MB pages): kernel image, page tables, stacks
  *   0xD0000000..0xEFFFFFFF  kernel_mm: addresses served by page tables
  *   0xFF000000..  IMMR window, identity-mapped (DTLB 31, pinned 512 KB)

@@ -9,7 +9,7 @@
  * 1. MSR = ME|RI, IMMR = IMMR_BASE, watchdog off (SYPCR), timebase on.
  * 2. MMU: MI_CTR = 0, MD_CTR = TWAM, tlbia; MI_AP/MD_AP; M_CASID = 0; then
  *    the pinned entries 28..31 (RSV4I/RSV4D, INDX set before each write):
- *    ITLB 28..31 and DTLB 28..30 map KERNEL_VA + n * 8M -> n * 8M, DTLB 31
+ *    ITLB 28..30 and DTLB 28..30 map KERNEL_VA + n * 8M -> n * 8M, DTLB 31
  *    the IMMR window (mpc8xx/mmu.h).
  * 3. Caches: unlock, invalidate, enable both.  No debug-mode entry (DER = 0).
  * 4. rfi to the linked address with translation on: stack, BSS, an empty
@@ -80,7 +80,6 @@ mpc8xx_reset:
 	PIN_I	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN
 	PIN_I	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN
 	PIN_I	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN
-	PIN_I	31, KERNEL_VA + 3 * PINNED_PAGE, PINNED_TWC_8M, 3 * PINNED_PAGE | PINNED_RPN
 	PIN_D	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN
 	PIN_D	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN
 	PIN_D	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN

@@ -65,14 +65,16 @@
 
 /*
  * Pinned entries (RSV4I/RSV4D, entries 28..31), written at boot:
- *   ITLB 28..31, DTLB 28..30: the linear map, 8 MB pages KERNEL_VA + n * 8M
+ *   ITLB 28..30, DTLB 28..30: the linear map, 8 MB pages KERNEL_VA + n * 8M
  *     -> n * 8M, kernel group 1, RPN = PowerPC PP 00 (supervisor R/W or
  *     execute, user nothing) | C | sub-pages | SPS | SH | V (Linux MI_BOOTINIT)
  *   DTLB 31: the IMMR window, 512 KB identity-mapped, cache-inhibited, guarded.
+ *   ITLB 31 stays empty: the ITLB pins exactly the span the DTLB does, or a
+ *   data fault above the linear map (whose tlbie hits both TLBs) would drop it.
  */
 #define KERNEL_VA		0xC0000000
 #define PINNED_PAGE		0x00800000
-#define PINNED_LINEAR_I		4			/* 32 MB of text and data */
+#define PINNED_LINEAR_I		3			/* 24 MB: the linear map */
 #define PINNED_LINEAR_D		3			/* 24 MB: the linear map */
 #define PINNED_TWC_8M		(MX_TWC_PS_8M | (1 << MX_TWC_APG_SHIFT) | MX_TWC_V)
 #define PINNED_RPN		(MX_RPN_C | MX_RPN_SUBPAGES | MX_RPN_SPS | MX_RPN_SH | MX_RPN_V)

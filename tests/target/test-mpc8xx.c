@@ -222,13 +222,18 @@ static void test_pinned(void)
 	bool ok = true;
 	unsigned int i;
 
+	/* A data fault just above the linear map: its tlbie hits both TLBs. */
+	expect_fault(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
+	(void)peek(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
 	tlb_flush_all();
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < PINNED_LINEAR_I; i++) {
 		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
 		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
 		      t.prot == PROT_EXEC && t.tid == 0;
 	}
-	report(ok, "ITLB 28..31: the linear map, 8M, kernel execute, after tlbia");
+	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, after a fault above it and tlbia");
+	report(!mpc8xx_tlb_read(true, TLB_FIRST_PINNED + PINNED_LINEAR_I, &t),
+	       "ITLB 31: empty, as the DTLB pins nothing executable there");
 	ok = true;
 	for (i = 0; i < PINNED_LINEAR_D; i++) {
 		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
