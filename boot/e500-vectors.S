@@ -17,8 +17,11 @@
 
 	.section .text.vectors, "ax"
 
-.macro EXC_ENTRY vec, srr0, srr1, common
+/* The label goes after the alignment: IVORs ignore their low 4 bits on silicon. */
+.macro EXC_ENTRY name, vec, srr0, srr1, common
 	.balign	16
+	.globl	\name
+\name:
 	mtspr	SPRN_SPRG_R10, r10
 	mtspr	SPRN_SPRG_R11, r11
 	mfcr	r10
@@ -38,32 +41,27 @@
 	b	\common
 .endm
 
-	.globl	e500_vec_critical, e500_vec_mcheck, e500_vec_dsi, e500_vec_isi
-	.globl	e500_vec_external, e500_vec_align, e500_vec_program, e500_vec_fpunavail
-	.globl	e500_vec_syscall, e500_vec_apunavail, e500_vec_dec, e500_vec_fit
-	.globl	e500_vec_watchdog, e500_dtlb_fault, e500_itlb_fault, e500_vec_debug
-	.globl	e500_vec_speunavail, e500_vec_spedata, e500_vec_speround, e500_vec_perfmon
 
-e500_vec_critical:	EXC_ENTRY VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
-e500_vec_mcheck:	EXC_ENTRY VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, exc_fatal
-e500_vec_dsi:		EXC_ENTRY VEC_DSI, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_isi:		EXC_ENTRY VEC_ISI, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_external:	EXC_ENTRY VEC_EXTERNAL, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_align:		EXC_ENTRY VEC_ALIGN, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_program:	EXC_ENTRY VEC_PROGRAM, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_fpunavail:	EXC_ENTRY VEC_FPUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_syscall:	EXC_ENTRY VEC_SYSCALL, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_apunavail:	EXC_ENTRY VEC_APUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_dec:		EXC_ENTRY VEC_DEC, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_fit:		EXC_ENTRY VEC_FIT, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_watchdog:	EXC_ENTRY VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
-e500_dtlb_fault:	EXC_ENTRY VEC_DTLB, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_itlb_fault:	EXC_ENTRY VEC_ITLB, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_debug:		EXC_ENTRY VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
-e500_vec_speunavail:	EXC_ENTRY VEC_SPEUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_spedata:	EXC_ENTRY VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_speround:	EXC_ENTRY VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
-e500_vec_perfmon:	EXC_ENTRY VEC_PERFMON, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+	EXC_ENTRY e500_vec_mcheck, VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, exc_fatal
+	EXC_ENTRY e500_vec_dsi, VEC_DSI, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_isi, VEC_ISI, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_external, VEC_EXTERNAL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_align, VEC_ALIGN, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_program, VEC_PROGRAM, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_fpunavail, VEC_FPUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_syscall, VEC_SYSCALL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_apunavail, VEC_APUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_dec, VEC_DEC, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_fit, VEC_FIT, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_watchdog, VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+	EXC_ENTRY e500_dtlb_fault, VEC_DTLB, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_itlb_fault, VEC_ITLB, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_debug, VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+	EXC_ENTRY e500_vec_speunavail, VEC_SPEUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_spedata, VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_speround, VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_perfmon, VEC_PERFMON, SPRN_SRR0, SPRN_SRR1, exc_common
 
 /* r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; r10/r11/CR in SPRGs. */
 .macro SAVE_FRAME

@@ -93,6 +93,29 @@ static void test_accessed_bit(void)
 	test_page_free(pa);
 }
 
+#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+
+/* Silicon ignores the low 4 bits of an IVOR (QEMU does not): every vector must be aligned. */
+static void test_ivors(void)
+{
+	const uint32_t ivor[] = {
+		MFSPR(400), MFSPR(401), MFSPR(402), MFSPR(403), MFSPR(404), MFSPR(405),
+		MFSPR(406), MFSPR(407), MFSPR(408), MFSPR(409), MFSPR(410), MFSPR(411),
+		MFSPR(412), MFSPR(413), MFSPR(414), MFSPR(415), MFSPR(528), MFSPR(529),
+		MFSPR(530), MFSPR(531),
+	};
+	extern const char e500_dtlb_miss[], e500_itlb_miss[];
+	uint32_t ivpr = MFSPR(SPRN_IVPR), bad = 0;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ivor) / sizeof(ivor[0]); i++)
+		bad |= ivor[i] & 0xf;
+	report(bad == 0, "all 20 IVORs are 16-byte aligned");
+	report(ivpr == layout.linear_va && ivpr + ivor[13] == (uint32_t)(uintptr_t)e500_dtlb_miss &&
+	       ivpr + ivor[14] == (uint32_t)(uintptr_t)e500_itlb_miss,
+	       "IVPR and IVOR13/14 reach the miss handlers");
+}
+
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
 static void test_pinned(void)
 {
@@ -118,6 +141,7 @@ static void test_pinned(void)
 
 const struct target_test tests_family[] = {
 	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
+	{ "e500 exception vectors", test_ivors, "e500" },
 	{ "e500 MAS words", test_raw_mas, "e500" },
 	{ "e500 36-bit physical", test_high_pa, "e500" },
 	{ "e500 accessed bit", test_accessed_bit, "e500" },
