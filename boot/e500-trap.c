@@ -10,6 +10,7 @@
 #include "e500/reg.h"
 #include "e500/frame.h"
 #include "mmu/pte-e500.h"
+#include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "lib/fault.h"
 
@@ -61,14 +62,15 @@ static void dump_regs(const void *regs, char *buf, size_t len)
 
 static void record_fault(const struct e500_regs *r, struct fault_record *f)
 {
-	bool inst = r->vector == VEC_ISI || r->vector == VEC_ITLB;
+	bool data = r->vector == VEC_DSI || r->vector == VEC_DTLB || r->vector == VEC_ALIGN;
 
 	memset(f, 0, sizeof(*f));
 	f->vector = r->vector;
 	f->pc = r->srr0;
-	f->addr = inst ? r->srr0 : r->dear;
+	/* DEAR holds a data address only for these; otherwise it is stale */
+	f->addr = data ? r->dear : r->srr0;
 	f->cause = r->esr;
-	f->store = !inst && (r->esr & ESR_ST);
+	f->store = data && (r->esr & ESR_ST);
 	f->user = r->srr1 & MSR_PR;
 	switch (r->vector) {
 	case VEC_DTLB: f->kind = FAULT_TLB_DATA; break;
@@ -79,8 +81,14 @@ static void record_fault(const struct e500_regs *r, struct fault_record *f)
 	}
 }
 
+static uint64_t set_accessed(uint64_t pte, unsigned int unused)
+{
+	(void)unused;
+	return pte | _PAGE_ACCESSED;
+}
+
 /*
- * A miss on a present, permitted PTE whose accessed bit is clear: set the
+ * A miss on a present, permitted page whose accessed bit is clear: set the
  * bit and let the access retry (the software-managed reference bit).
  */
 static bool fix_young(const struct fault_record *f)
@@ -91,7 +99,7 @@ static bool fix_young(const struct fault_record *f)
 
 	if (f->kind != FAULT_TLB_DATA && f->kind != FAULT_TLB_INST)
 		return false;
-	if (!mm || walk(mm, f->addr, &w) != MMU_OK || !w.ptep)
+	if (!mm || walk(mm, f->addr, &w) != MMU_OK)
 		return false;
 	if (f->kind == FAULT_TLB_INST)
 		need = f->user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
@@ -106,7 +114,9 @@ static bool fix_young(const struct fault_record *f)
 		young_addr = f->addr;
 		young_count = 1;
 	}
-	((volatile uint32_t *)w.ptep)[1] = low | _PAGE_ACCESSED;
+	/* every entry of the run: a 4K PTE, or each leaf PGD entry of a huge page */
+	pt_run_update(mm, w.level, w.size, w.page_va, set_accessed, 0);
+	mmu_tlb_invalidate(mm, w.page_va, w.size);
 	young_fixups++;
 	return true;
 }

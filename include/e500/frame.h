@@ -20,7 +20,7 @@
 #define F_ESR		(FRAME_REGS + 156)
 #define F_VEC		(FRAME_REGS + 160)
 #define F_PID		(FRAME_REGS + 164)
-#define FRAME_SIZE	(FRAME_REGS + 176)
+#define FRAME_SIZE	(FRAME_REGS + 184)	/* a multiple of 16: the ABI's stack alignment */
 #define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
 /* struct e500_ctx: what SPRG1..3 and PID hold while a context runs. */
@@ -67,7 +67,8 @@ struct e500_percpu {
 	uint32_t tlb1_next;
 };
 
-_Static_assert(sizeof(struct e500_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");
+_Static_assert(sizeof(struct e500_regs) <= FRAME_SIZE - FRAME_REGS, "frame layout");
+_Static_assert((FRAME_SIZE + FRAME_GAP) % 16 == 0 && FRAME_SIZE % 16 == 0, "stack alignment");
 #endif
 
 #endif

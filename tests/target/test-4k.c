@@ -117,16 +117,22 @@ static void test_unmapped(void)
 {
 	vaddr_t va = kva(40) + 0x10;
 	const struct fault_record *f = last_fault();
+	paddr_t pa = test_page();
+
+	/* a neighbour keeps the PTE table present: the walk reaches an empty PTE */
+	map(&kernel_mm, kva(41), pa, 4096, KPROT_RW);
 
 	expect_fault(va);
 	(void)peek(va);
-	report(faults_taken() == 1, "load from an unmapped page faults once");
+	report(faults_taken() == 1, "load from an unmapped page (its PTE table present) faults once");
 	report(f->kind == FAULT_TLB_DATA && f->addr == va && !f->store && !f->user,
 	       "as a data TLB miss at 0x%08lx (%s at 0x%08lx)", (unsigned long)va,
 	       fault_kind_name(f->kind), (unsigned long)f->addr);
 	expect_fault(va + 4);
 	poke(va + 4, 1);
 	report(faults_taken() == 1 && f->store && f->addr == va + 4, "a store says it is a store");
+	unmap(&kernel_mm, kva(41), 4096);
+	test_page_free(pa);
 	/* No page table at all for this 8 MB: the walk finds an empty top-level entry. */
 	va = layout.kmap_start + (8u << 20) + 0x3008;
 	expect_fault(va);
