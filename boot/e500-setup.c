@@ -41,7 +41,7 @@ extern struct e500_ctx kernel_ctx;
 struct arch_layout layout;
 static paddr_t ccsr_pa;
 static char bootargs[256];
-static uint32_t uart_offset;
+static uint32_t dt_size;		/* 0: no valid device tree */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
@@ -81,36 +81,46 @@ static void pin_ccsr(unsigned int tlb1_n)
 	tlb1_write(tlb1_n - 3, &m);
 }
 
-static void read_device_tree(uint32_t dt_phys)
+/* The console: CCSR pinned in TLB1, the UART inside it. */
+static void start_console(unsigned int tlb1_n, paddr_t uart)
+{
+	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
+	pin_ccsr(tlb1_n);
+	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + (uint32_t)(uart - ccsr_pa)));
+}
+
+/*
+ * RAM size, console and bootargs from the device tree, the board's values
+ * where it has none; the tree must lie in the first 256 MB entry of the
+ * linear map, and a malformed one is ignored whole.
+ */
+static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
 {
 	struct fdt_facts f;
-	paddr_t uart = BOARD_CONSOLE_PA;
+	size_t room = dt_phys < 256u << 20 ? (256u << 20) - dt_phys : 0;
 
 	layout.ram_size = BOARD_RAM_BYTES;
-	if (dt_phys < 256u << 20 && fdt_read_facts(phys_to_virt(dt_phys), &f) == 0) {
+	dt_size = 0;
+	if (room && fdt_read_facts(phys_to_virt(dt_phys), room, &f) == 0) {
+		dt_size = f.size;
 		if (f.have_mem && f.mem_base == 0)
 			layout.ram_size = f.mem_size;
-		if (f.have_uart)
-			uart = f.uart_pa;
+		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
+			start_console(tlb1_n, f.uart_pa);
 		if (f.bootargs)
 			strncpy(bootargs, f.bootargs, sizeof(bootargs) - 1);
 	}
-	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
 	layout.bootargs = bootargs[0] ? bootargs : BOARD_BOOTARGS;
-	uart_offset = (uint32_t)(uart - ccsr_pa);
 }
 
 static void start_allocator(uint32_t dt_phys)
 {
-	const uint8_t *dt = phys_to_virt(dt_phys);
-	uint32_t dt_size = (uint32_t)dt[4] << 24 | dt[5] << 16 | dt[6] << 8 | dt[7];
-
 	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
 
 	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
 	palloc_init(0, ram);
 	palloc_reserve(0, virt_to_phys(_end));
-	if (dt_phys < layout.linear_size)
+	if (dt_size)
 		palloc_reserve(dt_phys, dt_phys + dt_size);
 }
 
@@ -129,7 +139,9 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 {
 	int err, pool_err;
 
-	read_device_tree(dt_phys);
+	/* first the console, so that even a failure while reading the tree is reported */
+	start_console(tlb1_n, BOARD_CONSOLE_PA);
+	read_device_tree(dt_phys, tlb1_n);
 	layout.linear_va = KERNEL_VA;
 	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
 	layout.kmap_start = KMAP_START;
@@ -137,8 +149,6 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	layout.user_start = 0;
 	layout.user_last = USER_LAST;
 	layout.family = "e500";
-	pin_ccsr(tlb1_n);
-	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + uart_offset));
 	pin_linear_map(tlb1_n);
 	start_allocator(dt_phys);
 	pool_err = hugepool_init(layout.bootargs);
@@ -148,8 +158,9 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 		panic("kernel address space: %s", mmu_strerror(err));
 	e500_ctx_init(&kernel_ctx, &kernel_mm, false);
 	e500_load_ctx(&kernel_ctx);
-	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx\n",
-		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys);
+	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx%s\n",
+		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys,
+		dt_size ? "" : " (not valid: board defaults used)");
 	if (pool_err)
 		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
 	kernel_main();

@@ -10,15 +10,24 @@
 
 struct mm kernel_mm;
 
+/*
+ * A table must be reachable through the linear map.  The family fences the
+ * memory above it off at boot, but a block given back to the allocator later
+ * (a released huge page, say) can come from there: such a block is kept out
+ * of use for good and the next one taken.
+ */
 void *pt_alloc(unsigned int order)
 {
-	paddr_t pa = palloc_pages(order);
+	paddr_t size = (paddr_t)PALLOC_PAGE_SIZE << order, pa;
 	void *va;
 
-	if (pa == PALLOC_FAIL)
-		return NULL;
+	do {
+		pa = palloc_pages(order);
+		if (pa == PALLOC_FAIL)
+			return NULL;
+	} while (pa + size > layout.linear_size);
 	va = phys_to_virt(pa);
-	memset(va, 0, (size_t)PALLOC_PAGE_SIZE << order);
+	memset(va, 0, (size_t)size);
 	return va;
 }
 

@@ -3,6 +3,8 @@
  * A single pass over the structure block of a flattened device tree
  * (version 16/17): /memory, /chosen/bootargs and the first NS16550 UART,
  * whose reg is translated through its parent's ranges (the CCSR "soc" node).
+ * Every offset, length and string is checked against the blob's totalsize:
+ * a malformed tree is refused, never followed out of the blob.
  */
 #include <string.h>
 #include "lib/fdt.h"
@@ -14,6 +16,8 @@
 #define FDT_NOP		4
 #define FDT_END		9
 #define MAX_DEPTH	8
+#define MAX_CELLS	4	/* #address-cells / #size-cells we accept */
+#define HEADER_BYTES	40
 
 struct node_state {
 	const char *name;
@@ -32,6 +36,14 @@ static uint32_t be32(const void *p)
 	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
+/* Length of the string at s, looking at no more than max bytes (max if unterminated). */
+static size_t bounded_strlen(const char *s, size_t max)
+{
+	const char *nul = memchr(s, 0, max);
+
+	return nul ? (size_t)(nul - s) : max;
+}
+
 static uint64_t read_cells(const uint8_t *p, uint32_t cells)
 {
 	uint64_t v = 0;
@@ -43,16 +55,29 @@ static uint64_t read_cells(const uint8_t *p, uint32_t cells)
 	return v;
 }
 
+/* Is one of the NUL-terminated strings in list[0..len) containing want? */
 static int has_string(const char *list, uint32_t len, const char *want)
 {
 	uint32_t off = 0;
 
 	while (off < len) {
+		size_t n = bounded_strlen(list + off, len - off);
+
+		if (n == len - off)
+			return 0;		/* not terminated inside the property */
 		if (strstr(list + off, want))
 			return 1;
-		off += strlen(list + off) + 1;
+		off += n + 1;
 	}
 	return 0;
+}
+
+/* A property value that is one NUL-terminated string equal to want. */
+static int is_string(const uint8_t *val, uint32_t len, const char *want)
+{
+	size_t n = strlen(want);
+
+	return len == n + 1 && !memcmp(val, want, n + 1);
 }
 
 /* Translate a child bus address through the parent's ranges (one level). */
@@ -81,7 +106,10 @@ static void end_node(struct node_state *st, int depth, struct fdt_facts *f)
 {
 	struct node_state *n = &st[depth];
 	struct node_state *parent = &st[depth - 1];
+	uint32_t cells = 4 * (parent->addr_cells + parent->size_cells);
 
+	if (n->reg && n->reg_len < cells)
+		return;				/* too short for its parent's cells */
 	if (n->is_memory && n->reg && !f->have_mem) {
 		f->mem_base = read_cells(n->reg, parent->addr_cells);
 		f->mem_size = read_cells(n->reg + 4 * parent->addr_cells, parent->size_cells);
@@ -100,9 +128,9 @@ static void end_node(struct node_state *st, int depth, struct fdt_facts *f)
 static void take_prop(struct node_state *n, int depth, const char *pname,
 		      const uint8_t *val, uint32_t len, struct fdt_facts *f)
 {
-	if (!strcmp(pname, "#address-cells") && len == 4)
+	if (!strcmp(pname, "#address-cells") && len == 4 && be32(val) <= MAX_CELLS)
 		n->addr_cells = be32(val);
-	else if (!strcmp(pname, "#size-cells") && len == 4)
+	else if (!strcmp(pname, "#size-cells") && len == 4 && be32(val) <= MAX_CELLS)
 		n->size_cells = be32(val);
 	else if (!strcmp(pname, "ranges")) {
 		n->ranges = val;
@@ -110,47 +138,68 @@ static void take_prop(struct node_state *n, int depth, const char *pname,
 	} else if (!strcmp(pname, "reg")) {
 		n->reg = val;
 		n->reg_len = len;
-	} else if (!strcmp(pname, "device_type") && !strcmp((const char *)val, "memory"))
+	} else if (!strcmp(pname, "device_type") && is_string(val, len, "memory"))
 		n->is_memory = 1;
 	else if (!strcmp(pname, "compatible") && has_string((const char *)val, len, "16550"))
 		n->is_uart = 1;
-	else if (!strcmp(pname, "bootargs") && depth == 1 && !strcmp(n->name, "chosen"))
+	else if (!strcmp(pname, "bootargs") && depth == 1 && !strcmp(n->name, "chosen") &&
+		 len && val[len - 1] == 0)
 		f->bootargs = (const char *)val;
 }
 
-int fdt_read_facts(const void *blob, struct fdt_facts *f)
+int fdt_read_facts(const void *blob, size_t max_bytes, struct fdt_facts *f)
 {
 	const uint8_t *base = blob;
-	const uint8_t *p, *strings;
+	const uint8_t *p, *end, *strings;
+	uint32_t total, off_struct, off_strings, size_strings;
 	struct node_state st[MAX_DEPTH];
 	int depth = -1;
 
 	memset(f, 0, sizeof(*f));
-	if (be32(base) != FDT_MAGIC)
+	if (max_bytes < HEADER_BYTES || be32(base) != FDT_MAGIC)
 		return -1;
-	p = base + be32(base + 8);
-	strings = base + be32(base + 12);
-	for (;;) {
+	total = be32(base + 4);
+	off_struct = be32(base + 8);
+	off_strings = be32(base + 12);
+	size_strings = be32(base + 32);
+	if (total > max_bytes || total < HEADER_BYTES || off_struct >= total ||
+	    off_strings > total || size_strings > total - off_strings || (off_struct & 3))
+		return -1;
+	f->size = total;
+	p = base + off_struct;
+	end = base + total;
+	strings = base + off_strings;
+	while (end - p >= 4) {
 		uint32_t tok = be32(p);
 
 		p += 4;
 		if (tok == FDT_BEGIN_NODE) {
 			const char *name = (const char *)p;
+			size_t n = bounded_strlen(name, (size_t)(end - p));
 
-			p += (strlen(name) + 4) & ~3u;
-			if (++depth >= MAX_DEPTH)
+			if (n == (size_t)(end - p) || ++depth >= MAX_DEPTH)
 				return -1;
+			p += (n + 4) & ~(size_t)3;
 			memset(&st[depth], 0, sizeof(st[depth]));
 			st[depth].name = name;
 			st[depth].addr_cells = 2;
 			st[depth].size_cells = 1;
 		} else if (tok == FDT_PROP) {
-			uint32_t len = be32(p);
-			const char *pname = (const char *)strings + be32(p + 4);
+			uint32_t len, nameoff, pad;
 
+			if (end - p < 8)
+				return -1;
+			len = be32(p);
+			nameoff = be32(p + 4);
+			if (len > (uint32_t)(end - p - 8) || nameoff >= size_strings ||
+			    bounded_strlen((const char *)strings + nameoff, size_strings - nameoff) ==
+			    size_strings - nameoff)
+				return -1;
 			if (depth >= 0)
-				take_prop(&st[depth], depth, pname, p + 8, len, f);
-			p += 8 + ((len + 3) & ~3u);
+				take_prop(&st[depth], depth, (const char *)strings + nameoff, p + 8, len, f);
+			p += 8 + len;
+			pad = (4 - (len & 3)) & 3;
+			p += (size_t)(end - p) < pad ? (size_t)(end - p) : pad;
 		} else if (tok == FDT_END_NODE) {
 			if (depth > 0)
 				end_node(st, depth, f);
@@ -162,4 +211,5 @@ int fdt_read_facts(const void *blob, struct fdt_facts *f)
 			return -1;
 		}
 	}
+	return -1;
 }

@@ -7,13 +7,18 @@
 #include <stddef.h>
 
 struct fdt_facts {
+	uint32_t size;			/* the blob's totalsize */
 	uint64_t mem_base, mem_size;	/* first /memory reg range */
 	uint64_t uart_pa;		/* first ns16550-compatible node, translated */
 	int have_mem, have_uart;
-	const char *bootargs;		/* /chosen/bootargs, inside the blob */
+	const char *bootargs;		/* /chosen/bootargs, inside the blob, NUL-terminated */
 };
 
-/* 0 on success, -1 if the blob is not a device tree. */
-int fdt_read_facts(const void *blob, struct fdt_facts *facts);
+/*
+ * 0 on success; -1 if the blob is not a device tree, claims more than
+ * max_bytes, or anything in it points outside it (nothing is read beyond
+ * totalsize, whatever the blob says).
+ */
+int fdt_read_facts(const void *blob, size_t max_bytes, struct fdt_facts *facts);
 
 #endif
