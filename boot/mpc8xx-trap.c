@@ -11,6 +11,7 @@
 #include "mpc8xx/reg.h"
 #include "mpc8xx/frame.h"
 #include "mpc8xx/mmu.h"
+#include "mpc8xx/immr.h"
 #include "mmu/pte-8xx.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
@@ -203,12 +204,35 @@ static bool fix_pte_bits(const struct fault_record *f)
 	return true;
 }
 
+static bool pinned(uint32_t va)
+{
+	return (va >= KERNEL_VA && va - KERNEL_VA < PINNED_LINEAR_D * PINNED_PAGE) ||
+	       (va >= IMMR_BASE && va - IMMR_BASE < PINNED_IMMR_SIZE);
+}
+
+/*
+ * An access that crosses into the next page and finds that page's entry
+ * invalid reports its own EA in DAR (addendum 10), so the error handler's
+ * tlbie hit the first page: drop the next page's entry too, or the retry
+ * after a map() would meet it again.  Multiples and strings reach 128 bytes
+ * at most; pinned entries are never invalid and must stay.
+ */
+static void drop_next_page(const struct mpc8xx_regs *r)
+{
+	uint32_t next = (r->dar | 0xfff) + 1;
+
+	if ((r->dsisr & DSISR_NOTRANS) && (r->dar & 0xfff) >= 0x1000 - 128 && !pinned(next))
+		tlb_flush_page(next);
+}
+
 static void handle_fault(struct mpc8xx_regs *r)
 {
 	struct fault_record f;
 
-	if (r->vector == VEC_DTLB_ERR)
+	if (r->vector == VEC_DTLB_ERR) {
 		fix_dar(r);
+		drop_next_page(r);
+	}
 	record_fault(r, &f);
 	if (fix_pte_bits(&f))
 		return;

@@ -116,8 +116,10 @@ int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val)
 		bool dummy;
 
 		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_LOAD,
-			      &pa1, &dummy))
+			      &pa1, &dummy)) {
+			c->dar = ea;	/* the access's own EA (addendum 10) */
 			return -1;
+		}
 		return read_bytes(c, ea, pa0, pa1, size, val);
 	}
 	if (cache)
@@ -170,8 +172,10 @@ int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val)
 		bool dummy;
 
 		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_STORE,
-			      &pa1, &dummy))
+			      &pa1, &dummy)) {
+			c->dar = ea;	/* the access's own EA (addendum 10) */
 			return -1;
+		}
 		return write_bytes(c, ea, pa0, pa1, size, val);
 	}
 	if (cache)

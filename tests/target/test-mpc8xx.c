@@ -251,6 +251,38 @@ static void test_pinned(void)
 	report(ok, "entries 0..27 of both TLBs are empty");
 }
 
+/*
+ * A misaligned load across into an unmapped page faults with DAR = its own
+ * EA (addendum 10); once the second page is mapped, the same load works:
+ * no invalid entry of the second page is left behind.
+ */
+static void test_cross_page(void)
+{
+	paddr_t pa = test_page(), pb = test_page();
+	vaddr_t va = kva(6);
+	const struct fault_record *f = last_fault();
+	struct tlb_info t;
+	uint32_t v;
+
+	lin(pa)[1023] = 0x11223344;
+	lin(pb)[0] = 0x55667788;
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	expect_fault(va + 0xffe);
+	(void)peek(va + 0xffe);
+	report(faults_taken() == 1 && f->addr == va + 0xffe,
+	       "load across into an unmapped page faults at its own EA (0x%08lx)", (unsigned long)f->addr);
+	report(mpc8xx_tlb_find(false, va + 4096, 0, &t) < 0,
+	       "and leaves no (invalid) entry for the second page behind");
+	map(&kernel_mm, va + 4096, pb, 4096, KPROT_RW);
+	v = peek(va + 0xffe);
+	report(v == 0x33445566, "after mapping the second page the same load reads 0x%08lx",
+	       (unsigned long)v);
+	unmap(&kernel_mm, va, 8192);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
 /* dcbz leaves DAR unchanged on a DTLB error (sheet section 9): C decodes it. */
 static void test_dcbx_dar(void)
 {
@@ -307,6 +339,7 @@ const struct target_test tests_family[] = {
 	{ "8xx M_CASID", test_casid, "mpc8xx" },
 	{ "8xx pinned entries", test_pinned, "mpc8xx" },
 	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx" },
+	{ "8xx load across pages", test_cross_page, "mpc8xx" },
 	{ "8xx miss cost", test_miss_cost, "mpc8xx" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
