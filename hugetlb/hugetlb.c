@@ -162,6 +162,8 @@ int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint3
 	}
 	if (!pte_present(pte))
 		return MMU_EPROT;
+	if (!pte_is_size(pte, size))
+		return MMU_ESIZE;	/* a 4K PTE written as a 4M run would alias its first page */
 	if (pte_pa(pte) & (size - 1))
 		return MMU_EALIGN;
 	pt_run_write(mm, ps->level, size, addr, pt_mm_leaf(mm, pte));

@@ -48,7 +48,8 @@ int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size);
  * Write the run of the page of size at addr whose head is ptep: entry i is
  * pte with its physical address advanced by i * step.  pte 0 clears the run.
  * In the kernel's space (mm->pid 0) the entries are made global (8xx SH),
- * as map() makes them.
+ * as map() makes them.  MMU_ESIZE if pte is not a leaf of that size,
+ * MMU_EALIGN if its address is not aligned to it; nothing changed then.
  */
 int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint32_t size);
 

@@ -184,6 +184,12 @@ static uint32_t size_bits(uint32_t size)
 	return 0;
 }
 
+/* 8M and 512K PTEs look alike: the 8M PMD pair tells them apart. */
+bool pte_is_size(uint64_t pte, uint32_t size)
+{
+	return (pte & (_PAGE_SPS | _PAGE_HUGE)) == size_bits(size);
+}
+
 unsigned int pte_prot(uint64_t pmd, uint64_t pte)
 {
 	uint32_t pp = pte & _PAGE_PP_MASK;

@@ -149,6 +149,11 @@ static uint64_t size_field(uint32_t size)
 	       _PAGE_PSIZE_MSK;
 }
 
+bool pte_is_size(uint64_t pte, uint32_t size)
+{
+	return (pte & _PAGE_PSIZE_MSK) == size_field(size);
+}
+
 paddr_t pte_pa(uint64_t pte)
 {
 	return (pte >> PTE_RPN_SHIFT) << E500_PAGE_SHIFT;

@@ -89,6 +89,8 @@ uint64_t pte_mkglobal(uint64_t pte);
 /* pte as a leaf of mm: pte_mkglobal() for the kernel's space (mmu.c). */
 uint64_t pt_mm_leaf(const struct mm *mm, uint64_t pte);
 uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot);
+/* Does leaf pte carry the size bits of a page of size (whatever the PMD adds)? */
+bool pte_is_size(uint64_t pte, uint32_t size);
 uint64_t pte_modify(uint64_t pte, unsigned int prot);
 /* Write permission removed, everything else (dirty included) kept, as Linux. */
 uint64_t pte_wrprotect(uint64_t pte);

@@ -113,6 +113,8 @@ static void test_h8_errors(void)
 			"pte pa misaligned");
 	CHECK_UNCHANGED(MMU_EPROT, set_huge_pte_at(&mm, va, ptep, pte & ~1ull, 0x800000),
 			"non-present pte");
+	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, va, ptep, mk_huge_pte(0x800000, 0x4000, RW),
+						   0x800000), "a 16K PTE written as an 8M run");
 	CHECK_UNCHANGED(MMU_EOVERLAP, set_huge_pte_at(&mm, va, m8_table(&mm, va), pte, 0x80000),
 			"512K into an 8M table");
 	CHECK_UNCHANGED(MMU_ENOENT, huge_ptep_set_wrprotect(&mm, va, ptep), "wrprotect nothing");

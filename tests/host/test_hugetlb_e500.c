@@ -68,6 +68,10 @@ static void test_he_errors(void)
 			"ptep is the second replica");
 	CHECK_UNCHANGED(MMU_ERANGE, set_huge_pte_at(&mm, 0xC0000000, pmd_off(&mm, 0xC0000000),
 						    pte, SZ_4M), "outside the space");
+	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, SZ_4K, RW), SZ_4M),
+			"a 4K PTE written as a 4M run");
+	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, SZ_16M, RW), SZ_4M),
+			"a 16M PTE written as a 4M run");
 	CHECK_UNCHANGED(MMU_ESIZE, pmd_populate_size(&mm, pmd, env_arena, SZ_4M),
 			"pmd_populate_size of a leaf size");
 	report(map(&mm, VA + SZ_4K, 0x1000, SZ_4K, RW) == MMU_OK, "a 4K page");
