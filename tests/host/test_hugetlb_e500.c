@@ -70,7 +70,7 @@ static void test_he_errors(void)
 						    pte, SZ_4M), "outside the space");
 	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, SZ_4K, RW), SZ_4M),
 			"a 4K PTE written as a 4M run");
-	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, SZ_16M, RW), SZ_4M),
+	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, 0x1000000u, RW), SZ_4M),
 			"a 16M PTE written as a 4M run");
 	CHECK_UNCHANGED(MMU_ESIZE, pmd_populate_size(&mm, pmd, env_arena, SZ_4M),
 			"pmd_populate_size of a leaf size");
