@@ -132,6 +132,11 @@ exc_return:
 	lis	r10, user_ctx@ha
 	lwz	r10, user_ctx@l(r10)		/* struct e500_ctx * of the user */
 	bl	load_ctx
+	li	r10, 0				/* user code can read SPRG4..7 (SPR 260-263): */
+	mtspr	SPRN_SPRG_R10, r10		/* leave it no kernel register values */
+	mtspr	SPRN_SPRG_R11, r10
+	mtspr	SPRN_SPRG_R12, r10
+	mtspr	SPRN_SPRG_CR, r10
 1:	lwz	r10, F_CTR(r1)
 	mtctr	r10
 	lwz	r10, F_LR(r1)

@@ -35,6 +35,7 @@ int user_space_init(struct mm *mm, unsigned int pid);
 void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 
-extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[];
+extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
+	user_read_sprg4[];
 
 #endif

@@ -199,9 +199,29 @@ static void test_accessed_bit_huge(void)
 	hugepool_free(pa, 4u << 20);
 }
 
+/* SPRG4..7 are the miss handlers' save slots and user-readable: no kernel values there. */
+static void test_sprg_leak(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	uint32_t r = 1;
+
+	user_space_init(&mm, 4);
+	user_call(&mm, user_routine(user_read_sprg4), 0, &r);	/* loads the routine's ITLB entry */
+	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
+	tlb_flush_page(TEST_KVA);
+	poke(TEST_KVA, 0x1234);		/* a kernel miss: kernel registers pass through SPRG4..7 */
+	report(user_call(&mm, user_routine(user_read_sprg4), 0, &r) == 0 && r == 0,
+	       "user code reads SPRG4 as 0 after a kernel miss (0x%08lx)", (unsigned long)r);
+	unmap(&kernel_mm, TEST_KVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 const struct target_test tests_family[] = {
 	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
 	{ "e500 exception vectors", test_ivors, "e500" },
+	{ "e500 SPRG leak", test_sprg_leak, "e500" },
 	{ "e500 MAS words", test_raw_mas, "e500" },
 	{ "e500 36-bit physical", test_high_pa, "e500" },
 	{ "e500 accessed bit", test_accessed_bit, "e500" },

@@ -47,3 +47,8 @@ user_sweep:			/* r3 = base | log2(size): sum of the first word of every 4 KB */
 	bdnz	1b
 	mr	r3, r4
 	sc
+
+	.globl	user_read_sprg4
+user_read_sprg4:		/* r3 = SPRG4 through its user-readable alias (e500 SPR 260) */
+	mfspr	r3, 260
+	sc
