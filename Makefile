@@ -120,6 +120,14 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@# The default board once more with a malformed device tree: it must fall back to board.cfg.
+	@if tools/make-bad-dtb qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad.dtb; then \
+		RUNBOARD_NAME=qemu-mpc8544ds-bad-dtb RUNBOARD_QEMU_ARGS="-dtb build/bad.dtb" \
+		RUNBOARD_EXPECT="device tree at 0x[0-9a-f]+ \(not valid: board defaults used\)" \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-dtb.log; \
+	else \
+		echo "qemu-mpc8544ds-bad-dtb: FAILED: could not build the malformed device tree"; \
+	fi | tee -a build/target-test.log
 
 test: deps
 	@mkdir -p build
