@@ -20,6 +20,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
+#include "ppc-asm.h"
 #include "mmu/pte-e500.h"
 
 #define KERNEL_VA	0xc0000000
@@ -102,21 +103,7 @@ high:
 	TLB1_PIN 4, MAS1_VALID | MAS1_IPROT | (TSIZE_4K << MAS1_TSIZE_SHIFT), PERCPU_VA, \
 		(e500_percpu_page - KERNEL_VA + (MAS3_SR | MAS3_SW))
 
-	lis	r1, boot_stack_top@ha
-	addi	r1, r1, boot_stack_top@l
-	li	r0, 0
-	stwu	r0, -16(r1)
-
-	lis	r3, __bss_start@ha
-	addi	r3, r3, __bss_start@l
-	lis	r4, __bss_end@ha
-	addi	r4, r4, __bss_end@l
-3:	cmplw	r3, r4
-	bge	4f
-	stw	r0, 0(r3)
-	addi	r3, r3, 4
-	b	3b
-4:
+	BOOT_STACK_AND_BSS boot_stack_top
 	lis	r5, KERNEL_VA@h
 	mtspr	SPRN_IVPR, r5
 	bl	e500_set_ivors

@@ -14,6 +14,7 @@
  */
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "ppc-asm.h"
 
 	.section .text.vectors, "ax"
 
@@ -66,15 +67,7 @@
 /* r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; r10/r11/CR in SPRGs. */
 .macro SAVE_FRAME
 	stw	r11, F_VEC(r1)
-	stw	r0, F_GPR(0)(r1)
-	stw	r2, F_GPR(2)(r1)
-	stw	r3, F_GPR(3)(r1)
-	stw	r4, F_GPR(4)(r1)
-	stw	r5, F_GPR(5)(r1)
-	stw	r6, F_GPR(6)(r1)
-	stw	r7, F_GPR(7)(r1)
-	stw	r8, F_GPR(8)(r1)
-	stw	r9, F_GPR(9)(r1)
+	SAVE_GPRS_0_9
 	mfspr	r10, SPRN_SPRG_R10
 	stw	r10, F_GPR(10)(r1)
 	mfspr	r10, SPRN_SPRG_R11
@@ -149,15 +142,7 @@ exc_return:
 	mtspr	SPRN_SRR0, r10
 	lwz	r10, F_SRR1(r1)
 	mtspr	SPRN_SRR1, r10
-	lwz	r0, F_GPR(0)(r1)
-	lwz	r2, F_GPR(2)(r1)
-	lwz	r3, F_GPR(3)(r1)
-	lwz	r4, F_GPR(4)(r1)
-	lwz	r5, F_GPR(5)(r1)
-	lwz	r6, F_GPR(6)(r1)
-	lwz	r7, F_GPR(7)(r1)
-	lwz	r8, F_GPR(8)(r1)
-	lwz	r9, F_GPR(9)(r1)
+	REST_GPRS_0_9
 	lwz	r10, F_GPR(10)(r1)
 	lwz	r11, F_GPR(11)(r1)
 	lmw	r12, F_GPR(12)(r1)

@@ -22,6 +22,7 @@
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
 #include "mpc8xx/frame.h"
+#include "ppc-asm.h"
 
 /* Load a 32-bit constant. */
 .macro LI32 reg, val
@@ -106,20 +107,8 @@ mpc8xx_reset:
 	rfi
 
 high:
-	lis	r1, boot_stack_top@ha
-	addi	r1, r1, boot_stack_top@l
-	li	r0, 0
-	stwu	r0, -16(r1)
-	lis	r3, __bss_start@ha
-	addi	r3, r3, __bss_start@l
-	lis	r4, __bss_end@ha
-	addi	r4, r4, __bss_end@l
-1:	cmplw	r3, r4
-	bge	2f
-	stw	r0, 0(r3)
-	addi	r3, r3, 4
-	b	1b
-2:	LI32	r4, boot_pgd - KERNEL_VA	/* an empty PGD: early misses load */
+	BOOT_STACK_AND_BSS boot_stack_top
+	LI32	r4, boot_pgd - KERNEL_VA	/* an empty PGD: early misses load */
 	mtspr	SPRN_M_TWB, r4			/* invalid entries and reach C */
 	bl	mpc8xx_start
 3:	b	3b

@@ -27,6 +27,7 @@
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/frame.h"
+#include "ppc-asm.h"
 #include "mmu/pte-8xx.h"
 
 /* A vector: save r10/r11 and CR, go to exc_prolog with the vector number. */
@@ -135,15 +136,7 @@ exc_prolog:
 
 /* Translation on, r1 = frame with r1, r10..r12, CR, SRR0/1, DAR, DSISR, vector. */
 exc_virt:
-	stw	r0, F_GPR(0)(r1)
-	stw	r2, F_GPR(2)(r1)
-	stw	r3, F_GPR(3)(r1)
-	stw	r4, F_GPR(4)(r1)
-	stw	r5, F_GPR(5)(r1)
-	stw	r6, F_GPR(6)(r1)
-	stw	r7, F_GPR(7)(r1)
-	stw	r8, F_GPR(8)(r1)
-	stw	r9, F_GPR(9)(r1)
+	SAVE_GPRS_0_9
 	stmw	r13, F_GPR(13)(r1)
 	mfxer	r10
 	stw	r10, F_XER(r1)
@@ -179,15 +172,7 @@ exc_return:
 	mtlr	r10
 	lwz	r10, F_XER(r1)
 	mtxer	r10
-	lwz	r0, F_GPR(0)(r1)
-	lwz	r2, F_GPR(2)(r1)
-	lwz	r3, F_GPR(3)(r1)
-	lwz	r4, F_GPR(4)(r1)
-	lwz	r5, F_GPR(5)(r1)
-	lwz	r6, F_GPR(6)(r1)
-	lwz	r7, F_GPR(7)(r1)
-	lwz	r8, F_GPR(8)(r1)
-	lwz	r9, F_GPR(9)(r1)
+	REST_GPRS_0_9
 	lmw	r13, F_GPR(13)(r1)
 	lwz	r10, F_CR(r1)
 	mtcr	r10
