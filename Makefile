@@ -6,6 +6,7 @@
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot sim-mpc885
 TLB_STATS ?= 1
+GDB_PORT ?= 1234
 
 board = $(shell tools/board-get $(BOARD) $(1) $(2))
 FAMILY := $(call board,family)
@@ -15,6 +16,7 @@ endif
 MCPU := $(call board,mcpu)
 RUNNER := $(call board,runner)
 RAM_BYTES := $(shell numfmt --from=iec $(call board,ram))
+CONSOLE := $(call board,console)
 CONSOLE_PA := $(call board,console_pa)
 EXIT_KIND := $(call board,exit)
 BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
@@ -52,12 +54,12 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/s
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
-	tlb/e500-miss.S tlb/e500-tlb.c drivers/ns16550.c drivers/timebase-e500.c \
+	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
-	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/cpm-smc1.c drivers/timebase-8xx.c \
+	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-8xx.c \
 	mmu/pgtable-8xx.c
-SRCS := $(COMMON_SRCS) $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
+SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 
 ELF := $(BUILD)/ppcmmu.elf
@@ -66,7 +68,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test run bench debug clean
+.PHONY: all deps newlib test host-test sim-test target-test hw-test run bench debug clean
 all: $(IMAGES)
 
 deps:
@@ -92,9 +94,13 @@ $(ELF): $(OBJS) linker/$(FAMILY).ld
 $(BUILD)/ppcmmu.bin: $(ELF)
 	@$(OBJCOPY) -O binary $< $@
 
+# A real board's image goes over a serial line or the network: gzip halves it (U-Boot's bootm unpacks it).
+UIMAGE_COMP := $(if $(filter hardware,$(RUNNER)),gzip,none)
 $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 	@echo "  MKIMAGE $@"
-	@mkimage -A powerpc -O linux -T kernel -C none -a 0 -e 0 -n "ppcmmu $(BOARD)" -d $< $@ >/dev/null
+	@$(if $(filter gzip,$(UIMAGE_COMP)),gzip -9 -n -c $< >$<.gzip,cp $< $<.none)
+	@mkimage -A powerpc -O linux -T kernel -C $(UIMAGE_COMP) -a 0 -e 0 -n "ppcmmu $(BOARD)" \
+		-d $<.$(UIMAGE_COMP) $@ >/dev/null
 
 -include $(OBJS:.o=.d)
 
@@ -120,25 +126,46 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
-	@# The default board once more with a malformed device tree: it must fall back to board.cfg.
-	@if tools/make-bad-dtb qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad.dtb; then \
-		RUNBOARD_NAME=qemu-mpc8544ds-bad-dtb RUNBOARD_QEMU_ARGS="-dtb build/bad.dtb" \
-		RUNBOARD_EXPECT="device tree at 0x[0-9a-f]+ \(not valid: board defaults used\)" \
-		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-dtb.log; \
-	else \
-		echo "qemu-mpc8544ds-bad-dtb: FAILED: could not build the malformed device tree"; \
-	fi | tee -a build/target-test.log
+	@mkdir -p build/variants
+	@for v in $$(tools/run-variant --list emulated); do \
+		tools/run-variant $$v build/variants/$$v.log; \
+	done | tee -a build/target-test.log
 
+# The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
+# a stand_in), and its error cases; all at once, since YMODEM over the emulated UART is slow.
+hw-test:
+	@mkdir -p build/variants
+	@$(MAKE) --no-print-directory BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1 || \
+		{ echo "p2020rdb: FAILED: build failed (build/build-p2020rdb.log)"; exit 0; }; \
+	variants=$$(tools/run-variant --list real); \
+	for v in $$variants; do \
+		tools/run-variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
+	done; \
+	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
+	wait; \
+	for v in $$variants; do cat build/variants/$$v.result; done; \
+	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
+	tail -n 1 build/variants/hw-serial-errors.out
+
+ifeq ($(RUNNER),hardware)
+# A real board: the serial runner boots it through U-Boot (PORT=, and TFTP_DIR= SERVERIP= IPADDR= or
+# LOAD=ymodem; see docs/boards/$(BOARD).md).
+test: deps all
+	@tools/run-board $(BOARD) $(BUILD)/ppcmmu.uImage $(BUILD)/test.log
+else
 test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err & \
 	$(MAKE) --no-print-directory host-test; \
 	$(MAKE) --no-print-directory sim-test; \
 	$(MAKE) --no-print-directory target-test; \
+	wait; cat build/hw-test.err >&2; cat build/hw-test.log; \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	tools/summarize build/host-test.result build/sim-test.result build/difftest.result \
-		build/target-test.log
+		build/target-test.log build/hw-test.log
+endif
 
 bench: deps
 	@mkdir -p build
@@ -146,9 +173,7 @@ bench: deps
 	@tools/bench/run
 
 debug: deps all
-	@echo "gdb: gdb-multiarch $(ELF) -ex 'target remote :1234'"
-	qemu-system-ppc -M $(call board,machine) -cpu $(call board,cpu) -m $(call board,ram) \
-		-nographic -no-reboot -s -S -kernel $(ELF)
+	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
 
 clean:
 	rm -rf build
