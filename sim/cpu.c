@@ -50,6 +50,8 @@ void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
 	c->srr0 = srr0;
 	c->srr1 = srr1;
 	c->stats.exceptions[(vector >> 8) & (NUM_VECTORS - 1)]++;
+	if (c->trace)
+		trace_exception(c, vector);
 	set_msr(c, msr);
 	c->pc = vector | ((c->msr & MSR_IP) ? 0xFFF00000u : 0);
 	c->fetch_valid = false;
@@ -112,21 +114,17 @@ static int fetch_refill(struct cpu *c)
 	return 0;
 }
 
-static void trace_insn(struct cpu *c)
-{
-	uint32_t pa = (c->fetch_dpage->ppn << 12) | (c->pc & 0xFFF);
-	uint32_t raw = get_be32(ram + pa);
-	char buf[96];
-
-	disasm(raw, c->pc, buf, sizeof(buf));
-	fprintf(c->trace, "%08x: %08x  %s\n", c->pc, raw, buf);
-}
-
-static inline void run_loop(struct cpu *c, const bool tracing)
+/* 'slow': tracing or debugging, checked before every instruction. */
+static inline void run_loop(struct cpu *c, const bool slow)
 {
 	while (c->icount < c->event_at) {
 		const struct dinsn *d;
 
+		if (slow && c->debug_hook && c->debug_hook(c)) {
+			c->debug_stopped = true;
+			request_event(c);
+			break;
+		}
 		if (unlikely(!c->fetch_valid ||
 			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
 			if (fetch_refill(c)) {
@@ -135,7 +133,7 @@ static inline void run_loop(struct cpu *c, const bool tracing)
 				continue;
 			}
 		}
-		if (tracing)
+		if (slow && c->trace)
 			trace_insn(c);
 		d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
 		c->icount++;
@@ -183,9 +181,11 @@ static bool handle_events(struct cpu *c)
 int cpu_run(struct cpu *c)
 {
 	for (;;) {
+		if (c->debug_stopped)
+			return RUN_DEBUG_STOP;
 		if (handle_events(c))
 			break;
-		if (c->trace)
+		if (c->trace || c->debug_hook)
 			run_loop(c, true);
 		else
 			run_loop(c, false);

@@ -392,10 +392,18 @@ void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len)
 		break;
 	case F_MFSPR:
 	case F_MFTB:
-		snprintf(buf, len, "%-8s r%u,%u", name, d.rd, d.imm);
+		if (spr_name((int)d.imm))
+			snprintf(buf, len, "%-8s r%u,%s", name, d.rd,
+				 spr_name((int)d.imm));
+		else
+			snprintf(buf, len, "%-8s r%u,%u", name, d.rd, d.imm);
 		break;
 	case F_MTSPR:
-		snprintf(buf, len, "%-8s %u,r%u", name, d.imm, d.rd);
+		if (spr_name((int)d.imm))
+			snprintf(buf, len, "%-8s %s,r%u", name,
+				 spr_name((int)d.imm), d.rd);
+		else
+			snprintf(buf, len, "%-8s %u,r%u", name, d.imm, d.rd);
 		break;
 	case F_MTCRF:
 		snprintf(buf, len, "%-8s 0x%02x,r%u", name, (raw >> 12) & 0xFF,

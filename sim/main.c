@@ -21,19 +21,33 @@ struct options {
 	bool stats, regs, strict, entry_elf;
 	const char *trace;
 	const char *image;
+	int gdb_port;
 	struct dump dumps[MAX_DUMPS];
 	int ndumps;
 };
 
 static struct cpu cpu;
 
+static const char help_text[] =
+	"usage: mpc8xx-sim [options] image.elf\n"
+	"  --ram SIZE            RAM at physical 0 (default 64M; K/M/G suffix)\n"
+	"  --max-insns N         stop after N instructions (0: no limit)\n"
+	"  --stats               print instruction, exception, TLB and warning counts at exit\n"
+	"  --regs                print the registers at exit\n"
+	"  --strict              the first undocumented case ends the run (status 125)\n"
+	"  --entry-elf           start at the ELF entry point instead of the reset vector\n"
+	"  --dump ADDR:LEN:FILE  at exit, write physical RAM [ADDR, ADDR+LEN) to FILE\n"
+	"  --trace FILE          trace executed instructions and exception entries to FILE\n"
+	"  --trace-range LO:HI   trace only instructions at addresses LO..HI\n"
+	"  --trace-from N        trace from the Nth instruction on (counted from 1)\n"
+	"  --trace-count N       trace N instructions, then stop tracing\n"
+	"  --trace-exceptions    trace exception entries only\n"
+	"  --gdb PORT            wait for gdb (remote protocol) on localhost:PORT\n"
+	"  --help                print this and exit\n";
+
 static void usage(void)
 {
-	fprintf(stderr,
-		"usage: mpc8xx-sim [--ram SIZE] [--max-insns N] [--stats] "
-		"[--trace FILE]\n"
-		"                  [--regs] [--strict] [--entry-elf] "
-		"[--dump ADDR:LEN:FILE]... image.elf\n");
+	fputs(help_text, stderr);
 	exit(EXIT_BAD_ARGS);
 }
 
@@ -92,6 +106,23 @@ static bool is_opt(const char *arg, const char *name)
 	return !strncmp(arg, name, n) && (arg[n] == 0 || arg[n] == '=');
 }
 
+static void parse_range(const char *arg)
+{
+	char lo[32];
+	const char *colon = strchr(arg, ':');
+	uint64_t l, h;
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(lo))
+		usage();
+	memcpy(lo, arg, (size_t)(colon - arg));
+	lo[colon - arg] = 0;
+	if (!parse_num(lo, &l, false) || !parse_num(colon + 1, &h, false) ||
+	    l > h || h > 0xFFFFFFFFull)
+		usage();
+	trace_filter.lo = (uint32_t)l;
+	trace_filter.hi = (uint32_t)h;
+}
+
 static void parse_args(struct options *o, int argc, char **argv)
 {
 	o->ram = 64u << 20;
@@ -108,6 +139,30 @@ static void parse_args(struct options *o, int argc, char **argv)
 				usage();
 		} else if (is_opt(a, "--trace")) {
 			o->trace = opt_value(argc, argv, &i, "--trace");
+		} else if (is_opt(a, "--trace-range")) {
+			parse_range(opt_value(argc, argv, &i, "--trace-range"));
+		} else if (is_opt(a, "--trace-from")) {
+			if (!parse_num(opt_value(argc, argv, &i, "--trace-from"),
+				       &trace_filter.from, false) ||
+			    !trace_filter.from)
+				usage();
+		} else if (is_opt(a, "--trace-count")) {
+			if (!parse_num(opt_value(argc, argv, &i, "--trace-count"),
+				       &trace_filter.count, false) ||
+			    !trace_filter.count)
+				usage();
+		} else if (!strcmp(a, "--trace-exceptions")) {
+			trace_filter.exceptions_only = true;
+		} else if (is_opt(a, "--gdb")) {
+			uint64_t port;
+
+			if (!parse_num(opt_value(argc, argv, &i, "--gdb"), &port,
+				       false) || port == 0 || port > 65535)
+				usage();
+			o->gdb_port = (int)port;
+		} else if (!strcmp(a, "--help")) {
+			fputs(help_text, stdout);
+			exit(0);
 		} else if (is_opt(a, "--dump")) {
 			parse_dump(o, (char *)opt_value(argc, argv, &i,
 							"--dump"));
@@ -129,26 +184,17 @@ static void parse_args(struct options *o, int argc, char **argv)
 		usage();
 }
 
-static const char *const vector_names[NUM_VECTORS] = {
-	[0x1] = "reset", [0x2] = "machine check", [0x3] = "DSI",
-	[0x4] = "ISI", [0x5] = "external", [0x6] = "alignment",
-	[0x7] = "program", [0x8] = "FP unavailable", [0x9] = "decrementer",
-	[0xC] = "system call", [0xD] = "trace", [0x10] = "software emulation",
-	[0x11] = "ITLB miss", [0x12] = "DTLB miss", [0x13] = "ITLB error",
-	[0x14] = "DTLB error",
-};
-
-static void print_stats(const struct cpu *c)
+void print_stats(FILE *f, const struct cpu *c)
 {
 	const struct stats *s = &c->stats;
 
-	fprintf(stderr, "instructions: %" PRIu64 "\n", c->icount);
+	fprintf(f, "instructions: %" PRIu64 "\n", c->icount);
 	for (int v = 0; v < NUM_VECTORS; v++)
 		if (s->exceptions[v])
-			fprintf(stderr, "exception 0x%04x (%s): %" PRIu64 "\n",
-				v << 8, vector_names[v] ? vector_names[v] : "?",
+			fprintf(f, "exception 0x%04x (%s): %" PRIu64 "\n",
+				v << 8, vector_name((uint32_t)v << 8),
 				s->exceptions[v]);
-	fprintf(stderr, "itlb misses: %" PRIu64 "\nitlb errors: %" PRIu64
+	fprintf(f, "itlb misses: %" PRIu64 "\nitlb errors: %" PRIu64
 		"\ndtlb misses: %" PRIu64 "\ndtlb errors: %" PRIu64
 		"\nitlb entries written: %" PRIu64
 		"\ndtlb entries written: %" PRIu64 "\n",
@@ -156,7 +202,7 @@ static void print_stats(const struct cpu *c)
 		s->itlb_writes, s->dtlb_writes);
 	for (int k = 0; k < NUM_WARN; k++)
 		if (warn_counts[k])
-			fprintf(stderr, "warning %s: %" PRIu64 "\n",
+			fprintf(f, "warning %s: %" PRIu64 "\n",
 				warn_name(k), warn_counts[k]);
 }
 
@@ -195,6 +241,7 @@ static int write_dump(const struct dump *d)
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
+	FILE *trace_file = NULL;
 	uint32_t entry;
 	int status;
 
@@ -210,18 +257,19 @@ int main(int argc, char **argv)
 	cpu.max_insns = o.max_insns;
 	cpu.strict = o.strict;
 	if (o.trace) {
-		cpu.trace = fopen(o.trace, "w");
-		if (!cpu.trace) {
+		trace_file = fopen(o.trace, "w");
+		if (!trace_file) {
 			perror(o.trace);
 			return EXIT_BAD_ARGS;
 		}
+		cpu.trace = trace_file;
 	}
-	status = cpu_run(&cpu);
+	status = o.gdb_port ? gdb_serve(&cpu, o.gdb_port) : cpu_run(&cpu);
 	fflush(stdout);
-	if (cpu.trace)
-		fclose(cpu.trace);
+	if (trace_file)
+		fclose(trace_file);
 	if (o.stats)
-		print_stats(&cpu);
+		print_stats(stderr, &cpu);
 	if (o.regs)
 		print_regs(&cpu);
 	for (int i = 0; i < o.ndumps; i++)

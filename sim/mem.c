@@ -65,9 +65,10 @@ static void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
 {
 	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
 
+	if (c->watch_active)	/* every access must reach the watchpoints */
+		return;
 	e->tag = ea & 0xFFFFF000u;
 	e->host = ram + (pa & 0xFFFFF000u);
-	(void)c;
 }
 
 /* Translate one access that does not cross a page. */
@@ -110,6 +111,8 @@ int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val)
 	uint32_t pa0, pa1 = 0;
 	bool cache;
 
+	if (unlikely(c->watch_active) && gdb_watch_check(c, ea, size, false))
+		return -1;
 	if (translate(c, ea, ACC_LOAD, &pa0, &cache))
 		return -1;
 	if ((ea & 0xFFF) + size > 0x1000) {
@@ -166,6 +169,8 @@ int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val)
 	uint32_t pa0, pa1 = 0;
 	bool cache;
 
+	if (unlikely(c->watch_active) && gdb_watch_check(c, ea, size, true))
+		return -1;
 	if (translate(c, ea, ACC_STORE, &pa0, &cache))
 		return -1;
 	if ((ea & 0xFFF) + size > 0x1000) {

@@ -6,27 +6,7 @@
  * the debug CAM/RAM read-out. Facts: docs/hw/mpc8xx.md and its addendum.
  */
 #include "sim.h"
-
-/* SPR numbers */
-#define SPR_MI_CTR	784
-#define SPR_MI_AP	786
-#define SPR_MI_EPN	787
-#define SPR_MI_TWC	789
-#define SPR_MI_RPN	790
-#define SPR_MD_CTR	792
-#define SPR_M_CASID	793
-#define SPR_MD_AP	794
-#define SPR_MD_EPN	795
-#define SPR_M_TWB	796
-#define SPR_MD_TWC	797
-#define SPR_MD_RPN	798
-#define SPR_M_TW	799
-#define SPR_MI_CAM	816
-#define SPR_MI_RAM0	817
-#define SPR_MI_RAM1	818
-#define SPR_MD_CAM	824
-#define SPR_MD_RAM0	825
-#define SPR_MD_RAM1	826
+#include "spr.h"
 
 /* Mx_CTR */
 #define CTR_GPM		0x80000000u
@@ -432,42 +412,59 @@ void mmu_rfi(struct cpu *c)
 	c->mmu.in_dmiss = false;
 }
 
-static uint32_t md_twc_read(struct cpu *c)
+/* The level-2 entry address MD_TWC reads as, for EA and an L1 entry 'twc'. */
+static uint32_t l2_address(struct cpu *c, uint32_t ea, uint32_t twc,
+			   uint32_t ctr, bool warn)
 {
-	struct mmu *m = &c->mmu;
-	uint32_t ea = m->md_epn;
-	uint32_t base = m->md_twc & TWC_L2TB;
+	uint32_t base = twc & TWC_L2TB;
 
-	if (!(m->md_ctr & CTR_TWAM)) {
-		sim_warn(c, W_TWAM0, "MD_TWC read with TWAM=0 (1 KB "
-			 "tablewalk mode)");
-		return (m->md_twc & 0xFFFFFC00u) | ((ea >> 10) & 0x3FCu);
+	if (!(ctr & CTR_TWAM)) {
+		if (warn)
+			sim_warn(c, W_TWAM0, "MD_TWC read with TWAM=0 (1 KB "
+				 "tablewalk mode)");
+		return (twc & 0xFFFFFC00u) | ((ea >> 10) & 0x3FCu);
 	}
-	switch ((m->md_twc & TWC_PS) >> 2) {
+	switch ((twc & TWC_PS) >> 2) {
 	case 3:		/* 8M: the level-2 base, no index */
 		return base;
 	case 1:		/* 512K: EA[10:12] selects a slot 512 bytes apart */
-		sim_warn(c, W_TWC_READ_512K, "MD_TWC read while PS=01 "
-			 "(512K): returning L2TB | EA[10:12]<<9");
+		if (warn)
+			sim_warn(c, W_TWC_READ_512K, "MD_TWC read while PS=01 "
+				 "(512K): returning L2TB | EA[10:12]<<9");
 		return base | (((ea >> 19) & 7) << 9);
 	case 2:
-		sim_warn(c, W_TWC_READ_PS10, "MD_TWC read while PS=10 "
-			 "(reserved): treated as PS=00");
+		if (warn)
+			sim_warn(c, W_TWC_READ_PS10, "MD_TWC read while PS=10 "
+				 "(reserved): treated as PS=00");
 		break;
 	}
 	return base | ((ea >> 10) & 0xFFCu);
 }
 
-static uint32_t m_twb_read(struct cpu *c)
+static uint32_t md_twc_read(struct cpu *c)
+{
+	struct mmu *m = &c->mmu;
+
+	return l2_address(c, m->md_epn, m->md_twc, m->md_ctr, true);
+}
+
+/* The level-1 entry address M_TWB reads as, for EA. */
+static uint32_t l1_address(struct cpu *c, uint32_t ea, bool warn)
 {
 	struct mmu *m = &c->mmu;
 
 	if (!(m->md_ctr & CTR_TWAM)) {
-		sim_warn(c, W_TWAM0, "M_TWB read with TWAM=0 (1 KB "
-			 "tablewalk mode)");
-		return (m->m_twb & 0xFFFFC000u) | ((m->md_epn >> 18) & 0x3FFCu);
+		if (warn)
+			sim_warn(c, W_TWAM0, "M_TWB read with TWAM=0 (1 KB "
+				 "tablewalk mode)");
+		return (m->m_twb & 0xFFFFC000u) | ((ea >> 18) & 0x3FFCu);
 	}
-	return (m->m_twb & 0xFFFFF000u) | ((m->md_epn >> 20) & 0xFFCu);
+	return (m->m_twb & 0xFFFFF000u) | ((ea >> 20) & 0xFFCu);
+}
+
+static uint32_t m_twb_read(struct cpu *c)
+{
+	return l1_address(c, c->mmu.md_epn, true);
 }
 
 /* mtspr Mx_CAM latches entry INDX into the read-out registers. */
@@ -562,4 +559,112 @@ bool mmu_spr_write(struct cpu *c, int spr, uint32_t val)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * For the debugger: the same answers without side effects (no warning, no
+ * exception, no latch).
+ */
+static struct tlb_entry *quiet_match(struct cpu *c, struct tlb_entry *tlb,
+				     uint32_t ea)
+{
+	uint32_t casid = c->mmu.m_casid & EPN_ASID;
+
+	for (int i = 0; i < TLB_ENTRIES; i++) {
+		struct tlb_entry *e = &tlb[i];
+
+		if (e->valid && !((ea ^ e->epn) & e->mask) &&
+		    ((e->rpn_reg & RPN_SH) || (e->epn_reg & EPN_ASID) == casid))
+			return e;
+	}
+	return NULL;
+}
+
+/* EA to physical through the current translation: MSR[DR], then the DTLB, then the ITLB. */
+bool mmu_debug_translate(struct cpu *c, uint32_t ea, uint32_t *pa)
+{
+	struct tlb_entry *e;
+
+	if (!(c->msr & MSR_DR)) {
+		*pa = ea;
+		return true;
+	}
+	e = quiet_match(c, c->mmu.dtlb, ea);
+	if (!e)
+		e = quiet_match(c, c->mmu.itlb, ea);
+	if (!e || !(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V))
+		return false;
+	*pa = e->rpn | (ea & ~e->mask);
+	return true;
+}
+
+bool mmu_debug_spr(struct cpu *c, int spr, uint32_t *val)
+{
+	struct mmu *m = &c->mmu;
+
+	switch (spr) {
+	case SPR_MD_TWC:
+		*val = l2_address(c, m->md_epn, m->md_twc, m->md_ctr, false);
+		return true;
+	case SPR_M_TWB:
+		*val = l1_address(c, m->md_epn, false);
+		return true;
+	}
+	return mmu_spr_read(c, spr, val);
+}
+
+static void print_tlb(FILE *f, struct cpu *c, const char *name,
+		      struct tlb_entry *tlb)
+{
+	for (int i = 0; i < TLB_ENTRIES; i++) {
+		struct tlb_entry *e = &tlb[i];
+		uint32_t size = ~e->mask + 1;
+
+		if (!e->valid)
+			continue;
+		fprintf(f, "%s %2d: ea 0x%08x pa 0x%08x size %u%s %s asid %u "
+			"twc 0x%08x rpn 0x%08x\n", name, i, e->epn, e->rpn,
+			size >> 10 >= 1024 ? size >> 20 : size >> 10,
+			size >> 10 >= 1024 ? "M" : "K",
+			(e->rpn_reg & RPN_SH) ? "shared" : "private",
+			e->epn_reg & EPN_ASID, e->twc_reg, e->rpn_reg);
+	}
+	(void)c;
+}
+
+void mmu_debug_tlb(struct cpu *c, FILE *f)
+{
+	print_tlb(f, c, "ITLB", c->mmu.itlb);
+	print_tlb(f, c, "DTLB", c->mmu.dtlb);
+	fprintf(f, "M_CASID %u, M_TWB 0x%08x, MI_CTR 0x%08x, MD_CTR 0x%08x\n",
+		c->mmu.m_casid & EPN_ASID, c->mmu.m_twb, c->mmu.mi_ctr,
+		c->mmu.md_ctr);
+}
+
+/* The walk the tablewalk assist would make for EA, from M_TWB; physical reads only. */
+void mmu_debug_walk(struct cpu *c, uint32_t ea, FILE *f)
+{
+	uint32_t l1a = l1_address(c, ea, false), l1, l2a, pte;
+	uint8_t *p = phys_host(l1a);
+
+	fprintf(f, "EA 0x%08x: M_TWB 0x%08x, level-1 entry at 0x%08x", ea,
+		c->mmu.m_twb, l1a);
+	if (!p || l1a > ram_size - 4) {
+		fprintf(f, ": not in RAM\n");
+		return;
+	}
+	l1 = get_be32(p);
+	fprintf(f, " = 0x%08x (PS %u, %s)\n", l1, (l1 & TWC_PS) >> 2,
+		(l1 & TWC_V) ? "valid" : "not valid");
+	if (!(l1 & TWC_V))
+		return;
+	l2a = l2_address(c, ea, l1, c->mmu.md_ctr, false);
+	p = phys_host(l2a);
+	if (!p || l2a > ram_size - 4) {
+		fprintf(f, "level-2 entry at 0x%08x: not in RAM\n", l2a);
+		return;
+	}
+	pte = get_be32(p);
+	fprintf(f, "level-2 entry at 0x%08x = 0x%08x (RPN 0x%08x, %s)\n", l2a,
+		pte, pte & 0xFFFFF000u, (pte & RPN_V) ? "valid" : "not valid");
 }

@@ -176,7 +176,15 @@ struct cpu {
 	uint64_t max_insns;
 	bool strict;
 	FILE *trace;
+
+	/* debugger (gdbstub.c): called before each instruction; true stops the run */
+	bool (*debug_hook)(struct cpu *c);
+	bool debug_stopped;	/* cpu_run returned for the debugger */
+	bool watch_active;	/* data watchpoints set: no soft-TLB fast path */
 };
+
+/* cpu_run's status when the debugger stopped it (not a process exit status) */
+#define RUN_DEBUG_STOP		(-1)
 
 struct machine_opts {
 	uint32_t ram_size;
@@ -229,9 +237,14 @@ bool mmu_spr_write(struct cpu *c, int spr, uint32_t val);
 void mmu_tlbie(struct cpu *c, uint32_t ea);
 void mmu_tlbia(struct cpu *c);
 void mmu_rfi(struct cpu *c);
+bool mmu_debug_translate(struct cpu *c, uint32_t ea, uint32_t *pa);
+bool mmu_debug_spr(struct cpu *c, int spr, uint32_t *val);
+void mmu_debug_tlb(struct cpu *c, FILE *f);
+void mmu_debug_walk(struct cpu *c, uint32_t ea, FILE *f);
 
 /* spr.c */
 int spr_read(struct cpu *c, int spr, uint32_t *val);
+const char *spr_name(int spr);
 int spr_write(struct cpu *c, int spr, uint32_t val);
 
 /* timer.c */
@@ -274,6 +287,26 @@ extern uint64_t warn_counts[NUM_WARN];
 
 /* elf.c */
 int elf_load(const char *path, uint32_t *entry_pa);
+const char *elf_symbol(uint32_t addr, uint32_t *offset);
+
+/* gdbstub.c */
+int gdb_serve(struct cpu *c, int port);
+bool gdb_watch_check(struct cpu *c, uint32_t ea, int size, bool store);
+
+/* trace.c */
+struct trace_filter {
+	uint32_t lo, hi;	/* addresses traced: lo <= pc <= hi */
+	uint64_t from;		/* first instruction traced (counted from 1) */
+	uint64_t count;		/* instructions traced, 0 = no limit */
+	bool exceptions_only;	/* exception-entry lines only */
+};
+extern struct trace_filter trace_filter;
+void trace_insn(struct cpu *c);
+void trace_exception(struct cpu *c, uint32_t vector);
+const char *vector_name(uint32_t vector);
+
+/* main.c */
+void print_stats(FILE *f, const struct cpu *c);
 
 /* byte order helpers (target is big-endian) */
 static inline uint32_t get_be32(const uint8_t *p)

@@ -6,25 +6,7 @@
  * software-emulation exception, as every unimplemented instruction does.
  */
 #include "sim.h"
-
-#define SPR_XER		1
-#define SPR_LR		8
-#define SPR_CTR		9
-#define SPR_DSISR	18
-#define SPR_DAR		19
-#define SPR_DEC		22
-#define SPR_SRR0	26
-#define SPR_SRR1	27
-#define SPR_EIE		80
-#define SPR_EID		81
-#define SPR_NRI		82
-#define SPR_TBL		268
-#define SPR_TBU		269
-#define SPR_SPRG0	272
-#define SPR_TBWL	284
-#define SPR_TBWU	285
-#define SPR_PVR		287
-#define SPR_IMMR	638
+#include "spr.h"
 
 #define PVR_VALUE	0x00500000u
 #define IMMR_PARTNUM	0x00000900u	/* MPC870/875/880/885 family */
@@ -121,4 +103,45 @@ int spr_write(struct cpu *c, int spr, uint32_t val)
 		return 0;
 	swemu_exception(c);
 	return -1;
+}
+
+/* Names as the MPC8xx manuals spell them (lower case), for traces and the debugger. */
+static const struct {
+	int spr;
+	const char *name;
+} spr_names[] = {
+	{ SPR_XER, "xer" }, { SPR_LR, "lr" }, { SPR_CTR, "ctr" },
+	{ SPR_DSISR, "dsisr" }, { SPR_DAR, "dar" }, { SPR_DEC, "dec" },
+	{ SPR_SRR0, "srr0" }, { SPR_SRR1, "srr1" }, { SPR_EIE, "eie" },
+	{ SPR_EID, "eid" }, { SPR_NRI, "nri" },
+	{ 144, "cmpa" }, { 145, "cmpb" }, { 146, "cmpc" }, { 147, "cmpd" },
+	{ 148, "icr" }, { 149, "der" }, { 150, "counta" }, { 151, "countb" },
+	{ 152, "cmpe" }, { 153, "cmpf" }, { 154, "cmpg" }, { 155, "cmph" },
+	{ 156, "lctrl1" }, { 157, "lctrl2" }, { 158, "ictrl" }, { 159, "bar" },
+	{ SPR_TBL, "tbl" }, { SPR_TBU, "tbu" },
+	{ SPR_SPRG0, "sprg0" }, { SPR_SPRG0 + 1, "sprg1" },
+	{ SPR_SPRG0 + 2, "sprg2" }, { SPR_SPRG0 + 3, "sprg3" },
+	{ SPR_TBWL, "tbwl" }, { SPR_TBWU, "tbwu" }, { SPR_PVR, "pvr" },
+	{ 560, "ic_cst" }, { 561, "ic_adr" }, { 562, "ic_dat" },
+	{ 568, "dc_cst" }, { 569, "dc_adr" }, { 570, "dc_dat" },
+	{ 630, "dpdr" }, { SPR_IMMR, "immr" },
+	{ SPR_MI_CTR, "mi_ctr" }, { SPR_MI_AP, "mi_ap" },
+	{ SPR_MI_EPN, "mi_epn" }, { SPR_MI_TWC, "mi_twc" },
+	{ SPR_MI_RPN, "mi_rpn" }, { SPR_MD_CTR, "md_ctr" },
+	{ SPR_M_CASID, "m_casid" }, { SPR_MD_AP, "md_ap" },
+	{ SPR_MD_EPN, "md_epn" }, { SPR_M_TWB, "m_twb" },
+	{ SPR_MD_TWC, "md_twc" }, { SPR_MD_RPN, "md_rpn" },
+	{ SPR_M_TW, "m_tw" }, { SPR_MI_CAM, "mi_dbcam" },
+	{ SPR_MI_RAM0, "mi_dbram0" }, { SPR_MI_RAM1, "mi_dbram1" },
+	{ SPR_MD_CAM, "md_dbcam" }, { SPR_MD_RAM0, "md_dbram0" },
+	{ SPR_MD_RAM1, "md_dbram1" },
+};
+
+/* The SPR's name, or NULL for a number the 8xx does not name. */
+const char *spr_name(int spr)
+{
+	for (size_t i = 0; i < sizeof(spr_names) / sizeof(spr_names[0]); i++)
+		if (spr_names[i].spr == spr)
+			return spr_names[i].name;
+	return NULL;
 }
