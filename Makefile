@@ -130,6 +130,10 @@ target-test:
 	@for v in $$(tools/run-variant --list emulated); do \
 		tools/run-variant $$v build/variants/$$v.log; \
 	done | tee -a build/target-test.log
+	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
+	@for b in sim-mpc885 qemu-mpc8544ds; do \
+		tests/gdb/run $$b build/gdb/$$b; \
+	done | tee -a build/target-test.log
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), and its error cases; all at once, since YMODEM over the emulated UART is slow.

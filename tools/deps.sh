@@ -23,7 +23,11 @@ make|make
 gcc|gcc
 /usr/include/stdio.h|libc6-dev
 timeout|coreutils
-flock|util-linux'
+flock|util-linux
+/usr/bin/python3|python3
+/usr/lib/python3/dist-packages/serial/__init__.py|python3-serial
+/usr/lib/python3/dist-packages/pexpect/__init__.py|python3-pexpect
+sb|lrzsz'
 
 present() {
 	case $1 in

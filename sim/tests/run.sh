@@ -31,6 +31,7 @@ for src in unit/*.S mmu/*.S; do
 done
 
 . ./cli.sh
+. ./trace.sh
 
 if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
 
