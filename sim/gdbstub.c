@@ -402,8 +402,6 @@ bool gdb_watch_check(struct cpu *c, uint32_t ea, int size, bool store)
 {
 	static const char *const kinds[] = { "", "", "watch", "rwatch", "awatch" };
 
-	if (c->icount == g.resume_icount + 1 && !g.stepping)
-		return false;	/* the instruction gdb resumed on completes */
 	for (int i = 0; i < g.nwatches; i++) {
 		struct watch *w = &g.watches[i];
 

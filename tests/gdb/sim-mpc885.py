@@ -89,6 +89,19 @@ check(where == "report" and after == before + 1,
       "a write watchpoint stops in report() just after the pass counter is written",
       "in %s, passed %d -> %d" % (where, before, after))
 run("delete")
+before = int(gdb.parse_and_eval("passed"))
+run("rwatch passed")
+run("continue")
+after = int(gdb.parse_and_eval("passed"))
+where = gdb.selected_frame().name()
+check(where == "report" and after == before,
+      "a read watchpoint stops in report() at the read, before the increment",
+      "in %s, passed %d -> %d" % (where, before, after))
+run("delete")
+r3 = reg("r3")
+run("set $r3 = 0x12345678")
+check(reg("r3") == 0x12345678, "a register written through gdb reads back", "r3 0x%x" % reg("r3"))
+run("set $r3 = 0x%x" % r3)
 stats = run("monitor stats")
 m = re.search(r"dtlb misses: (\d+)", stats)
 check(m is not None and int(m.group(1)) >= 1, "monitor stats counts the DTLB misses", stats.strip())
