@@ -135,8 +135,11 @@ static bool send_packet(const char *data)
 	size_t n = strlen(data);
 	unsigned sum = 0;
 
-	if (n > 2 * MAX_PACKET)
-		n = 2 * MAX_PACKET;
+	if (n > 2 * MAX_PACKET) {	/* no reply is this long: a bug, not data to cut */
+		fprintf(stderr, "mpc8xx-sim: gdb reply of %zu bytes not sent\n", n);
+		data = "E01";
+		n = 3;
+	}
 	buf[0] = '$';
 	memcpy(buf + 1, data, n);
 	for (size_t i = 0; i < n; i++)
@@ -167,6 +170,7 @@ static int recv_packet(char *buf, int size)
 	for (;;) {
 		int ch, len = 0, c1, c2;
 		unsigned sum = 0;
+		bool too_long = false;
 
 		do
 			ch = read_byte(-1);
@@ -176,6 +180,8 @@ static int recv_packet(char *buf, int size)
 		while ((ch = read_byte(10000)) >= 0 && ch != '#') {
 			if (len < size - 1)
 				buf[len++] = (char)ch;
+			else
+				too_long = true;
 			sum += (unsigned)ch;
 		}
 		c1 = read_byte(10000);
@@ -186,7 +192,12 @@ static int recv_packet(char *buf, int size)
 		if (hexval(c1) * 16 + hexval(c2) == (int)(sum & 0xFF)) {
 			if (!write_all("+", 1))
 				return -1;
-			return len;
+			if (!too_long)
+				return len;
+			/* longer than the PacketSize we announced: refuse it */
+			if (!send_packet("E01"))
+				return -1;
+			continue;
 		}
 		if (!write_all("-", 1))
 			return -1;
