@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MPC8xx TLB exceptions: ITLB miss (0x1100), DTLB miss (0x1200), ITLB
- * error (0x1300), DTLB error (0x1400).  All run with translation off.
+ * MPC8xx TLB misses: ITLB miss (0x1100), DTLB miss (0x1200), run with
+ * translation off.  The TLB errors (0x1300, 0x1400) take the generic
+ * exception path (boot/mpc8xx-vectors.S); the C fault path purges the
+ * invalid entry a retry would meet (boot/mpc8xx-trap.c), where it knows
+ * which pages are pinned.
  *
  * The miss handlers reload one entry from the page tables with the
  * tablewalk assist (MD_CTR[TWAM] = 1), straight line, no branch, no check:
@@ -108,49 +111,3 @@ mpc8xx_dtlb_miss:
 	mfspr	r10, SPRN_SPRG_MISS_R10
 	mfspr	r11, SPRN_SPRG_MISS_R11
 	rfi
-
-/*
- * ITLB error: the entry that matched is invalid (SRR1 bit 1), or the fetch
- * is guarded (bit 3) or not permitted (bit 4).  An invalid entry was loaded
- * by the miss handler from a missing mapping: tlbie it, or the retry would
- * hit it again.  Then the generic prologue and C (mpc8xx_exception()).
- * Registers: r10 CR (exc_prolog's convention), r11 scratch, SPRG0/1 save.
- */
-	.section .vec.0x1300, "ax"
-	.globl	mpc8xx_itlb_error
-mpc8xx_itlb_error:
-	mtspr	SPRN_SPRG_EXC_R10, r10
-	mtspr	SPRN_SPRG_EXC_R11, r11
-	mfcr	r10
-	mfspr	r11, SPRN_SRR1
-	andis.	r11, r11, SRR1_ISI_NOTRANS@h
-	beq	1f
-	mfspr	r11, SPRN_SRR0
-	tlbie	r11
-1:	li	r11, VEC_ITLB_ERR
-	b	exc_prolog
-
-/*
- * DTLB error: DSISR bit 1 invalid entry, bit 4 protection, bit 6 store; a
- * store that hits an entry with C = 0 (a clean page) arrives with the store
- * bit alone, the entry already dropped by the hardware: C sets _PAGE_DIRTY
- * and lets the store retry through a miss.  An invalid entry is tlbie'd at
- * DAR.  DAR may be stale after dcbz/dcbi/dcbst/dcbf/icbi (the erratum the
- * simulator models, sheet section 9): it then holds the tag the prologue
- * left (0xF0) or an address that took a miss, never a pinned page, so the
- * tlbie is harmless; C decodes the instruction and tlbie's the real EA.
- * Registers: r10 CR, r11 scratch, SPRG0/1 save.
- */
-	.section .vec.0x1400, "ax"
-	.globl	mpc8xx_dtlb_error
-mpc8xx_dtlb_error:
-	mtspr	SPRN_SPRG_EXC_R10, r10
-	mtspr	SPRN_SPRG_EXC_R11, r11
-	mfcr	r10
-	mfspr	r11, SPRN_DSISR
-	andis.	r11, r11, DSISR_NOTRANS@h
-	beq	1f
-	mfspr	r11, SPRN_DAR
-	tlbie	r11
-1:	li	r11, VEC_DTLB_ERR
-	b	exc_prolog

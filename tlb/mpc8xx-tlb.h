@@ -16,6 +16,10 @@ struct mpc8xx_tlb_raw {
 
 /* Read entry idx (0..31) of the ITLB (insn) or the DTLB. */
 void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
+/* Write entry idx (for a test that must restore a pinned entry it saw lost). */
+void mpc8xx_tlb_write_raw(bool insn, unsigned int idx, const struct mpc8xx_tlb_raw *raw);
+/* The words a pinned entry (28..31) holds as written at boot; false if none is pinned there. */
+bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
 /* Decode it; false if the entry is not valid (EV clear). */
 bool mpc8xx_tlb_read(bool insn, unsigned int idx, struct tlb_info *info);
 /* Find the entry of one TLB that translates va for address-space id pid; -1 if none. */

@@ -5,6 +5,7 @@
  * address-space separation, the pinned entries across tlbia, and the dcbX
  * DAR erratum fix-up.
  */
+#include <stdio.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
@@ -16,6 +17,7 @@
 
 extern unsigned int mpc8xx_dirty_fixups, mpc8xx_dar_fixups;
 
+#define PAGE_SIZE_4K	4096u
 #define PID_A	5
 #define PID_B	9
 #define APG_KERNEL	(1u << MX_TWC_APG_SHIFT)	/* kernel, accessed */
@@ -283,6 +285,156 @@ static void test_cross_page(void)
 	test_page_free(pb);
 }
 
+/*
+ * Every pinned entry of both TLBs holds what the boot wrote.  A lost one is
+ * written back, so that the run goes on to report it (nothing else could
+ * reload it: the kernel's tables cover neither the linear map nor IMMR).
+ */
+static bool pinned_intact(char *lost, size_t n)
+{
+	struct mpc8xx_tlb_raw want, got;
+	unsigned int t, i;
+	bool ok = true;
+
+	lost[0] = 0;
+	for (t = 0; t < 2; t++) {
+		for (i = TLB_FIRST_PINNED; i < TLB_ENTRIES; i++) {
+			if (!mpc8xx_pinned_raw(t, i, &want))
+				continue;
+			mpc8xx_tlb_read_raw(t, i, &got);
+			if (got.cam == want.cam && got.ram0 == want.ram0 && got.ram1 == want.ram1)
+				continue;
+			if (ok)
+				snprintf(lost, n, ": %s %u lost (%08lx %08lx %08lx)", t ? "ITLB" : "DTLB", i,
+					 (unsigned long)got.cam, (unsigned long)got.ram0, (unsigned long)got.ram1);
+			ok = false;
+			mpc8xx_tlb_write_raw(t, i, &want);
+		}
+	}
+	return ok;
+}
+
+/* Accesses that end in the page after ea's; stores write back what is there. */
+static void cross_lwz(vaddr_t ea)
+{
+	(void)peek(ea);
+}
+
+static void cross_lhz(vaddr_t ea)
+{
+	(void)*(volatile uint16_t *)(uintptr_t)ea;
+}
+
+static uint32_t bytes_at(vaddr_t ea, unsigned int n)
+{
+	uint32_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		v = v << 8 | (i < n ? *(volatile uint8_t *)(uintptr_t)(ea + i) : 0);
+	return v;
+}
+
+static void cross_stw(vaddr_t ea)
+{
+	poke(ea, bytes_at(ea, PAGE_SIZE_4K - (ea & (PAGE_SIZE_4K - 1))));
+}
+
+static void cross_lmw(vaddr_t ea)
+{
+	__asm__ volatile("lmw 28, 0(%0)" : : "b"(ea) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void cross_stmw(vaddr_t ea)
+{
+	__asm__ volatile("mr 28, %1; mr 29, %2; stmw 28, 0(%0)"
+			 : : "b"(ea), "r"(peek(ea)), "r"(peek(ea + 4)) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void cross_lswi(vaddr_t ea)
+{
+	__asm__ volatile("lswi 28, %0, 8" : : "b"(ea) : "r28", "r29", "memory");
+}
+
+static void cross_stswi(vaddr_t ea)
+{
+	__asm__ volatile("mr 28, %1; stswi 28, %0, 8" : : "b"(ea), "r"(bytes_at(ea, 2)) : "r28", "r29", "memory");
+}
+
+struct cross_case {
+	const char *name;
+	void (*access)(vaddr_t ea);
+	uint32_t back;		/* bytes before the end of the first page */
+	bool dar_is_next;	/* the simulator reports the failing page's first byte */
+};
+
+/*
+ * Scalars report their own EA in DAR (the first page), multiples and strings
+ * the EA of the element that failed (the simulator checks each word or byte
+ * in turn: sim/exec_mem.c), i.e. the first byte of the next page.
+ */
+static const struct cross_case cross_cases[] = {
+	{ "lwz", cross_lwz, 2, false },
+	{ "lhz", cross_lhz, 1, false },
+	{ "stw", cross_stw, 2, false },
+	{ "lmw", cross_lmw, 8, true },
+	{ "stmw", cross_stmw, 8, true },
+	{ "lswi", cross_lswi, 2, true },
+	{ "stswi", cross_stswi, 2, true },
+};
+
+/* One access from the last bytes below the page boundary end across it; unmapped: the page that is. */
+static void cross_once(const char *where, vaddr_t end, vaddr_t unmapped, const struct cross_case *c)
+{
+	const struct fault_record *f = last_fault();
+	vaddr_t ea = end - c->back, dar = c->dar_is_next ? end : ea;
+	struct tlb_info t;
+	char lost[80];
+	bool intact, purged;
+
+	tlb_flush_all();
+	expect_fault(dar);
+	c->access(ea);
+	intact = pinned_intact(lost, sizeof(lost));
+	purged = mpc8xx_tlb_find(false, unmapped, 0, &t) < 0;
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA,
+	       "%s from 0x%08lx across %s: one data TLB fault at 0x%08lx (%s at 0x%08lx)", c->name,
+	       (unsigned long)ea, where, (unsigned long)dar, fault_kind_name(f->kind), (unsigned long)f->addr);
+	report(intact, "%s across %s: every pinned entry of both TLBs kept%s", c->name, where, lost);
+	report(purged, "%s across %s: no invalid entry left for 0x%08lx", c->name, where, (unsigned long)unmapped);
+	expect_fault_clear();
+}
+
+/*
+ * An access that crosses from a pinned page into an unmapped one: the error
+ * path must purge the unmapped page's invalid entry and never tlbie the
+ * pinned page DAR names (the top of the linear map, the top of IMMR).  A
+ * fetch from IMMR (pinned in the DTLB only) must not drop the IMMR entry.
+ */
+static void test_cross_pinned(void)
+{
+	const vaddr_t linear_end = KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE;
+	const vaddr_t immr_end = IMMR_BASE + PINNED_IMMR_SIZE;
+	const struct fault_record *f = last_fault();
+	char lost[80];
+	unsigned int i;
+	bool intact;
+
+	for (i = 0; i < sizeof(cross_cases) / sizeof(cross_cases[0]); i++)
+		cross_once("the end of the linear map", linear_end, linear_end, &cross_cases[i]);
+	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[0]);
+	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[1]);
+	/* The other way: from an unmapped page into IMMR (DAR in the unmapped page). */
+	cross_once("the start of IMMR", IMMR_BASE, IMMR_BASE - PAGE_SIZE_4K, &cross_cases[0]);
+
+	expect_fault(IMMR_BASE + 0x100);
+	(void)call_at(IMMR_BASE + 0x100);
+	intact = pinned_intact(lost, sizeof(lost));
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_INST,
+	       "a fetch from IMMR: an instruction TLB fault (%s)", fault_kind_name(f->kind));
+	report(intact, "and every pinned entry kept%s", lost);
+}
+
 /* dcbz leaves DAR unchanged on a DTLB error (sheet section 9): C decodes it. */
 static void test_dcbx_dar(void)
 {
@@ -340,6 +492,7 @@ const struct target_test tests_family[] = {
 	{ "8xx pinned entries", test_pinned, "mpc8xx" },
 	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx" },
 	{ "8xx load across pages", test_cross_page, "mpc8xx" },
+	{ "8xx across pinned pages", test_cross_pinned, "mpc8xx" },
 	{ "8xx miss cost", test_miss_cost, "mpc8xx" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
