@@ -3,6 +3,20 @@
 #ifndef PPCMMU_MPC8XX_TLB_H
 #define PPCMMU_MPC8XX_TLB_H
 
+/*
+ * Path lengths of the TLB-miss handlers (tlb/mpc8xx-miss.S), exception
+ * vector through rfi inclusive: straight-line code, the same for every page
+ * size; the assembler checks them, the target suite measures them.
+ */
+#ifdef CONFIG_TLB_STATS
+#define MPC8XX_MISS_STATS_INSNS	3	/* load, add, store of the miss counter */
+#else
+#define MPC8XX_MISS_STATS_INSNS	0
+#endif
+#define MPC8XX_DTLB_MISS_INSNS	(16 + MPC8XX_MISS_STATS_INSNS)
+#define MPC8XX_ITLB_MISS_INSNS	(19 + MPC8XX_MISS_STATS_INSNS)
+
+#ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
 #include "include/arch.h"
@@ -24,5 +38,7 @@ bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
 bool mpc8xx_tlb_read(bool insn, unsigned int idx, struct tlb_info *info);
 /* Find the entry of one TLB that translates va for address-space id pid; -1 if none. */
 int mpc8xx_tlb_find(bool insn, vaddr_t va, unsigned int pid, struct tlb_info *info);
+
+#endif /* __ASSEMBLER__ */
 
 #endif

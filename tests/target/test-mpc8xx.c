@@ -144,6 +144,38 @@ static void test_guarded(void)
 	test_page_free(pa);
 }
 
+/*
+ * MI_RPN bits 20 and 23 stay clear whatever the PTE's software bits: a
+ * dirty executable page with _PAGE_SPECIAL set by hand, and a guarded one
+ * (its fetch refused, its entry loaded all the same).
+ */
+static void test_itlb_rpn_bits(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(24), vg = kva(25);
+	struct tlb_info t;
+	uint32_t *pte;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
+	map(&kernel_mm, vg, pa, 4096, PROT_READ | PROT_EXEC | PROT_GUARDED);
+	pte = pte_of(&kernel_mm, va);
+	*pte |= _PAGE_SPECIAL;
+	tlb_flush_all();
+	report(call_at(va) == 42 && mpc8xx_tlb_find(true, va, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	       "dirty, _PAGE_SPECIAL: the code runs, MI_RPN bits 20 and 23 clear (0x%08lx)",
+	       (unsigned long)t.raw[2]);
+	expect_fault(vg);
+	(void)call_at(vg);
+	report(faults_taken() == 1 && mpc8xx_tlb_find(true, vg, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	       "guarded: the fetch faults, MI_RPN bits 20 and 23 clear (0x%08lx)", (unsigned long)t.raw[2]);
+	unmap(&kernel_mm, va, 4096);
+	unmap(&kernel_mm, vg, 4096);
+	test_page_free(pa);
+}
+
 /* A 16K page over 4K base pages: 4 PTEs, one 16K TLB entry (SPS). */
 static void test_16k(void)
 {
@@ -487,6 +519,7 @@ const struct target_test tests_family[] = {
 	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx" },
 	{ "8xx changed bit", test_changed_bit, "mpc8xx" },
 	{ "8xx guarded", test_guarded, "mpc8xx" },
+	{ "8xx ITLB RPN bits 20 and 23", test_itlb_rpn_bits, "mpc8xx" },
 	{ "8xx 16K pages", test_16k, "mpc8xx" },
 	{ "8xx M_CASID", test_casid, "mpc8xx" },
 	{ "8xx pinned entries", test_pinned, "mpc8xx" },
