@@ -83,7 +83,7 @@ _start:
 	.section .vec.percpu, "aw"
 	.globl	mpc8xx_percpu
 mpc8xx_percpu:
-	.space	256
+	.space	PERCPU_BYTES
 
 	.text
 /*
