@@ -3,8 +3,8 @@
  * MPC8xx TLB maintenance: tlbie of a page, tlbia (the pinned entries 28..31
  * survive: RSV4I/RSV4D are set), and the read-back of ITLB/DTLB entries
  * through the debug CAM/RAM registers: Mx_CTR[INDX] = entry, mtspr Mx_CAM
- * latches it, then Mx_CAM, Mx_RAM0, Mx_RAM1 read (addendum section 5; the
- * word layouts are the simulator's, sim/README.md).  INDX is also the
+ * latches it, then Mx_CAM, Mx_RAM0, Mx_RAM1 read (the manuals document
+ * no layout: the word layouts are the simulator's, sim/README.md).  INDX is also the
  * replacement counter, so Mx_CTR is restored afterwards.
  *
  * These run with translation on, like Linux's own MMU-register writes; no

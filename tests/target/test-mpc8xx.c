@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MPC8xx-only checks: the raw TLB entries the miss handlers build, the
- * changed bit, guarded pages, 16K pages over 4K base pages, M_CASID
- * address-space separation, the pinned entries across tlbia, and the dcbX
- * DAR erratum fix-up.
+ * MPC8xx-only checks: the raw TLB entries the miss handlers build (MI_RPN
+ * bits 20 and 23 clear), the changed and accessed bits (huge pages and
+ * accesses across pages included), guarded pages, 16K pages over 4K base
+ * pages, M_CASID address-space separation (SH told from ASID 0), the pinned
+ * entries across tlbia and across every error path, the dcbX DAR erratum,
+ * retries after an ITLB or dcbX fault, refused accesses against the TLB
+ * entry read back, huge-page entry sizes on both sides, and the exact miss
+ * path lengths.
  */
 #include <stdio.h>
 #include "tests/target/env.h"
@@ -301,7 +305,7 @@ static void test_pinned(void)
 
 /*
  * A misaligned load across into an unmapped page faults with DAR = its own
- * EA (addendum 10); once the second page is mapped, the same load works:
+ * EA (the manuals' rule for a misaligned access); once the second page is mapped, the same load works:
  * no invalid entry of the second page is left behind.
  */
 static void test_cross_page(void)
@@ -481,7 +485,7 @@ static void test_cross_pinned(void)
 	report(intact, "and every pinned entry kept%s", lost);
 }
 
-/* dcbz leaves DAR unchanged on a DTLB error (sheet section 9): C decodes it. */
+/* dcbz leaves DAR unchanged on a DTLB error (an erratum of every 8xx): C decodes it. */
 static void test_dcbx_dar(void)
 {
 	paddr_t pa = test_page();
