@@ -199,14 +199,14 @@ static void data_span(const struct mpc8xx_regs *r, struct span *s)
 	}
 }
 
-/* A fetch touches one word of one page. */
+/* The bytes a TLB error is about; a fetch touches one word of one page. */
 static void fault_span(const struct mpc8xx_regs *r, struct span *s)
 {
-	if (r->vector == VEC_ITLB_ERR) {
+	if (r->vector == VEC_DTLB_ERR) {
+		data_span(r, s);
+	} else {
 		s->ea = r->srr0;
 		s->len = 4;
-	} else {
-		data_span(r, s);
 	}
 }
 
