@@ -25,7 +25,6 @@
 #define PPCMMU_E500_HUGE 1
 #endif
 
-#define E500_PAGE_SHIFT		12
 #define E500_PA_BITS		36
 #define E500_ENTRY_BYTES	8
 

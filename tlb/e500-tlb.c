@@ -14,7 +14,6 @@
 
 extern struct e500_percpu e500_percpu_page;
 
-_Static_assert(TLB1_HUGE_SLOTS == 8, "the miss handler wraps ESEL with a mask of 3 bits");
 
 static inline void isync(void)
 {
