@@ -9,6 +9,7 @@
 #include "include/arch.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
@@ -195,12 +196,21 @@ static void enter_user(void *regs)
 	e500_enter_frame(regs);
 }
 
+/*
+ * A user space's PID must tag its TLB entries as its own: not 0 (a TID 0
+ * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
+ * PID (a larger value would be cut and alias another space).
+ */
+#define E500_PID_MAX	(MAS1_TID_MASK >> MAS1_TID_SHIFT)
+
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
 	int kind;
 
+	if (mm->pid == 0 || mm->pid > E500_PID_MAX)
+		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;
 	user_mm = mm;
