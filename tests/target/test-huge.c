@@ -200,6 +200,37 @@ static void check_wrprotect(uint32_t size, paddr_t pa)
 	unmap(&kernel_mm, va, size);
 }
 
+/*
+ * The vocabulary on a piece of the page (each smaller size, its last slice):
+ * huge_pte_clear() and set_huge_pte_at() refuse it (EPARTIAL), and the whole
+ * page still reads through the TLB afterwards.
+ */
+static void check_partial(uint32_t size, paddr_t pa)
+{
+	vaddr_t va = KHUGE_VA;
+	unsigned int n, i, bad = 0;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	struct walk_result w;
+
+	map(&kernel_mm, va, pa, size, KPROT_RW);
+	poke(va + size - 4, 0x3c3c3c3c);
+	for (i = 0; i < n && sizes[i] < size; i++) {
+		vaddr_t a = va + size - sizes[i];
+		void *head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, a), a, sizes[i]);
+
+		if (!head)		/* no table can go there: the head a page there would have */
+			head = pmd_off(&kernel_mm, a);
+		bad += huge_pte_clear(&kernel_mm, a, head, sizes[i]) != MMU_EPARTIAL;
+		bad += set_huge_pte_at(&kernel_mm, a, head,
+				       mk_huge_pte(pa + (a - va), sizes[i], KPROT_RW), sizes[i]) != MMU_EPARTIAL;
+	}
+	mmu_tlb_invalidate(&kernel_mm, va, size);
+	report(bad == 0, "clear and set of each smaller piece: EPARTIAL (%u wrong)", bad);
+	report(walk(&kernel_mm, va, &w) == MMU_OK && w.size == size && peek(va + size - 4) == 0x3c3c3c3c,
+	       "the page is whole: walk and the last word");
+	unmap(&kernel_mm, va, size);
+}
+
 static void check_errors(uint32_t size, paddr_t pa)
 {
 	paddr_t small = test_page();
@@ -233,6 +264,7 @@ static void test_huge_sizes(void)
 		if (size <= 256u << 20 && KHUGE_VA % size == 0 &&
 		    layout.kmap_last - KHUGE_VA >= size) {
 			check_errors(size, pa);
+			check_partial(size, pa);
 			check_kernel_huge(size, pa);
 			check_wrprotect(size, pa);
 		}
