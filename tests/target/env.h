@@ -36,6 +36,6 @@ void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 
 extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
-	user_read_sprg4[];
+	user_read_sprgs[];
 
 #endif
