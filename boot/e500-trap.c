@@ -4,6 +4,7 @@
  * accessed bit, resume an expected fault or report an unexpected one, and
  * run code in user mode.
  */
+#include <setjmp.h>
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
@@ -156,20 +157,23 @@ void exception_dispatch(struct e500_regs *r)
 	handle_fault(r);
 }
 
-/*
- * A test may arm one fatal-class interrupt: its frame is copied here and the
- * interrupted code resumes (rfci / rfmci) instead of the run stopping.
- */
-struct e500_regs *e500_fatal_capture;
+struct e500_fatal_capture *e500_fatal_capture;
+
+#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
 
 void exception_fatal(struct e500_regs *r)
 {
+	struct e500_fatal_capture *c = e500_fatal_capture;
 	char dump[640];
 
-	if (e500_fatal_capture) {
-		*e500_fatal_capture = *r;
+	if (c) {
 		e500_fatal_capture = NULL;
-		return;
+		c->regs = *r;
+		c->sprg4_7[0] = MFSPR(SPRN_SPRG4);
+		c->sprg4_7[1] = MFSPR(SPRN_SPRG5);
+		c->sprg4_7[2] = MFSPR(SPRN_SPRG6);
+		c->sprg4_7[3] = MFSPR(SPRN_SPRG7);
+		longjmp(c->back, 1);
 	}
 	dump_regs(r, dump, sizeof(dump));
 	panic("fatal exception\n%s", dump);

@@ -4,7 +4,7 @@
  * kernel context, call exception_dispatch(struct e500_regs *), restore and
  * return (through rfi for the standard class).  The fatal classes (critical,
  * watchdog, debug: CSRR0/1; machine check: MCSRR0/1) call exception_fatal(),
- * which reports and stops, or, when a test armed it, returns (rfci / rfmci).
+ * which reports and stops.
  *
  * Registers in a standard-class prologue (before the frame exists):
  *   r10, r11  scratch, saved in SPRG4/SPRG5; CR saved in SPRG7
@@ -197,20 +197,20 @@ exc_return:
 1:	RETURN_THROUGH_FRAME SPRN_SRR0, SPRN_SRR1, rfi
 
 /*
- * Critical, watchdog, debug (\srr0 = CSRR0) or machine check (MCSRR0):
- * exception_fatal() reports and stops; if it returns (a test armed it), the
- * interrupted code resumes through the class's own return instruction.
+ * Critical, watchdog, debug or machine check: exception_fatal() reports and
+ * stops (or, when a test armed it, records the frame and jumps back into the
+ * test); the interrupted code is never resumed.
  */
-.macro FATAL_COMMON name, area, srr0, srr1, ret
+.macro FATAL_COMMON name, area
 \name:
 	SAVE_FRAME \area
 	addi	r3, r1, FRAME_REGS
 	bl	exception_fatal
-	RETURN_THROUGH_FRAME \srr0, \srr1, \ret
+1:	b	1b
 .endm
 
-	FATAL_COMMON exc_crit, PC_CRIT, SPRN_CSRR0, SPRN_CSRR1, rfci
-	FATAL_COMMON exc_mchk, PC_MCHK, SPRN_MCSRR0, SPRN_MCSRR1, rfmci
+	FATAL_COMMON exc_crit, PC_CRIT
+	FATAL_COMMON exc_mchk, PC_MCHK
 
 	.text
 /*

@@ -82,6 +82,19 @@ struct e500_percpu {
 };
 
 #include <stddef.h>
+#include <setjmp.h>
+
+/*
+ * A test arms e500_fatal_capture to enter a fatal-class prologue on purpose:
+ * exception_fatal() then stores the frame and SPRG4..7 as it found them and
+ * longjmp()s to back instead of stopping the run.
+ */
+struct e500_fatal_capture {
+	struct e500_regs regs;
+	uint32_t sprg4_7[4];
+	jmp_buf back;
+};
+extern struct e500_fatal_capture *e500_fatal_capture;
 
 /* The offsets the assembly uses, tied to the structs C uses. */
 #define FRAME_AT(field)	(FRAME_REGS + offsetof(struct e500_regs, field))

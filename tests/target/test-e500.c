@@ -10,6 +10,7 @@
 #include "e500/reg.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
+#include <setjmp.h>
 #include <string.h>
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
@@ -485,6 +486,95 @@ static void test_prot_paths(void)
 	test_page_free(pa);
 }
 
+/*
+ * fatal_probe(vector): enter a fatal-class prologue as its interrupt would,
+ * with r10, r11 and the volatile CR fields holding marks and SPRG4..7 what a
+ * TLB-miss handler might have saved there.  It does not return: the armed
+ * e500_fatal_capture jumps back to the test.
+ */
+#define MARK_R10	0x10101010u
+#define MARK_R11	0x11111111u
+#define MARK_CR		0x24000ac0u	/* cr0, cr1, cr5..7 only: cr2..4 belong to the caller */
+#define MARK_CR_FIELDS	0xc7
+#define MARK_SPRG(n)	(0x44444444u + ((n) - 4) * 0x11111111u)
+
+void fatal_probe(const void *vector) __attribute__((noreturn));
+__asm__(
+"	.text\n"
+"	.globl	fatal_probe\n"
+"fatal_probe:\n"
+"	mtctr	3\n"
+"	lis	5, 0x4444\n	ori	5, 5, 0x4444\n	mtspr	276, 5\n"
+"	lis	5, 0x5555\n	ori	5, 5, 0x5555\n	mtspr	277, 5\n"
+"	lis	5, 0x6666\n	ori	5, 5, 0x6666\n	mtspr	278, 5\n"
+"	lis	5, 0x7777\n	ori	5, 5, 0x7777\n	mtspr	279, 5\n"
+"	lis	10, 0x1010\n	ori	10, 10, 0x1010\n"
+"	lis	11, 0x1111\n	ori	11, 11, 0x1111\n"
+"	lis	5, 0x2400\n	ori	5, 5, 0x0ac0\n	mtcrf	0xc7, 5\n"
+"	bctr\n");
+
+extern const char e500_vec_critical[], e500_vec_mcheck[], e500_vec_watchdog[], e500_vec_debug[];
+
+/*
+ * A fatal interrupt taken inside a TLB-miss handler must dump the real
+ * registers and leave the handler's SPRG4..7 alone: the fatal classes save
+ * into the per-CPU page and run on stacks of their own.
+ */
+static void test_fatal_save_area(void)
+{
+	static const struct { const char *name; const char *vec; uint32_t num; } classes[] = {
+		{ "critical", e500_vec_critical, VEC_CRITICAL },
+		{ "machine check", e500_vec_mcheck, VEC_MCHECK },
+		{ "watchdog", e500_vec_watchdog, VEC_WATCHDOG },
+		{ "debug", e500_vec_debug, VEC_DEBUG },
+	};
+	static struct e500_fatal_capture cap;
+	static volatile unsigned int i;
+	unsigned int n;
+
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		bool sprgs = true;
+
+		report_prefix_push(classes[i].name);
+		memset(&cap.regs, 0, sizeof(cap.regs));
+		if (setjmp(cap.back) == 0) {
+			e500_fatal_capture = &cap;
+			fatal_probe(classes[i].vec);
+		}
+		report(e500_fatal_capture == NULL && cap.regs.vector == classes[i].num,
+		       "the prologue reached exception_fatal (vector %lu)", (unsigned long)cap.regs.vector);
+		report(cap.regs.gpr[10] == MARK_R10 && cap.regs.gpr[11] == MARK_R11 &&
+		       (cap.regs.cr & 0xff000fffu) == MARK_CR,
+		       "the dump has the interrupted r10 %08lx, r11 %08lx, CR %08lx",
+		       (unsigned long)cap.regs.gpr[10], (unsigned long)cap.regs.gpr[11],
+		       (unsigned long)cap.regs.cr);
+		for (n = 4; n <= 7; n++)
+			sprgs &= cap.sprg4_7[n - 4] == MARK_SPRG(n);
+		report(sprgs, "SPRG4..7 as the miss handler left them (%08lx %08lx %08lx %08lx)",
+		       (unsigned long)cap.sprg4_7[0], (unsigned long)cap.sprg4_7[1],
+		       (unsigned long)cap.sprg4_7[2], (unsigned long)cap.sprg4_7[3]);
+		report_prefix_pop();
+	}
+	e500_fatal_capture = NULL;
+}
+
+void e500_hid0_setup(void);
+
+/* Start-up sets the kernel's HID0 bits and keeps the others (EMCP here). */
+static void test_hid0(void)
+{
+	uint32_t before = MFSPR(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
+
+	report((before & HID0_KERNEL) == HID0_KERNEL, "HID0 has TBEN and EN_MAS7_UPDATE (0x%08lx)",
+	       (unsigned long)before);
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(set) : "memory");
+	e500_hid0_setup();
+	after = MFSPR(SPRN_HID0);
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(before) : "memory");
+	report(after == (set | HID0_KERNEL), "the start-up routine sets them and keeps EMCP (0x%08lx -> 0x%08lx)",
+	       (unsigned long)set, (unsigned long)after);
+}
+
 const struct target_test tests_family[] = {
 	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
 	{ "e500 exception vectors", test_ivors, "e500" },
@@ -501,5 +591,7 @@ const struct target_test tests_family[] = {
 	{ "e500 huge page above 4 GB", test_huge_36bit, "e500" },
 	{ "e500 TLB1 round robin", test_tlb1_round_robin, "e500" },
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500" },
+	{ "e500 fatal-class save area", test_fatal_save_area, "e500" },
+	{ "e500 HID0 read-modify-write", test_hid0, "e500" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

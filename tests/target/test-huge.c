@@ -134,6 +134,28 @@ static void check_kernel_huge(uint32_t size, paddr_t pa)
 	(void)sum;
 }
 
+/*
+ * huge_ptep_set_wrprotect() of a user page: a user store at the far end
+ * faults (e500: UW goes with SW), then protect() makes it writable again.
+ */
+static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr_t pa)
+{
+	const struct fault_record *f = last_fault();
+	void *head = pte_alloc_huge(mm, pmd_off(mm, va), va, size);
+	uint32_t r;
+
+	phys_poke(pa + size - 4, 0x1111);
+	report(huge_ptep_set_wrprotect(mm, va, head) == 0, "huge_ptep_set_wrprotect of the user page");
+	mmu_tlb_invalidate(mm, va, size);
+	expect_fault(va + size - 4);
+	report(user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 1 && f->store &&
+	       f->user && phys_peek(pa + size - 4) == 0x1111,
+	       "then a user store to the last word faults (%s), memory unchanged", fault_kind_name(f->kind));
+	report(protect(mm, va, size, UPROT_RW) == MMU_OK &&
+	       user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 0 &&
+	       phys_peek(pa + size - 4) == 0x600df00d, "protect() makes it writable again");
+}
+
 /* User mapping: user access, sweep, supervisor-only, no-execute, errors. */
 static void check_user_huge(uint32_t size, paddr_t pa)
 {
@@ -152,6 +174,7 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 	       "user load of the last word");
 	report(user_call(&mm, user_routine(user_store_word), va + 8, &r) == 0 &&
 	       phys_peek(pa + 8) == 0x600df00d, "user store lands");
+	check_user_wrprotect(&mm, va, size, pa);
 	counted_begin();
 	report(user_call(&mm, user_routine(user_sweep), va | shift, &r) == 0, "user sweep of every 4 KB");
 	if (tlb_counts_available())
