@@ -20,7 +20,7 @@
 #include "pte-e500.h"
 #include "byteorder.h"
 
-/* Huge pages (issue 5): on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */
+/* Huge pages: on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */
 #ifndef PPCMMU_E500_HUGE
 #define PPCMMU_E500_HUGE 1
 #endif
