@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The register frame the e500 exception prologue saves on the stack, and the
- * per-context values the TLB-miss handlers read from SPRG1..3 and PID.
+ * per-context values the TLB-miss handlers read from SPRG0..2 and PID.
  * Offsets are from the frame's stack pointer; C sees struct e500_regs at
  * r1 + FRAME_REGS.
  */
@@ -23,7 +23,7 @@
 #define FRAME_SIZE	(FRAME_REGS + 184)	/* a multiple of 16: the ABI's stack alignment */
 #define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
-/* struct e500_ctx: what SPRG1..3 and PID hold while a context runs. */
+/* struct e500_ctx: what SPRG0..2 and PID hold while a context runs. */
 #define CTX_PGD4	0
 #define CTX_INEED	4
 #define CTX_DNEED	8
