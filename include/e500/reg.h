@@ -67,7 +67,7 @@
  * interrupt the other (both touch only memory mapped by TLB1), and the return
  * to user mode clears them.  The fatal classes (critical, watchdog, debug,
  * machine check), which can interrupt both, save into the per-CPU page
- * instead (PC_CRIT_*, PC_MCHK_* in frame.h), so SPRG4..7 still hold the
+ * instead (PC_CRIT, PC_MCHK in frame.h), so SPRG4..7 still hold the
  * interrupted handler's values when the register dump is taken.
  */
 #define SPRN_SPRG_PGD		SPRN_SPRG0	/* current PGD + 4 (low word of entry 0) */
