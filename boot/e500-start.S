@@ -12,8 +12,8 @@
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
  *    kernel owns the MMU.  The per-CPU page pinned at PERCPU_VA (4 KB,
  *    IPROT) before anything can take a TLB miss.
- * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs (SPRG3 cleared), then rfi into e500_start (C) with
- *    MSR[ME] set (mtmsr cannot set ME under QEMU).
+ * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs (SPRG3 cleared), then rfi into
+ *    e500_start (C) with MSR[ME] set (mtmsr cannot set ME under QEMU).
  *
  * Registers: r3 device tree, r30 TLB1 entry count, r31 device tree (kept),
  * r4..r12 scratch.

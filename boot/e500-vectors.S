@@ -133,28 +133,6 @@
 	stw	r10, 0(r1)			/* end of the back chain */
 .endm
 
-/* Restore every register from the frame at r1, the return address into \srr0/\srr1, and \ret. */
-.macro RETURN_THROUGH_FRAME srr0, srr1, ret
-	lwz	r10, F_CTR(r1)
-	mtctr	r10
-	lwz	r10, F_LR(r1)
-	mtlr	r10
-	lwz	r10, F_XER(r1)
-	mtxer	r10
-	lwz	r10, F_CR(r1)
-	mtcr	r10
-	lwz	r10, F_SRR0(r1)
-	mtspr	\srr0, r10
-	lwz	r10, F_SRR1(r1)
-	mtspr	\srr1, r10
-	REST_GPRS_0_9
-	lwz	r10, F_GPR(10)(r1)
-	lwz	r11, F_GPR(11)(r1)
-	lmw	r12, F_GPR(12)(r1)
-	lwz	r1, F_GPR(1)(r1)
-	\ret
-.endm
-
 /* Load SPRG0..2 and PID from the e500_ctx at r10; clobbers r11. */
 load_ctx:
 	lwz	r11, CTX_PGD4(r10)
@@ -194,7 +172,24 @@ exc_return:
 	mtspr	SPRN_SPRG_R11, r10
 	mtspr	SPRN_SPRG_R12, r10
 	mtspr	SPRN_SPRG_CR, r10
-1:	RETURN_THROUGH_FRAME SPRN_SRR0, SPRN_SRR1, rfi
+1:	lwz	r10, F_CTR(r1)
+	mtctr	r10
+	lwz	r10, F_LR(r1)
+	mtlr	r10
+	lwz	r10, F_XER(r1)
+	mtxer	r10
+	lwz	r10, F_CR(r1)
+	mtcr	r10
+	lwz	r10, F_SRR0(r1)
+	mtspr	SPRN_SRR0, r10
+	lwz	r10, F_SRR1(r1)
+	mtspr	SPRN_SRR1, r10
+	REST_GPRS_0_9
+	lwz	r10, F_GPR(10)(r1)
+	lwz	r11, F_GPR(11)(r1)
+	lmw	r12, F_GPR(12)(r1)
+	lwz	r1, F_GPR(1)(r1)
+	rfi
 
 /*
  * Critical, watchdog, debug or machine check: exception_fatal() reports and
