@@ -205,15 +205,13 @@ static void enter_user(void *regs)
  * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
  * PID (a larger value would be cut and alias another space).
  */
-#define E500_PID_MAX	(MAS1_TID_MASK >> MAS1_TID_SHIFT)
-
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
 	int kind;
 
-	if (mm->pid == 0 || mm->pid > E500_PID_MAX)
+	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
 		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;

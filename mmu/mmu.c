@@ -11,8 +11,8 @@
  *   ENOMEM.
  * - unmap()/protect() take a range [va, va + size) of whole pages: size a
  *   nonzero multiple of the smallest page (ESIZE for 0, EALIGN otherwise),
- *   inside the space (ERANGE), for protect() a valid prot (EPROT, ECACHE), then every
- *   byte must be mapped (ENOENT) by pages lying wholly inside the range
+ *   inside the space (ERANGE), for protect() a valid prot (EPROT, ECACHE), then
+ *   every byte must be mapped (ENOENT) by pages lying wholly inside the range
  *   (EPARTIAL), and for protect() the prot must suit each page's PGD entry
  *   (EMIXED, 8xx only).  The first problem in address order decides the error.
  * - Any error leaves the tables untouched: map() allocates PTE tables after

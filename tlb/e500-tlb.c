@@ -14,7 +14,6 @@
 
 extern struct e500_percpu e500_percpu_page;
 
-
 static inline void isync(void)
 {
 	__asm__ volatile("isync" : : : "memory");
@@ -88,7 +87,7 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
 		tlb_flush_page(va + off);
 }
 
-/* Drop the entry tlbre just read if it belongs to pid and is not IPROT. */
+/* Read the entry mas0/mas2 select (tlbre); write it invalid if it is pid's and not IPROT. */
 static void drop_if_pid(uint32_t mas0, uint32_t mas2, unsigned int pid)
 {
 	uint32_t mas1;
@@ -114,7 +113,7 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 {
 	uint32_t cfg = mfspr(SPRN_TLB0CFG);
 	unsigned int ways = cfg >> TLBCFG_ASSOC_SHIFT, sets, set, way, slot;
-	unsigned int pid = mm->pid & (MAS1_TID_MASK >> MAS1_TID_SHIFT);
+	unsigned int pid = mm->pid & MAS1_TID_MAX;
 
 	if (ways == 0)
 		ways = 1;
