@@ -61,6 +61,9 @@ _start:
 	mtspr	SPRN_DEC, r5
 	lis	r4, TSR_ALL@h
 	mtspr	SPRN_TSR, r4
+	mfspr	r4, SPRN_HID0			/* kept for the tests: what the loader left */
+	lis	r5, (e500_hid0_at_entry - KERNEL_VA)@ha	/* still running at EA = PA */
+	stw	r4, (e500_hid0_at_entry - KERNEL_VA)@l(r5)
 	bl	e500_hid0_setup
 
 	mfspr	r30, SPRN_TLB1CFG
@@ -184,6 +187,12 @@ e500_set_ivors:
 	SET_IVOR_HI 35, e500_vec_perfmon
 	isync
 	blr
+
+	.data
+	.balign	4
+	.globl	e500_hid0_at_entry
+e500_hid0_at_entry:
+	.long	0
 
 	.section .bss
 	.balign	4096

@@ -561,14 +561,16 @@ static void test_fatal_save_area(void)
 }
 
 void e500_hid0_setup(void);
+extern uint32_t e500_hid0_at_entry;
 
 /* Start-up sets the kernel's HID0 bits and keeps the others (EMCP here). */
 static void test_hid0(void)
 {
 	uint32_t before = MFSPR(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
 
-	report((before & HID0_KERNEL) == HID0_KERNEL, "HID0 has TBEN and EN_MAS7_UPDATE (0x%08lx)",
-	       (unsigned long)before);
+	report(before == (e500_hid0_at_entry | HID0_KERNEL),
+	       "HID0 is the loader's value 0x%08lx plus TBEN and EN_MAS7_UPDATE (0x%08lx)",
+	       (unsigned long)e500_hid0_at_entry, (unsigned long)before);
 	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(set) : "memory");
 	e500_hid0_setup();
 	after = MFSPR(SPRN_HID0);
