@@ -4,11 +4,13 @@
  * accessed bit, resume an expected fault or report an unexpected one, and
  * run code in user mode.
  */
+#include <setjmp.h>
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
@@ -155,10 +157,24 @@ void exception_dispatch(struct e500_regs *r)
 	handle_fault(r);
 }
 
+struct e500_fatal_capture *e500_fatal_capture;
+
+#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+
 void exception_fatal(struct e500_regs *r)
 {
+	struct e500_fatal_capture *c = e500_fatal_capture;
 	char dump[640];
 
+	if (c) {
+		e500_fatal_capture = NULL;
+		c->regs = *r;
+		c->sprg4_7[0] = MFSPR(SPRN_SPRG4);
+		c->sprg4_7[1] = MFSPR(SPRN_SPRG5);
+		c->sprg4_7[2] = MFSPR(SPRN_SPRG6);
+		c->sprg4_7[3] = MFSPR(SPRN_SPRG7);
+		longjmp(c->back, 1);
+	}
 	dump_regs(r, dump, sizeof(dump));
 	panic("fatal exception\n%s", dump);
 }
@@ -184,12 +200,19 @@ static void enter_user(void *regs)
 	e500_enter_frame(regs);
 }
 
+/*
+ * A user space's PID must tag its TLB entries as its own: not 0 (a TID 0
+ * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
+ * PID (a larger value would be cut and alias another space).
+ */
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
 	int kind;
 
+	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
+		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;
 	user_mm = mm;

@@ -211,6 +211,23 @@ int mpc8xx_tlb_find(bool insn, vaddr_t va, unsigned int pid, struct tlb_info *in
 	return -1;
 }
 
+/*
+ * Every entry tagged with the space's CASID (SH entries are the kernel's and
+ * carry no space), in both TLBs: tlbie of its EPN, which also drops any other
+ * space's entry at that address, never a pinned one (those map kernel addresses).
+ */
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	struct tlb_info t;
+	unsigned int i, side;
+
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < TLB_ENTRIES; i++)
+			if (mpc8xx_tlb_read(side, i, &t) && !(t.raw[2] & MX_RPN_SH) &&
+			    t.tid == (mm->pid & MX_EPN_ASID_MASK))
+				tlb_flush_page(t.va);
+}
+
 /* The DTLB first (level 0), then the ITLB (level 1). */
 bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info)
 {

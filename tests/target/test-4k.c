@@ -214,6 +214,69 @@ static void test_protect(void)
 	test_page_free(pa);
 }
 
+#define RANGE_SMALL	4
+#define RANGE_LARGE	80	/* above the flush-all threshold of both families (64 pages) */
+
+/* Touch every page of the range; how many of them have a TLB entry afterwards. */
+static unsigned int touch_and_count(vaddr_t va, unsigned int pages)
+{
+	struct tlb_info t;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pages; i++)
+		(void)peek(va + i * 4096u);
+	for (i = 0; i < pages; i++)
+		n += tlb_lookup(va + i * 4096u, 0, &t);
+	return n;
+}
+
+static unsigned int entries_left(vaddr_t va, unsigned int pages)
+{
+	struct tlb_info t;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pages; i++)
+		n += tlb_lookup(va + i * 4096u, 0, &t) && (t.prot & PROT_WRITE);
+	return n;
+}
+
+/*
+ * protect() and unmap() of a range of pages: every page's entry goes, not
+ * only the first, for a short range (page by page) and one above the
+ * flush-all threshold.
+ */
+static void check_range_flush(unsigned int pages)
+{
+	vaddr_t va = kva(64);
+	paddr_t pa = test_page();
+	struct tlb_info t;
+	unsigned int i, before, left = 0;
+
+	for (i = 0; i < pages; i++)
+		map(&kernel_mm, va + i * 4096u, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	before = touch_and_count(va, pages);
+	report(before >= (pages < 16 ? pages : 16), "%u of %u pages have a writable entry", before, pages);
+	report(protect(&kernel_mm, va, pages * 4096u, PROT_READ) == MMU_OK, "protect the range read-only");
+	report(entries_left(va, pages) == 0, "no page keeps a writable entry (%u do)", entries_left(va, pages));
+	before = touch_and_count(va, pages);
+	report(unmap(&kernel_mm, va, pages * 4096u) == MMU_OK, "unmap the range (%u entries loaded)", before);
+	for (i = 0; i < pages; i++)
+		left += tlb_lookup(va + i * 4096u, 0, &t);
+	report(left == 0, "no page keeps an entry (%u do)", left);
+	test_page_free(pa);
+}
+
+static void test_range_flush(void)
+{
+	report_prefix_push("4 pages");
+	check_range_flush(RANGE_SMALL);
+	report_prefix_pop();
+	report_prefix_push("80 pages");
+	check_range_flush(RANGE_LARGE);
+	report_prefix_pop();
+}
+
 const struct target_test tests_4k[] = {
 	{ "4k data through two mappings", test_two_mappings, NULL },
 	{ "4k instruction fetch", test_ifetch, NULL },
@@ -224,5 +287,6 @@ const struct target_test tests_4k[] = {
 	{ "4k no-execute", test_no_execute, NULL },
 	{ "4k stale entry after unmap", test_stale_after_unmap, NULL },
 	{ "4k protect", test_protect, NULL },
+	{ "4k range flush", test_range_flush, NULL },
 };
 const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);
