@@ -60,6 +60,16 @@ void console_putc(char c)
 	ns16550_putc(c);
 }
 
+int console_getc(void)
+{
+	return ns16550_getc();
+}
+
+void console_drain(void)
+{
+	ns16550_drain();
+}
+
 static void pin_linear_map(unsigned int tlb1_n)
 {
 	struct tlb1_map m = {
@@ -171,6 +181,7 @@ void arch_exit(int status)
 	volatile uint32_t *ccsr = (volatile uint32_t *)CCSR_VA;
 
 	(void)status;	/* QEMU cannot carry an exit status: the verdict is on the console */
+	console_drain();
 #ifdef BOARD_EXIT_GPIO
 	ccsr[GPIO_GPDIR / 4] = GPIO_PIN0;
 	ccsr[GPIO_GPDAT / 4] = GPIO_PIN0;

@@ -74,6 +74,16 @@ void console_putc(char c)
 	smc1_putc(c);
 }
 
+int console_getc(void)
+{
+	return smc1_getc();
+}
+
+void console_drain(void)
+{
+	smc1_drain();
+}
+
 static void start_allocator(void)
 {
 	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
@@ -129,6 +139,7 @@ void mpc8xx_start(void)
  */
 void arch_exit(int status)
 {
+	console_drain();
 #ifdef BOARD_EXIT_SIM
 	mpc8xx_exit_device((uint32_t)status);
 #else

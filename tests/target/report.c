@@ -15,6 +15,23 @@ static uint32_t expect_addr;
 static unsigned int taken;
 static struct fault_record last;
 static jmp_buf *abort_to;	/* where an unexpected fault abandons the work in hand */
+static unsigned int kind_counts[FAULT_OTHER + 1];
+
+const unsigned int *fault_counts(void)
+{
+	return kind_counts;
+}
+
+void fault_counts_reset(void)
+{
+	memset(kind_counts, 0, sizeof(kind_counts));
+}
+
+static void count_fault(const struct fault_record *f)
+{
+	if (f->kind <= FAULT_OTHER)
+		kind_counts[f->kind]++;
+}
 
 void report_vout(const char *fmt, va_list ap)
 {
@@ -51,6 +68,7 @@ const struct fault_record *last_fault(void)
 
 bool fault_expected(const struct fault_record *f)
 {
+	count_fault(f);
 	if (!expecting || f->addr != expect_addr || taken >= FAULT_LIMIT)
 		return false;
 	last = *f;
@@ -61,6 +79,7 @@ bool fault_expected(const struct fault_record *f)
 
 void fault_unexpected(const struct fault_record *f, const char *dump)
 {
+	/* fault_expected() has counted it already */
 	report(false, "unexpected %s at 0x%08lx (pc 0x%08lx, cause 0x%08lx, %s mode)",
 	       fault_kind_name(f->kind), (unsigned long)f->addr, (unsigned long)f->pc,
 	       (unsigned long)f->cause, f->user ? "user" : "kernel");

@@ -219,12 +219,12 @@ static void test_sprg_leak(void)
 }
 
 const struct target_test tests_family[] = {
-	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
-	{ "e500 exception vectors", test_ivors, "e500" },
-	{ "e500 SPRG leak", test_sprg_leak, "e500" },
-	{ "e500 MAS words", test_raw_mas, "e500" },
-	{ "e500 36-bit physical", test_high_pa, "e500" },
-	{ "e500 accessed bit", test_accessed_bit, "e500" },
-	{ "e500 accessed bit, huge page", test_accessed_bit_huge, "e500" },
+	{ "e500 pinned TLB1 entries", test_pinned, "e500", "e500-pinned-tlb1" },
+	{ "e500 exception vectors", test_ivors, "e500", "e500-ivors" },
+	{ "e500 SPRG leak", test_sprg_leak, "e500", "e500-sprg-leak" },
+	{ "e500 MAS words", test_raw_mas, "e500", "e500-mas-words" },
+	{ "e500 36-bit physical", test_high_pa, "e500", "e500-36bit-pa" },
+	{ "e500 accessed bit", test_accessed_bit, "e500", "e500-accessed-bit" },
+	{ "e500 accessed bit, huge page", test_accessed_bit_huge, "e500", "e500-accessed-bit-huge" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -332,14 +332,14 @@ static void test_miss_cost(void)
 }
 
 const struct target_test tests_family[] = {
-	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx" },
-	{ "8xx changed bit", test_changed_bit, "mpc8xx" },
-	{ "8xx guarded", test_guarded, "mpc8xx" },
-	{ "8xx 16K pages", test_16k, "mpc8xx" },
-	{ "8xx M_CASID", test_casid, "mpc8xx" },
-	{ "8xx pinned entries", test_pinned, "mpc8xx" },
-	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx" },
-	{ "8xx load across pages", test_cross_page, "mpc8xx" },
-	{ "8xx miss cost", test_miss_cost, "mpc8xx" },
+	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx", "8xx-raw-tlb" },
+	{ "8xx changed bit", test_changed_bit, "mpc8xx", "8xx-changed-bit" },
+	{ "8xx guarded", test_guarded, "mpc8xx", "8xx-guarded" },
+	{ "8xx 16K pages", test_16k, "mpc8xx", "8xx-16k" },
+	{ "8xx M_CASID", test_casid, "mpc8xx", "8xx-casid" },
+	{ "8xx pinned entries", test_pinned, "mpc8xx", "8xx-pinned" },
+	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx", "8xx-dcbx-dar" },
+	{ "8xx load across pages", test_cross_page, "mpc8xx", "8xx-cross-page" },
+	{ "8xx miss cost", test_miss_cost, "mpc8xx", "8xx-miss-cost" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -129,8 +129,8 @@ static void test_address_spaces(void)
 }
 
 const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, NULL },
-	{ "user execute", test_user_exec, NULL },
-	{ "address spaces", test_address_spaces, NULL },
+	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
+	{ "user execute", test_user_exec, NULL, "user-exec" },
+	{ "address spaces", test_address_spaces, NULL, "user-address-spaces" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);

@@ -35,4 +35,8 @@ void list_tests(void);
 /* Run fn(arg); false if an unexpected fault abandoned it (already reported). */
 bool run_guarded(void (*fn)(void *arg), void *arg);
 
+/* Faults that reached the C fault path, per enum fault_kind, since boot or the last reset. */
+const unsigned int *fault_counts(void);
+void fault_counts_reset(void);
+
 #endif
