@@ -23,7 +23,9 @@ make|make
 gcc|gcc
 /usr/include/stdio.h|libc6-dev
 timeout|coreutils
-flock|util-linux'
+flock|util-linux
+dtc|device-tree-compiler
+python3|python3'
 
 present() {
 	case $1 in
