@@ -288,7 +288,7 @@ static void print_raw_entry(const char *name, unsigned int index, const void *p,
 }
 
 /* The table path of va in mm, level by level, then what walk() makes of it. */
-static void show_walk(struct mm *mm, vaddr_t va)
+void monitor_show_walk(struct mm *mm, vaddr_t va)
 {
 	unsigned int pgd_i = va >> pt_geo.pgd_shift;
 	unsigned int pte_i = (va >> pt_geo.page_shift) & (pt_geo.ptrs_per_pte - 1);
@@ -298,6 +298,10 @@ static void show_walk(struct mm *mm, vaddr_t va)
 	uint64_t pmd;
 	int err;
 
+	if (!mm) {
+		kprintf("walk 0x%08lx: no address space\n", (unsigned long)va);
+		return;
+	}
 	if (va < mm->start || va > mm->last) {
 		kprintf("walk 0x%08lx: outside the space (0x%08lx..0x%08lx)\n", (unsigned long)va,
 			(unsigned long)mm->start, (unsigned long)mm->last);
@@ -348,7 +352,7 @@ static void show_fault(const struct fault_record *f)
 		f->user ? "user" : "kernel", f->store ? "store" : "load or fetch", (unsigned long)f->cause);
 	mon_arch_cause(f);
 	kprintf("\n");
-	show_walk(&kernel_mm, f->addr);
+	monitor_show_walk(&kernel_mm, f->addr);
 }
 
 /*
@@ -615,7 +619,7 @@ static int cmd_walk(int argc, char **argv)
 		return cmd_help(2, (char *[]){ "help", "walk" });
 	if (!arg_u32(argv[1], "VA", &va) || !(mm = arg_space(argc, argv, 2)))
 		return 1;
-	show_walk(mm, va);
+	monitor_show_walk(mm, va);
 	return 0;
 }
 

@@ -17,6 +17,12 @@
 /* Read and run commands until exit or end of input; returns the exit status. */
 int monitor_main(void);
 
+/*
+ * The page-table path of va in mm, each level's entry decoded, the leaf,
+ * and the TLB entry that translates va now (what "walk" prints).
+ */
+void monitor_show_walk(struct mm *mm, vaddr_t va);
+
 /* Family hooks. */
 /* Core, TLB geometry, the family's fix-up counters: lines of "info". */
 void mon_arch_info(void);

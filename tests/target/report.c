@@ -7,6 +7,8 @@
 #include "tests/target/report.h"
 #include "tests/target/tests.h"
 #include "lib/kprintf.h"
+#include "lib/fault.h"
+#include "lib/monitor.h"
 
 #define FAULT_LIMIT	16	/* faults on one expectation before we call it a loop */
 
@@ -85,6 +87,7 @@ void fault_unexpected(const struct fault_record *f, const char *dump)
 	       (unsigned long)f->cause, f->user ? "user" : "kernel");
 	kprintf("%s\n", dump);
 	expecting = false;
+	monitor_show_walk(f->user ? fault_user_mm() : &kernel_mm, f->addr);
 	if (abort_to)
 		longjmp(*abort_to, 1);
 	panic("unexpected fault outside a test");
