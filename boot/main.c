@@ -26,9 +26,12 @@ static void check_command_line(void)
 	bool bare;
 
 	cmdline_check(layout.bootargs, known_words, complain);
-	if (!cmdline_find(layout.bootargs, "hugepages", &v, &len, &bare))
-		kprintf("ppcmmu: no hugepages= on the command line: the huge-page pool is empty, "
-			"so the tests that need a huge page will skip\n");
+	if (!cmdline_find(layout.bootargs, "hugepages", &v, &len, &bare)) {
+		kprintf("ppcmmu: no hugepages= on the command line: the huge-page pool is empty, so the "
+			"checks that need a huge page skip with that reason; all of ");
+		print_test_names("*huge*");
+		kprintf("\n");
+	}
 }
 
 /* tests=LIST: run the selection; one that matches nothing fails the run. */
