@@ -185,7 +185,6 @@ int smc1_getc(void)
 	if (!immr || (r16(bd + BD_STATUS) & BD_READY))
 		return -1;
 	c = immr[DPRAM + BUF_RX];
-	w16(bd + BD_LEN, 0);
 	eieio();
 	w16(bd + BD_STATUS, BD_READY | BD_WRAP);
 	eieio();
