@@ -460,8 +460,10 @@ static int cmd_md(int argc, char **argv)
 	unsigned int width;
 	uint32_t addr, count;
 
-	if (argc < 2 || argc > 3 || !arg_u32(argv[1], "ADDR", &addr) || !md_args(argc, argv, &width, &count, 2))
-		return argc < 2 || argc > 3 ? cmd_help(2, (char *[]){ "help", argv[0] }) : 1;
+	if (argc < 2 || argc > 3)
+		return cmd_help(2, (char *[]){ "help", argv[0] });
+	if (!arg_u32(argv[1], "ADDR", &addr) || !md_args(argc, argv, &width, &count, 2))
+		return 1;
 	return dump(addr, count, width, addr);
 }
 
