@@ -54,7 +54,7 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 {
 	uint32_t cam = t->raw[0], twc = t->raw[1], rpn = t->raw[2];
 
-	kprintf("%c EPN 0x%08lx RPN 0x%08lx %s ASID %2lu %s PP %lu%lu %s APG %2lu %s %s %s %s%s reserved 0x%02lx",
+	kprintf("%c EPN 0x%08lx RPN 0x%08lx %s ASID %2lu %s PP %lu%lu %s APG %2lu %s %s %s %s%s subpages 0x%lx",
 		cam & MX_EPN_EV ? 'V' : '-', (unsigned long)(cam & MX_EPN_MASK),
 		(unsigned long)(rpn & MX_RPN_MASK), ps_name(twc, rpn),
 		(unsigned long)(cam & MX_EPN_ASID_MASK), rpn & MX_RPN_SH ? "SH" : "--",
