@@ -74,7 +74,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test monitor-test list-tests run bench debug clean
+.PHONY: all deps newlib test host-test sim-test target-test monitor-test console-test list-tests run bench \
+	debug clean
 all: $(IMAGES)
 
 deps:
@@ -161,6 +162,12 @@ monitor-test:
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
 		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
 	done
+
+# make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
+# (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
+console-test: deps
+	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@tools/test-console qemu-mpc8544ds sim-mpc885
 
 # The simulator's suites run when a board under test runs on it.
 NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b) runner)))

@@ -25,7 +25,8 @@ gcc|gcc
 timeout|coreutils
 flock|util-linux
 dtc|device-tree-compiler
-python3|python3'
+python3|python3
+/usr/lib/python3/dist-packages/pexpect/__init__.py|python3-pexpect'
 
 present() {
 	case $1 in
