@@ -12,6 +12,7 @@ for prog in "$@"; do
 	printf '%s\n' "$out"
 	last=$(printf '%s\n' "$out" | tail -n 1)
 	if printf '%s\n' "$last" | grep -Eq "$re"; then
+		# shellcheck disable=SC2046 # four numbers, split into words on purpose
 		set -- $(printf '%s\n' "$last" | sed -E "s/$re/\\1 \\2 \\3 \\4/") "$@"
 		passed=$((passed + $1)) failed=$((failed + $2)) skipped=$((skipped + $3)) xfail=$((xfail + $4))
 		shift 4
