@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# make [BOARD=name] all | run | test | bench | debug | clean
+# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
+# make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
+ifeq ($(origin BOARD),command line)
+TEST_BOARDS ?= $(BOARD)
+endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot sim-mpc885
+# Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
+# before the board's command line).
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
 TLB_STATS ?= 1
 
 board = $(shell tools/board-get $(BOARD) $(1) $(2))
@@ -46,6 +53,7 @@ LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segme
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
+	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
@@ -66,7 +74,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test run bench debug clean
+.PHONY: all deps newlib test host-test sim-test target-test monitor-test console-test list-tests run bench \
+	debug clean
 all: $(IMAGES)
 
 deps:
@@ -98,9 +107,20 @@ $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 
 -include $(OBJS:.o=.d)
 
+# The prompt, with the console on the terminal (or stdin); TESTS=globs runs a selection and ends.
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,86400) \
+		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+
+# The stable name, group and subject of every test of the board's image, as "test list" prints them.
+list-tests: deps
+	@$(MAKE) --no-print-directory all >&2
+	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
+	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
+		tools/run-board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
+		{ echo "list-tests: the kernel did not list its tests ($(BUILD)/list-tests.log)"; exit 1; }
+	@sed -n '/^ppcmmu> test list/,/^ppcmmu> /{/^  /p}' $(BUILD)/list-tests.log | tr -d '\r' 
 
 host-test:
 	@tools/run-suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
@@ -118,26 +138,51 @@ target-test:
 			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		tools/run-board $$b $$img build/$$b/test.log; \
+		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@# The default board once more with a malformed device tree: it must fall back to board.cfg.
-	@if tools/make-bad-dtb qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad.dtb; then \
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),,exit 0;) \
+	if tools/make-bad-dtb qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad.dtb; then \
 		RUNBOARD_NAME=qemu-mpc8544ds-bad-dtb RUNBOARD_QEMU_ARGS="-dtb build/bad.dtb" \
-		RUNBOARD_EXPECT="device tree at 0x[0-9a-f]+ \(not valid: board defaults used\)" \
+		RUNBOARD_INPUT=tests/monitor/bad-dtb.in RUNBOARD_SESSION=tests/monitor/bad-dtb.expect \
 		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-dtb.log; \
 	else \
 		echo "qemu-mpc8544ds-bad-dtb: FAILED: could not build the malformed device tree"; \
 	fi | tee -a build/target-test.log
+
+# Scripted monitor sessions: input from a file, the console compared with expected patterns.
+monitor-test:
+	@for s in $(MONITOR_SESSIONS); do \
+		b=$${s%%:*} f=tests/monitor/$${s#*:}; \
+		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
+		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
+		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
+		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
+	done
+
+# make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
+# (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
+console-test: deps
+	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@tools/test-console qemu-mpc8544ds sim-mpc885
+
+# The simulator's suites run when a board under test runs on it.
+NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b) runner)))
 
 test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory host-test; \
-	$(MAKE) --no-print-directory sim-test; \
+	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	$(MAKE) --no-print-directory target-test; \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
-	tools/summarize build/host-test.result build/sim-test.result build/difftest.result \
+	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
+		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
+	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
 		build/target-test.log
 
 bench: deps

@@ -50,16 +50,37 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
+#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
+
+/*
+ * The whole frame, plus the MSR and the MMU assist registers as they are
+ * now (after a TLB error they still hold what the hardware loaded for the
+ * miss: no TLB search or read happened since).
+ */
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct e500_regs *r = regs;
+	uint32_t msr;
 	size_t n;
 
-	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu\n",
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu msr=%08lx\n",
 			     (unsigned long)r->vector, vector_name(r->vector),
 			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
+			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid,
+			     (unsigned long)msr);
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
+				      (unsigned long)read_spr(SPRN_MAS0), (unsigned long)read_spr(SPRN_MAS1),
+				      (unsigned long)read_spr(SPRN_MAS2), (unsigned long)read_spr(SPRN_MAS3),
+				      (unsigned long)read_spr(SPRN_MAS6), (unsigned long)read_spr(SPRN_MAS7));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+}
+
+struct mm *fault_user_mm(void)
+{
+	return user_mm;
 }
 
 static void record_fault(const struct e500_regs *r, struct fault_record *f)
@@ -164,7 +185,7 @@ struct e500_fatal_capture *e500_fatal_capture;
 void exception_fatal(struct e500_regs *r)
 {
 	struct e500_fatal_capture *c = e500_fatal_capture;
-	char dump[640];
+	static char dump[FAULT_DUMP_BYTES];
 
 	if (c) {
 		e500_fatal_capture = NULL;

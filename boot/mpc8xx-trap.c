@@ -53,16 +53,36 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
+#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
+
+/*
+ * The whole frame, plus the MSR and the MMU registers as they are now
+ * (MD_EPN and MD_TWC still hold what the last data miss loaded, MI_EPN
+ * the last instruction miss's; M_TWB and M_CASID the running space).
+ */
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct mpc8xx_regs *r = regs;
+	uint32_t msr;
 	size_t n;
 
-	n = (size_t)snprintf(buf, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx dar=%08lx dsisr=%08lx\n",
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	n = (size_t)snprintf(buf, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx dar=%08lx dsisr=%08lx msr=%08lx\n",
 			     (unsigned long)r->vector, vector_name(r->vector),
 			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dar, (unsigned long)r->dsisr);
+			     (unsigned long)r->dar, (unsigned long)r->dsisr, (unsigned long)msr);
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
+				      (unsigned long)read_spr(SPRN_MD_EPN), (unsigned long)read_spr(SPRN_MD_TWC),
+				      (unsigned long)read_spr(SPRN_MI_EPN), (unsigned long)read_spr(SPRN_M_TWB),
+				      (unsigned long)read_spr(SPRN_M_CASID));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+}
+
+struct mm *fault_user_mm(void)
+{
+	return user_mm;
 }
 
 static struct mm *fault_mm(bool user)
@@ -370,7 +390,7 @@ static void handle_fault(struct mpc8xx_regs *r)
 
 void mpc8xx_exception(struct mpc8xx_regs *r)
 {
-	char dump[640];
+	static char dump[FAULT_DUMP_BYTES];
 
 	switch (r->vector) {
 	case VEC_SYSCALL:

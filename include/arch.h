@@ -104,6 +104,10 @@ void fault_unexpected(const struct fault_record *f, const char *dump);
 uint64_t timebase_read(void);
 void console_putc(char c);
 void console_write(const char *s, size_t n);
+/* A received character, or -1 if none is waiting (never waits). */
+int console_getc(void);
+/* Wait (bounded) until the transmitter has sent everything, before a reset or power-off. */
+void console_drain(void);
 void __attribute__((noreturn)) arch_exit(int status);
 
 #endif

@@ -206,3 +206,22 @@ void icache_sync(const void *va, size_t len)
 	__asm__ volatile("msync; isync" : : : "memory");
 }
 
+
+/* TLB0 geometry from TLB0CFG: NENTRY (bits 20..31) and ASSOC (bits 0..7). */
+void tlb0_geometry(unsigned int *sets, unsigned int *ways)
+{
+	uint32_t cfg = mfspr(SPRN_TLB0CFG);
+
+	*ways = cfg >> TLBCFG_ASSOC_SHIFT;
+	*sets = *ways ? (cfg & TLBCFG_NENTRY) / *ways : 0;
+}
+
+/* Read TLB0 entry (set, way) with tlbre: MAS2[EPN] selects the set; false if not valid. */
+bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info)
+{
+	mtspr(SPRN_MAS0, way << MAS0_ESEL_SHIFT);
+	mtspr(SPRN_MAS2, set << 12);
+	isync();
+	__asm__ volatile("tlbre; isync" : : : "memory");
+	return read_mas(info);
+}

@@ -23,7 +23,10 @@ make|make
 gcc|gcc
 /usr/include/stdio.h|libc6-dev
 timeout|coreutils
-flock|util-linux'
+flock|util-linux
+dtc|device-tree-compiler
+python3|python3
+/usr/lib/python3/dist-packages/pexpect/__init__.py|python3-pexpect'
 
 present() {
 	case $1 in

@@ -277,7 +277,7 @@ static void test_huge_sizes(void)
 
 		if (size == 4096)
 			continue;
-		report_prefix_push(size_name(size));
+		report_prefix_push("%s", size_name(size));
 		pa = hugepool_alloc(size);
 		if (pa == HUGEPOOL_FAIL) {
 			report_skip("no %s page reserved (bootargs hugepages=)", size_name(size));
@@ -315,7 +315,7 @@ static void test_pool(void)
 		report_skip("no size with 2..16 pages reserved");
 		return;
 	}
-	report_prefix_push(size_name(size));
+	report_prefix_push("%s", size_name(size));
 	hugepool_count(size, &reserved, &nfree);
 	report(nfree == reserved, "all %u free", reserved);
 	while (k < 16 && (got[k] = hugepool_alloc(size)) != HUGEPOOL_FAIL)
@@ -337,7 +337,7 @@ static void test_pool(void)
 }
 
 const struct target_test tests_huge[] = {
-	{ "huge pages", test_huge_sizes, NULL },
-	{ "huge-page pool", test_pool, NULL },
+	{ "huge pages", test_huge_sizes, NULL, "huge-sizes" },
+	{ "huge-page pool", test_pool, NULL, "huge-pool" },
 };
 const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);

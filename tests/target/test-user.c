@@ -279,11 +279,11 @@ static void test_refusals(void)
 }
 
 const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, NULL },
-	{ "user execute", test_user_exec, NULL },
-	{ "address spaces", test_address_spaces, NULL },
-	{ "address-space id reused at once", test_pid_reuse, NULL },
-	{ "user write-protect", test_user_wrprotect, NULL },
-	{ "refused access leaves no TLB entry", test_refusals, NULL },
+	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
+	{ "user execute", test_user_exec, NULL, "user-exec" },
+	{ "address spaces", test_address_spaces, NULL, "user-address-spaces" },
+	{ "address-space id reused at once", test_pid_reuse, NULL, "user-pid-reuse" },
+	{ "user write-protect", test_user_wrprotect, NULL, "user-wrprotect" },
+	{ "refused access leaves no TLB entry", test_refusals, NULL, "user-refused-no-entry" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);
