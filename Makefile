@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# make [BOARD=name] all | run | test | bench | debug | clean
+# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
+# make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
+ifeq ($(origin BOARD),command line)
+TEST_BOARDS ?= $(BOARD)
+endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot sim-mpc885
+# Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
+# before the board's command line).
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -48,6 +55,7 @@ LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segme
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
+	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
@@ -68,7 +76,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test hw-test run bench debug clean
+.PHONY: all deps newlib test host-test sim-test target-test hw-test monitor-test console-test list-tests \
+	run bench debug clean
 all: $(IMAGES)
 
 deps:
@@ -104,9 +113,20 @@ $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 
 -include $(OBJS:.o=.d)
 
+# The prompt, with the console on the terminal (or stdin); TESTS=globs runs a selection and ends.
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,86400) \
+		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+
+# The stable name, group and subject of every test of the board's image, as "test list" prints them.
+list-tests: deps
+	@$(MAKE) --no-print-directory all >&2
+	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
+	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
+		tools/run-board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
+		{ echo "list-tests: the kernel did not list its tests ($(BUILD)/list-tests.log)"; exit 1; }
+	@sed -n '/^ppcmmu> test list/,/^ppcmmu> /{/^  /p}' $(BUILD)/list-tests.log | tr -d '\r' 
 
 host-test:
 	@tools/run-suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
@@ -124,14 +144,16 @@ target-test:
 			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		tools/run-board $$b $$img build/$$b/test.log; \
+		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
 	@for v in $$(tools/run-variant --list emulated); do \
-		tools/run-variant $$v build/variants/$$v.log; \
+		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
+		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
-	@for b in sim-mpc885 qemu-mpc8544ds; do \
+	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 
@@ -143,7 +165,7 @@ hw-test:
 		{ echo "p2020rdb: FAILED: build failed (build/build-p2020rdb.log)"; exit 0; }; \
 	variants=$$(tools/run-variant --list real); \
 	for v in $$variants; do \
-		tools/run-variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
+		RUNBOARD_ARGS=tests=all tools/run-variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	wait; \
@@ -151,24 +173,54 @@ hw-test:
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
 	tail -n 1 build/variants/hw-serial-errors.out
 
+# Scripted monitor sessions: input from a file, the console compared with expected patterns.
+monitor-test:
+	@for s in $(MONITOR_SESSIONS); do \
+		b=$${s%%:*} f=tests/monitor/$${s#*:}; \
+		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
+		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
+		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
+		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
+	done
+
+# make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
+# (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
+console-test: deps
+	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@tools/test-console qemu-mpc8544ds sim-mpc885
+
+# The simulator's suites run when a board under test runs on it.
+NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b) runner)))
+
+
+# The serial runner's suites run when the board that stands in for a real one is under test.
+NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
+
 ifeq ($(RUNNER),hardware)
 # A real board: the serial runner boots it through U-Boot (PORT=, and TFTP_DIR= SERVERIP= IPADDR= or
 # LOAD=ymodem; see docs/boards/$(BOARD).md).
-test: deps all
-	@tools/run-board $(BOARD) $(BUILD)/ppcmmu.uImage $(BUILD)/test.log
+# Its image carries tests= in its built-in command line too, for a U-Boot that passes no device tree.
+HW_TESTS := tests=$(or $(TESTS),all)
+test: deps
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)-test BOOTARGS="$(HW_TESTS) $(BOOTARGS)" all
+	@RUNBOARD_ARGS=$(HW_TESTS) tools/run-board $(BOARD) $(BUILD)-test/ppcmmu.uImage $(BUILD)/test.log
 else
 test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err & \
+	$(if $(NEEDS_HW),$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory host-test; \
-	$(MAKE) --no-print-directory sim-test; \
+	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	$(MAKE) --no-print-directory target-test; \
-	wait; cat build/hw-test.err >&2; cat build/hw-test.log; \
+	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
-	tools/summarize build/host-test.result build/sim-test.result build/difftest.result \
-		build/target-test.log build/hw-test.log
+	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
+		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
+	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
+		build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
 endif
 
 bench: deps

@@ -40,7 +40,6 @@ extern struct e500_ctx kernel_ctx;
 
 struct arch_layout layout;
 static paddr_t ccsr_pa;
-static char bootargs[256];
 static uint32_t dt_size;		/* 0: no valid device tree */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
@@ -58,6 +57,16 @@ paddr_t virt_to_phys(const void *va)
 void console_putc(char c)
 {
 	ns16550_putc(c);
+}
+
+int console_getc(void)
+{
+	return ns16550_getc();
+}
+
+void console_drain(void)
+{
+	ns16550_drain();
 }
 
 static void pin_linear_map(unsigned int tlb1_n)
@@ -107,10 +116,9 @@ static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
 			layout.ram_size = f.mem_size;
 		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
 			start_console(tlb1_n, f.uart_pa);
-		if (f.bootargs)
-			strncpy(bootargs, f.bootargs, sizeof(bootargs) - 1);
 	}
-	layout.bootargs = bootargs[0] ? bootargs : BOARD_BOOTARGS;
+	/* used in place, whole: the tree stays reserved (start_allocator) */
+	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
 }
 
 static void start_allocator(uint32_t dt_phys)
@@ -171,6 +179,7 @@ void arch_exit(int status)
 	volatile uint32_t *ccsr = (volatile uint32_t *)CCSR_VA;
 
 	(void)status;	/* QEMU cannot carry an exit status: the verdict is on the console */
+	console_drain();
 #ifdef BOARD_EXIT_GPIO
 	ccsr[GPIO_GPDIR / 4] = GPIO_PIN0;
 	ccsr[GPIO_GPDAT / 4] = GPIO_PIN0;

@@ -5,14 +5,15 @@
  * IPROT entries, EA 0 -> PA 0 among them), r3 = device tree (physical),
  * from QEMU's ePAPR boot or U-Boot's bootm.
  *
- * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending).
+ * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending),
+ *    the kernel's HID0 bits set (the others kept).
  * 2. The kernel's linear map, VA 0xC0000000 -> PA 0 (256 MB, IPROT), in the
  *    last TLB1 entry, which no loader uses; jump up to it.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
  *    kernel owns the MMU.  The per-CPU page pinned at PERCPU_VA (4 KB,
  *    IPROT) before anything can take a TLB miss.
- * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs, then rfi into e500_start (C) with
- *    MSR[ME] set (mtmsr cannot set ME under QEMU).
+ * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs (SPRG3 cleared), then rfi into
+ *    e500_start (C) with MSR[ME] set (mtmsr cannot set ME under QEMU).
  *
  * Registers: r3 device tree, r30 TLB1 entry count, r31 device tree (kept),
  * r4..r12 scratch.
@@ -60,10 +61,10 @@ _start:
 	mtspr	SPRN_DEC, r5
 	lis	r4, TSR_ALL@h
 	mtspr	SPRN_TSR, r4
-	lis	r4, (HID0_TBEN | HID0_EN_MAS7_UPDATE)@h
-	ori	r4, r4, (HID0_TBEN | HID0_EN_MAS7_UPDATE)@l
-	mtspr	SPRN_HID0, r4
-	isync
+	mfspr	r4, SPRN_HID0			/* kept for the tests: what the loader left */
+	lis	r5, (e500_hid0_at_entry - KERNEL_VA)@ha	/* still running at EA = PA */
+	stw	r4, (e500_hid0_at_entry - KERNEL_VA)@l(r5)
+	bl	e500_hid0_setup
 
 	mfspr	r30, SPRN_TLB1CFG
 	andi.	r30, r30, TLBCFG_NENTRY
@@ -120,6 +121,8 @@ high:
 	lis	r5, (boot_pgd + 4)@ha		/* an empty PGD until the kernel's exists: */
 	addi	r5, r5, (boot_pgd + 4)@l	/* early misses reach the C fault path */
 	mtspr	SPRN_SPRG_PGD, r5
+	li	r5, 0				/* user-readable: holds nothing (reg.h) */
+	mtspr	SPRN_SPRG3, r5
 	lis	r5, PTE_NEED_KERNEL_READ@h
 	ori	r5, r5, PTE_NEED_KERNEL_READ@l
 	mtspr	SPRN_SPRG_DNEED, r5
@@ -136,6 +139,20 @@ high:
 	mr	r3, r31
 	mr	r4, r30
 	rfi
+
+/*
+ * void e500_hid0_setup(void): set the HID0 bits the kernel needs (time base,
+ * MAS7 update on tlbre/tlbsx), keeping every bit the loader or reset chose.
+ * Clobbers r4 only; callable from C.
+ */
+	.globl	e500_hid0_setup
+e500_hid0_setup:
+	mfspr	r4, SPRN_HID0
+	oris	r4, r4, HID0_KERNEL@h
+	ori	r4, r4, HID0_KERNEL@l
+	mtspr	SPRN_HID0, r4
+	isync
+	blr
 
 /* IVORn = offset of each handler from IVPR. */
 .macro SET_IVOR n, label
@@ -170,6 +187,12 @@ e500_set_ivors:
 	SET_IVOR_HI 35, e500_vec_perfmon
 	isync
 	blr
+
+	.data
+	.balign	4
+	.globl	e500_hid0_at_entry
+e500_hid0_at_entry:
+	.long	0
 
 	.section .bss
 	.balign	4096

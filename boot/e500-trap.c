@@ -4,11 +4,13 @@
  * accessed bit, resume an expected fault or report an unexpected one, and
  * run code in user mode.
  */
+#include <setjmp.h>
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
@@ -48,16 +50,37 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
+#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
+
+/*
+ * The whole frame, plus the MSR and the MMU assist registers as they are
+ * now (after a TLB error they still hold what the hardware loaded for the
+ * miss: no TLB search or read happened since).
+ */
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct e500_regs *r = regs;
+	uint32_t msr;
 	size_t n;
 
-	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu\n",
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu msr=%08lx\n",
 			     (unsigned long)r->vector, vector_name(r->vector),
 			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
+			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid,
+			     (unsigned long)msr);
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
+				      (unsigned long)read_spr(SPRN_MAS0), (unsigned long)read_spr(SPRN_MAS1),
+				      (unsigned long)read_spr(SPRN_MAS2), (unsigned long)read_spr(SPRN_MAS3),
+				      (unsigned long)read_spr(SPRN_MAS6), (unsigned long)read_spr(SPRN_MAS7));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+}
+
+struct mm *fault_user_mm(void)
+{
+	return user_mm;
 }
 
 static void record_fault(const struct e500_regs *r, struct fault_record *f)
@@ -155,10 +178,24 @@ void exception_dispatch(struct e500_regs *r)
 	handle_fault(r);
 }
 
+struct e500_fatal_capture *e500_fatal_capture;
+
+#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+
 void exception_fatal(struct e500_regs *r)
 {
-	char dump[640];
+	struct e500_fatal_capture *c = e500_fatal_capture;
+	static char dump[FAULT_DUMP_BYTES];
 
+	if (c) {
+		e500_fatal_capture = NULL;
+		c->regs = *r;
+		c->sprg4_7[0] = MFSPR(SPRN_SPRG4);
+		c->sprg4_7[1] = MFSPR(SPRN_SPRG5);
+		c->sprg4_7[2] = MFSPR(SPRN_SPRG6);
+		c->sprg4_7[3] = MFSPR(SPRN_SPRG7);
+		longjmp(c->back, 1);
+	}
 	dump_regs(r, dump, sizeof(dump));
 	panic("fatal exception\n%s", dump);
 }
@@ -184,12 +221,19 @@ static void enter_user(void *regs)
 	e500_enter_frame(regs);
 }
 
+/*
+ * A user space's PID must tag its TLB entries as its own: not 0 (a TID 0
+ * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
+ * PID (a larger value would be cut and alias another space).
+ */
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
 	int kind;
 
+	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
+		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;
 	user_mm = mm;

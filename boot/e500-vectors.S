@@ -2,13 +2,19 @@
 /*
  * e500 exception entry and exit: save the full register frame, switch to the
  * kernel context, call exception_dispatch(struct e500_regs *), restore and
- * return (through rfi for the standard class; critical and machine-check
- * classes are reported and never resumed).
+ * return (through rfi for the standard class).  The fatal classes (critical,
+ * watchdog, debug: CSRR0/1; machine check: MCSRR0/1) call exception_fatal(),
+ * which reports and stops.
  *
- * Registers in a prologue (before the frame exists):
+ * Registers in a standard-class prologue (before the frame exists):
  *   r10, r11  scratch, saved in SPRG4/SPRG5; CR saved in SPRG7
  *   r1        becomes the frame: below the interrupted r1 in kernel mode,
  *             exc_stack_top when coming from user mode
+ * Registers in a fatal-class prologue:
+ *   r10, r11  scratch, saved with CR in the class's area of the per-CPU page
+ *             (PC_CRIT or PC_MCHK, absolute addressing: no register needed),
+ *             so SPRG4..7 keep what a TLB-miss handler saved there
+ *   r1        becomes the frame, at the top of the class's own stack
  * Every GPR, CR, XER, LR, CTR, SRRx, DEAR, ESR and PID is in the frame
  * before C runs.  Exceptions possible here: none (TLB1 memory only).
  */
@@ -42,9 +48,33 @@
 	b	\common
 .endm
 
+/*
+ * A fatal class: nothing of the interrupted state is touched before it is
+ * saved, and the frame goes on a stack of its own (the interrupted r1 may be
+ * a user stack or the middle of a prologue).
+ */
+.macro FATAL_ENTRY name, vec, srr0, srr1, area, stack_top, common
+	.balign	16
+	.globl	\name
+\name:
+	stw	r10, PCPU(\area + PCS_R10)(0)
+	stw	r11, PCPU(\area + PCS_R11)(0)
+	mfcr	r10
+	stw	r10, PCPU(\area + PCS_CR)(0)
+	lis	r10, (\stack_top - FRAME_SIZE)@ha
+	addi	r10, r10, (\stack_top - FRAME_SIZE)@l
+	stw	r1, F_GPR(1)(r10)
+	mr	r1, r10
+	mfspr	r11, \srr1
+	stw	r11, F_SRR1(r1)
+	mfspr	r11, \srr0
+	stw	r11, F_SRR0(r1)
+	li	r11, \vec
+	b	\common
+.endm
 
-	EXC_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
-	EXC_ENTRY e500_vec_mcheck, VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, exc_fatal
+	FATAL_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
+	FATAL_ENTRY e500_vec_mcheck, VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, PC_MCHK, mchk_stack_top, exc_mchk
 	EXC_ENTRY e500_vec_dsi, VEC_DSI, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_isi, VEC_ISI, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_external, VEC_EXTERNAL, SPRN_SRR0, SPRN_SRR1, exc_common
@@ -55,25 +85,37 @@
 	EXC_ENTRY e500_vec_apunavail, VEC_APUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_dec, VEC_DEC, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_fit, VEC_FIT, SPRN_SRR0, SPRN_SRR1, exc_common
-	EXC_ENTRY e500_vec_watchdog, VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+	FATAL_ENTRY e500_vec_watchdog, VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
 	EXC_ENTRY e500_dtlb_fault, VEC_DTLB, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_itlb_fault, VEC_ITLB, SPRN_SRR0, SPRN_SRR1, exc_common
-	EXC_ENTRY e500_vec_debug, VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, exc_fatal
+	FATAL_ENTRY e500_vec_debug, VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
 	EXC_ENTRY e500_vec_speunavail, VEC_SPEUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_spedata, VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_speround, VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_perfmon, VEC_PERFMON, SPRN_SRR0, SPRN_SRR1, exc_common
 
-/* r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; r10/r11/CR in SPRGs. */
-.macro SAVE_FRAME
+/*
+ * r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; the interrupted
+ * r10/r11/CR in SPRG4/5/7, or for a fatal class in the per-CPU area \area.
+ */
+.macro SAVE_FRAME area=-1
 	stw	r11, F_VEC(r1)
 	SAVE_GPRS_0_9
+.if \area < 0
 	mfspr	r10, SPRN_SPRG_R10
 	stw	r10, F_GPR(10)(r1)
 	mfspr	r10, SPRN_SPRG_R11
 	stw	r10, F_GPR(11)(r1)
 	stmw	r12, F_GPR(12)(r1)
 	mfspr	r10, SPRN_SPRG_CR
+.else
+	lwz	r10, PCPU(\area + PCS_R10)(0)
+	stw	r10, F_GPR(10)(r1)
+	lwz	r10, PCPU(\area + PCS_R11)(0)
+	stw	r10, F_GPR(11)(r1)
+	stmw	r12, F_GPR(12)(r1)
+	lwz	r10, PCPU(\area + PCS_CR)(0)
+.endif
 	stw	r10, F_CR(r1)
 	mfxer	r10
 	stw	r10, F_XER(r1)
@@ -91,7 +133,7 @@
 	stw	r10, 0(r1)			/* end of the back chain */
 .endm
 
-/* Load SPRG1..3 and PID from the e500_ctx at r10; clobbers r11. */
+/* Load SPRG0..2 and PID from the e500_ctx at r10; clobbers r11. */
 load_ctx:
 	lwz	r11, CTX_PGD4(r10)
 	mtspr	SPRN_SPRG_PGD, r11
@@ -149,12 +191,21 @@ exc_return:
 	lwz	r1, F_GPR(1)(r1)
 	rfi
 
-/* Critical, machine check, watchdog, debug: report and stop. */
-exc_fatal:
-	SAVE_FRAME
+/*
+ * Critical, watchdog, debug or machine check: exception_fatal() reports and
+ * stops (or, when a test armed it, records the frame and jumps back into the
+ * test); the interrupted code is never resumed.
+ */
+.macro FATAL_COMMON name, area
+\name:
+	SAVE_FRAME \area
 	addi	r3, r1, FRAME_REGS
 	bl	exception_fatal
 1:	b	1b
+.endm
+
+	FATAL_COMMON exc_crit, PC_CRIT
+	FATAL_COMMON exc_mchk, PC_MCHK
 
 	.text
 /*
@@ -172,3 +223,7 @@ e500_enter_frame:
 exc_stack:
 	.space	8192
 exc_stack_top:
+	.space	8192
+crit_stack_top:			/* critical, watchdog, debug */
+	.space	8192
+mchk_stack_top:			/* machine check */

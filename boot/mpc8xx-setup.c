@@ -3,7 +3,7 @@
  * MPC8xx early C: the memory layout, the console, the page allocator, the
  * huge-page pool and the kernel address space, then kernel_main().
  *
- * Layout (the 8xx has no device tree here: the facts come from board.cfg):
+ * Layout (the facts come from board.cfg; a device tree only brings bootargs):
  *   0xC0000000..  linear map of the first 24 MB (DTLB 28..30, ITLB 28..30,
  *                 pinned 8 MB pages): kernel image, page tables, stacks
  *   0xD0000000..0xEFFFFFFF  kernel_mm: addresses served by page tables
@@ -28,13 +28,14 @@
 #include "drivers/cpm-smc1.h"
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
+#include "lib/fdt.h"
 
 #define LINEAR_MAX	(PINNED_LINEAR_D * PINNED_PAGE)
 #define KMAP_START	0xD0000000u
 #define KMAP_LAST	0xEFFFFFFFu
 #define USER_LAST	0x7FFFFFFFu
 
-void mpc8xx_start(void);
+void mpc8xx_start(uint32_t dt_phys);
 void mpc8xx_exit_device(uint32_t status) __attribute__((noreturn));
 
 extern char _end[];
@@ -74,13 +75,46 @@ void console_putc(char c)
 	smc1_putc(c);
 }
 
-static void start_allocator(void)
+int console_getc(void)
+{
+	return smc1_getc();
+}
+
+void console_drain(void)
+{
+	smc1_drain();
+}
+
+static uint32_t dt_size;	/* 0: no valid device tree */
+
+/*
+ * The kernel command line from the /chosen/bootargs of a device tree the
+ * boot loader passed in r3 (inside the linear map), else board.cfg's.  The
+ * tree stays reserved, so the line is used in place, whole.  Memory and
+ * console still come from board.cfg on the 8xx.
+ */
+static void read_device_tree(uint32_t dt_phys)
+{
+	struct fdt_facts f;
+
+	layout.bootargs = BOARD_BOOTARGS;
+	if (!dt_phys || dt_phys >= layout.linear_size ||
+	    fdt_read_facts(phys_to_virt(dt_phys), layout.linear_size - dt_phys, &f))
+		return;
+	dt_size = f.size;
+	if (f.bootargs)
+		layout.bootargs = f.bootargs;
+}
+
+static void start_allocator(uint32_t dt_phys)
 {
 	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
 
 	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
 	palloc_init(0, ram);
 	palloc_reserve(0, virt_to_phys(_end));
+	if (dt_size)
+		palloc_reserve(dt_phys, dt_phys + dt_size);
 }
 
 /* Page tables must be reachable through the linear map; huge pages need not. */
@@ -92,7 +126,7 @@ static void fence_high_memory(void)
 		palloc_reserve(layout.linear_size, ram);
 }
 
-void mpc8xx_start(void)
+void mpc8xx_start(uint32_t dt_phys)
 {
 	uint32_t immr = mfspr_immr();
 	int err, pool_err;
@@ -105,9 +139,9 @@ void mpc8xx_start(void)
 	layout.user_start = 0;
 	layout.user_last = USER_LAST;
 	layout.family = "mpc8xx";
-	layout.bootargs = BOARD_BOOTARGS;
 	smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE);
-	start_allocator();
+	read_device_tree(dt_phys);
+	start_allocator(dt_phys);
 	pool_err = hugepool_init(layout.bootargs);
 	fence_high_memory();
 	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
@@ -129,6 +163,7 @@ void mpc8xx_start(void)
  */
 void arch_exit(int status)
 {
+	console_drain();
 #ifdef BOARD_EXIT_SIM
 	mpc8xx_exit_device((uint32_t)status);
 #else

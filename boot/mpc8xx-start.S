@@ -3,8 +3,9 @@
  * MPC8xx entry.  Reached through the reset vector (physical 0x100, MSR[IP]
  * = 0: the simulator's board, or a board that boots this image from RAM) or
  * from a boot loader that jumps to physical 0 (U-Boot bootm, see
- * docs/boards-8xx.md); in both cases with translation off.  Boot-loader
- * arguments (r3..r7) are not used: the board's facts come from board.cfg.
+ * docs/boards-8xx.md); in both cases with translation off.  r3 may hold the
+ * physical address of a device tree (as U-Boot passes one; the simulator's
+ * --dtb): it is kept in r31 and handed to mpc8xx_start(), which checks it.
  *
  * 1. MSR = ME|RI, IMMR = IMMR_BASE, watchdog off (SYPCR), timebase on.
  * 2. MMU: MI_CTR = 0, MD_CTR = TWAM, tlbia; MI_AP/MD_AP; M_CASID = 0; then
@@ -15,7 +16,7 @@
  * 4. rfi to the linked address with translation on: stack, BSS, an empty
  *    PGD in M_TWB until the kernel's exists, then mpc8xx_start() in C.
  *
- * Registers: r3 IMMR base, r4..r9 scratch.  Exceptions possible here: none
+ * Registers: r31 the boot loader's r3, r3 IMMR base, r4..r9 scratch.  Exceptions possible here: none
  * expected (a machine check would find no stack before step 4).
  */
 #include "mpc8xx/reg.h"
@@ -50,6 +51,7 @@
 	.text
 	.globl	mpc8xx_reset
 mpc8xx_reset:
+	mr	r31, r3
 	li	r4, MSR_REAL
 	mtmsr	r4
 	isync
@@ -78,12 +80,12 @@ mpc8xx_reset:
 	li	r4, 0
 	mtspr	SPRN_M_CASID, r4
 
-	PIN_I	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN
-	PIN_I	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN
-	PIN_I	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN
-	PIN_D	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN
-	PIN_D	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN
-	PIN_D	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN
+	PIN_I	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN_I
+	PIN_I	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN_I
+	PIN_I	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN_I
+	PIN_D	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN_D
+	PIN_D	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN_D
+	PIN_D	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN_D
 	PIN_D	31, IMMR_BASE, PINNED_TWC_IMMR, IMMR_BASE | PINNED_RPN_IMMR
 	isync
 
@@ -110,6 +112,7 @@ high:
 	BOOT_STACK_AND_BSS boot_stack_top
 	LI32	r4, boot_pgd - KERNEL_VA	/* an empty PGD: early misses load */
 	mtspr	SPRN_M_TWB, r4			/* invalid entries and reach C */
+	mr	r3, r31
 	bl	mpc8xx_start
 3:	b	3b
 

@@ -25,6 +25,8 @@ static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 
 /* Counted for the tests: store faults on clean pages, fetches/loads on old ones. */
 unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups;
+/* Faults resolved by setting accessed/changed bits (one may fix two pages). */
+unsigned int mpc8xx_bit_fixups;
 
 #define FIXUP_RETRY_LIMIT 4
 static uint32_t fixup_addr, fixup_count;
@@ -51,16 +53,36 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
+#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
+
+/*
+ * The whole frame, plus the MSR and the MMU registers as they are now
+ * (MD_EPN and MD_TWC still hold what the last data miss loaded, MI_EPN
+ * the last instruction miss's; M_TWB and M_CASID the running space).
+ */
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct mpc8xx_regs *r = regs;
+	uint32_t msr;
 	size_t n;
 
-	n = (size_t)snprintf(buf, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx dar=%08lx dsisr=%08lx\n",
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	n = (size_t)snprintf(buf, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx dar=%08lx dsisr=%08lx msr=%08lx\n",
 			     (unsigned long)r->vector, vector_name(r->vector),
 			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dar, (unsigned long)r->dsisr);
+			     (unsigned long)r->dar, (unsigned long)r->dsisr, (unsigned long)msr);
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
+				      (unsigned long)read_spr(SPRN_MD_EPN), (unsigned long)read_spr(SPRN_MD_TWC),
+				      (unsigned long)read_spr(SPRN_MI_EPN), (unsigned long)read_spr(SPRN_M_TWB),
+				      (unsigned long)read_spr(SPRN_M_CASID));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+}
+
+struct mm *fault_user_mm(void)
+{
+	return user_mm;
 }
 
 static struct mm *fault_mm(bool user)
@@ -87,10 +109,9 @@ static bool read_insn(const struct mpc8xx_regs *r, uint32_t *insn)
 }
 
 /*
- * The dcbX erratum (sheet section 9): dcbz, dcbi, dcbst, dcbf and icbi do
- * not set DAR on a DTLB error, and dcbst reports a store.  Decode the
- * instruction and put the real EA in the frame; purge the invalid entry
- * the assembly could not name.
+ * The dcbX erratum: dcbz, dcbi, dcbst, dcbf and icbi do not set DAR on a
+ * DTLB error, and dcbst reports a store.  Decode the instruction and put
+ * the real EA in the frame.
  */
 #define OP_X		31
 #define XO_DCBST	54
@@ -98,25 +119,120 @@ static bool read_insn(const struct mpc8xx_regs *r, uint32_t *insn)
 #define XO_DCBI		470
 #define XO_ICBI		982
 #define XO_DCBZ		1014
+#define XO_LSWI		597
+#define XO_STSWI	725
+
+#define INSN_OP(i)	((i) >> 26)
+#define INSN_RT(i)	(((i) >> 21) & 31)
+#define INSN_RA(i)	(((i) >> 16) & 31)
+#define INSN_RB(i)	(((i) >> 11) & 31)
+#define INSN_XO(i)	(((i) >> 1) & 0x3ff)
+#define INSN_D(i)	((uint32_t)(int32_t)(int16_t)((i) & 0xffff))
+#define XER_BYTE_COUNT	0x7f
+
+static uint32_t ra_or_zero(const struct mpc8xx_regs *r, uint32_t insn)
+{
+	return INSN_RA(insn) ? r->gpr[INSN_RA(insn)] : 0;
+}
 
 static void fix_dar(struct mpc8xx_regs *r)
 {
-	uint32_t insn, xo, ra, rb;
+	uint32_t insn, xo;
 
-	if (!read_insn(r, &insn) || insn >> 26 != OP_X)
+	if (!read_insn(r, &insn) || INSN_OP(insn) != OP_X)
 		return;
-	xo = (insn >> 1) & 0x3ff;
+	xo = INSN_XO(insn);
 	if (xo != XO_DCBST && xo != XO_DCBF && xo != XO_DCBI && xo != XO_ICBI && xo != XO_DCBZ)
 		return;
-	ra = (insn >> 16) & 31;
-	rb = (insn >> 11) & 31;
-	r->dar = (ra ? r->gpr[ra] : 0) + r->gpr[rb];
+	r->dar = ra_or_zero(r, insn) + r->gpr[INSN_RB(insn)];
 	if (xo == XO_DCBST)
 		r->dsisr &= ~DSISR_STORE;
-	if (r->dsisr & DSISR_NOTRANS)
-		tlb_flush_page(r->dar);
 	mpc8xx_dar_fixups++;
 }
+
+/* The bytes an access touches: [ea, ea + len). */
+struct span {
+	uint32_t ea, len;
+};
+
+/* Bytes moved by a D-form load or store (opcodes 32..47), 0 for any other. */
+static uint32_t dform_len(uint32_t insn)
+{
+	static const uint8_t len[16] = {
+		4, 4, 1, 1, 4, 4, 1, 1,		/* lwz lwzu lbz lbzu stw stwu stb stbu */
+		2, 2, 2, 2, 2, 2, 0, 0,		/* lhz lhzu lha lhau sth sthu (lmw stmw) */
+	};
+	uint32_t op = INSN_OP(insn);
+
+	if (op == 46 || op == 47)		/* lmw, stmw: RT..r31 */
+		return 4 * (32 - INSN_RT(insn));
+	return op >= 32 && op < 48 ? len[op - 32] : 0;
+}
+
+/* Bytes moved by an X-form (opcode 31) load or store, 0 for any other. */
+static uint32_t xform_len(const struct mpc8xx_regs *r, uint32_t insn)
+{
+	switch (INSN_XO(insn)) {
+	case 20: case 23: case 55: case 150:		/* lwarx lwzx lwzux stwcx. */
+	case 151: case 183: case 534: case 662:		/* stwx stwux lwbrx stwbrx */
+		return 4;
+	case 87: case 119: case 215: case 247:		/* lbzx lbzux stbx stbux */
+		return 1;
+	case 279: case 311: case 343: case 375:		/* lhzx lhzux lhax lhaux */
+	case 407: case 439: case 790: case 918:		/* sthx sthux lhbrx sthbrx */
+		return 2;
+	case 533: case 661:				/* lswx stswx: XER byte count */
+		return r->xer & XER_BYTE_COUNT;
+	case XO_LSWI: case XO_STSWI:			/* NB, 0 meaning 32 */
+		return INSN_RB(insn) ? INSN_RB(insn) : 32;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The span of the data access that took a DTLB error, decoded from the
+ * instruction; DAR alone for an instruction this does not decode (the cache
+ * instructions touch one 16-byte line, never two pages).  A scalar that
+ * crosses a page reports its own EA in DAR whichever page failed; a
+ * multiple or a string may report the first element of the failing page.
+ */
+static void data_span(const struct mpc8xx_regs *r, struct span *s)
+{
+	uint32_t insn, len = 0, ea = 0;
+
+	s->ea = r->dar;
+	s->len = 1;
+	if (!read_insn(r, &insn))
+		return;
+	if (INSN_OP(insn) == OP_X) {
+		len = xform_len(r, insn);
+		ea = ra_or_zero(r, insn);
+		if (INSN_XO(insn) != XO_LSWI && INSN_XO(insn) != XO_STSWI)
+			ea += r->gpr[INSN_RB(insn)];
+	} else if ((len = dform_len(insn)) != 0) {
+		ea = ra_or_zero(r, insn) + INSN_D(insn);
+	}
+	if (len && r->dar - ea < len) {
+		s->ea = ea;
+		s->len = len;
+	}
+}
+
+/* The bytes a TLB error is about; a fetch touches one word of one page. */
+static void fault_span(const struct mpc8xx_regs *r, struct span *s)
+{
+	if (r->vector == VEC_DTLB_ERR) {
+		data_span(r, s);
+	} else {
+		s->ea = r->srr0;
+		s->len = 4;
+	}
+}
+
+#define PAGE_4K		0x1000u
+#define SPAN_FIRST(s)	((s)->ea & ~(PAGE_4K - 1))
+#define SPAN_LAST(s)	(((s)->ea + (s)->len - 1) & ~(PAGE_4K - 1))
 
 static void record_fault(const struct mpc8xx_regs *r, struct fault_record *f)
 {
@@ -164,6 +280,18 @@ static bool fixup_allowed(uint32_t addr)
 	return true;
 }
 
+/* Whether the PTE grants the faulting access: privilege and kind. */
+static bool pte_permits(const struct fault_record *f, const struct walk_result *w)
+{
+	uint32_t pte = (uint32_t)w->entry, pp = pte & _PAGE_PP_MASK;
+
+	if ((w->prot & PROT_USER) != (f->user ? PROT_USER : 0))
+		return false;
+	if (f->kind == FAULT_PROT_INST)
+		return (pte & _PAGE_EXEC) && !(pte & _PAGE_GUARDED);
+	return f->store ? pp == _PAGE_RW : pp != _PAGE_NA;
+}
+
 /*
  * Software-managed PTE bits the hardware reports as faults:
  * - changed: a store to a writable page whose PTE lacks _PAGE_DIRTY (the
@@ -171,39 +299,45 @@ static bool fixup_allowed(uint32_t addr)
  *   the hardware already dropped the entry.
  * - accessed: a page whose PTE lacks _PAGE_ACCESSED is loaded into APG
  *   group 0/2, where every access is refused (a protection fault).
- * Set the bit in every entry of the page's run and retry the access: the
- * next miss loads the entry with the bit.
+ * Every page of the access, in order, that grants it gets what it lacks
+ * (ACCESSED; DIRTY too for a store) in every entry of its run, and loses
+ * its TLB entries so that the retry reloads them; the first page that
+ * refuses the access for a reason of its own ends the walk (its fault
+ * stands).  An access that crosses into the next page reports its own EA in
+ * DAR even when the second page faulted, so both pages are looked at.
  */
-static bool fix_pte_bits(const struct fault_record *f)
+static bool fix_pte_bits(const struct fault_record *f, const struct span *s)
 {
 	struct mm *mm = fault_mm(f->user);
 	struct walk_result w;
-	uint32_t pte, pp;
-	unsigned int bits = 0;
+	unsigned int bits, fixed = 0;
+	uint32_t va, pte;
 
-	if ((f->kind != FAULT_PROT_DATA && f->kind != FAULT_PROT_INST) || !mm ||
-	    walk(mm, f->addr, &w) != MMU_OK || !w.ptep)
+	if ((f->kind != FAULT_PROT_DATA && f->kind != FAULT_PROT_INST) || !mm)
 		return false;
-	pte = (uint32_t)w.entry;
-	pp = pte & _PAGE_PP_MASK;
-	if (f->kind == FAULT_PROT_DATA && f->cause == DSISR_STORE && pp == _PAGE_RW &&
-	    !(pte & _PAGE_DIRTY))
-		bits = _PAGE_DIRTY;
-	if (!(pte & _PAGE_ACCESSED) && (w.prot & PROT_USER) == (f->user ? PROT_USER : 0) &&
-	    (f->kind == FAULT_PROT_INST ? (pte & _PAGE_EXEC) && !(pte & _PAGE_GUARDED) :
-	     f->store ? pp == _PAGE_RW : pp != _PAGE_NA))
-		bits |= _PAGE_ACCESSED;
-	if (!bits || !fixup_allowed(f->addr))
-		return false;
-	pt_run_update(mm, WALK_LEVEL_PTE, w.size, w.page_va, set_bits, bits);
-	mmu_tlb_invalidate(mm, w.page_va, w.size);
-	if (bits & _PAGE_DIRTY)
-		mpc8xx_dirty_fixups++;
-	if (bits & _PAGE_ACCESSED)
-		mpc8xx_young_fixups++;
-	return true;
+	for (va = SPAN_FIRST(s);; va += PAGE_4K) {
+		if (walk(mm, va, &w) != MMU_OK || !w.ptep || !pte_permits(f, &w))
+			break;
+		pte = (uint32_t)w.entry;
+		bits = (pte & _PAGE_ACCESSED ? 0 : _PAGE_ACCESSED) |
+		       (f->store && !(pte & _PAGE_DIRTY) ? _PAGE_DIRTY : 0);
+		if (bits) {
+			if (!fixed && !fixup_allowed(f->addr))
+				return false;
+			pt_run_update(mm, WALK_LEVEL_PTE, w.size, w.page_va, set_bits, bits);
+			mmu_tlb_invalidate(mm, w.page_va, w.size);
+			mpc8xx_dirty_fixups += !!(bits & _PAGE_DIRTY);
+			mpc8xx_young_fixups += !!(bits & _PAGE_ACCESSED);
+			fixed++;
+		}
+		if (va == SPAN_LAST(s))
+			break;
+	}
+	mpc8xx_bit_fixups += !!fixed;
+	return fixed;
 }
 
+/* Entries 28..31 of either TLB: a tlbie at any EA inside them drops them. */
 static bool pinned(uint32_t va)
 {
 	return (va >= KERNEL_VA && va - KERNEL_VA < PINNED_LINEAR_D * PINNED_PAGE) ||
@@ -211,30 +345,42 @@ static bool pinned(uint32_t va)
 }
 
 /*
- * An access that crosses into the next page and finds that page's entry
- * invalid reports its own EA in DAR (addendum 10), so the error handler's
- * tlbie hit the first page: drop the next page's entry too, or the retry
- * after a map() would meet it again.  Multiples and strings reach 128 bytes
- * at most; pinned entries are never invalid and must stay.
+ * A TLB error "no translation" hit an invalid entry that the miss handler
+ * loaded from a missing mapping; it stays until purged, and the retry after
+ * a map() would meet it again.  tlbie every page of the access except a
+ * pinned one: tlbie drops every entry of both TLBs whose page holds the EA,
+ * and nothing reloads a pinned entry (the kernel's tables do not cover the
+ * linear map or IMMR).  A pinned entry is never the invalid one: that is
+ * the next page of an access crossing out of a pinned page, or an ITLB
+ * entry for an EA only the DTLB pins (IMMR), left to the replacement
+ * counter (a fetch there faults again, as it must).
  */
-static void drop_next_page(const struct mpc8xx_regs *r)
+static void purge_invalid_entries(const struct mpc8xx_regs *r, const struct span *s)
 {
-	uint32_t next = (r->dar | 0xfff) + 1;
+	uint32_t va;
 
-	if ((r->dsisr & DSISR_NOTRANS) && (r->dar & 0xfff) >= 0x1000 - 128 && !pinned(next))
-		tlb_flush_page(next);
+	if (!(r->vector == VEC_DTLB_ERR && (r->dsisr & DSISR_NOTRANS)) &&
+	    !(r->vector == VEC_ITLB_ERR && (r->srr1 & SRR1_ISI_NOTRANS)))
+		return;
+	for (va = SPAN_FIRST(s);; va += PAGE_4K) {
+		if (!pinned(va))
+			tlb_flush_page(va);
+		if (va == SPAN_LAST(s))
+			break;
+	}
 }
 
 static void handle_fault(struct mpc8xx_regs *r)
 {
 	struct fault_record f;
+	struct span s;
 
-	if (r->vector == VEC_DTLB_ERR) {
+	if (r->vector == VEC_DTLB_ERR)
 		fix_dar(r);
-		drop_next_page(r);
-	}
+	fault_span(r, &s);
+	purge_invalid_entries(r, &s);
 	record_fault(r, &f);
-	if (fix_pte_bits(&f))
+	if (fix_pte_bits(&f, &s))
 		return;
 	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
 		r->srr0 = r->lr;
@@ -244,7 +390,7 @@ static void handle_fault(struct mpc8xx_regs *r)
 
 void mpc8xx_exception(struct mpc8xx_regs *r)
 {
-	char dump[640];
+	static char dump[FAULT_DUMP_BYTES];
 
 	switch (r->vector) {
 	case VEC_SYSCALL:

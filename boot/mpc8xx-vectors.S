@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MPC8xx exception vectors 0x000..0x1F00 (except the TLB vectors
- * 0x1100..0x1400, in tlb/mpc8xx-miss.S) and the exception entry and exit
+ * MPC8xx exception vectors 0x000..0x1F00 (except the TLB-miss vectors
+ * 0x1100 and 0x1200, in tlb/mpc8xx-miss.S) and the exception entry and exit
  * that save the full register frame and call mpc8xx_exception() in C.
  *
  * Every vector sits at its physical offset (linker/mpc8xx.ld places section
@@ -17,8 +17,8 @@
  *   r12                  the frame, physical
  *   cr0                  clobbered (CR is in r10 by then)
  *   DAR                  tagged with RPN_PATTERN (0xF0) once saved, so a
- *                        stale DAR never names a pinned page (the dcbX
- *                        erratum leaves DAR unchanged; tlb/mpc8xx-miss.S)
+ *                        stale DAR (the dcbX erratum leaves DAR unchanged)
+ *                        never names a page
  *   M_TWB, M_CASID       switched to the kernel's when coming from user mode
  * The frame goes below the interrupted r1 in kernel mode (FRAME_GAP bytes
  * left alone), at the top of exc_stack from user mode.  Exceptions possible
@@ -65,6 +65,8 @@ _start:
 	EXC_VECTOR 0x0E00
 	EXC_VECTOR 0x0F00
 	EXC_VECTOR 0x1000
+	EXC_VECTOR 0x1300
+	EXC_VECTOR 0x1400
 	EXC_VECTOR 0x1500
 	EXC_VECTOR 0x1600
 	EXC_VECTOR 0x1700
@@ -81,7 +83,7 @@ _start:
 	.section .vec.percpu, "aw"
 	.globl	mpc8xx_percpu
 mpc8xx_percpu:
-	.space	256
+	.space	PERCPU_BYTES
 
 	.text
 /*

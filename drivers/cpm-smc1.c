@@ -173,3 +173,29 @@ void smc1_putc(char c)
 	while (r16(bd + BD_STATUS) & BD_READY)
 		;
 }
+
+#define DRAIN_POLLS	1000000
+
+/* The Rx BD closes after each byte (MRBLR = 1): take it and give the BD back (E). */
+int smc1_getc(void)
+{
+	uint32_t bd = DPRAM + BD_RX;
+	uint8_t c;
+
+	if (!immr || (r16(bd + BD_STATUS) & BD_READY))
+		return -1;
+	c = immr[DPRAM + BUF_RX];
+	eieio();
+	w16(bd + BD_STATUS, BD_READY | BD_WRAP);
+	eieio();
+	return c;
+}
+
+void smc1_drain(void)
+{
+	unsigned int n;
+
+	for (n = 0; immr && n < DRAIN_POLLS; n++)
+		if (!(r16(DPRAM + BD_TX + BD_STATUS) & BD_READY))
+			return;
+}

@@ -14,5 +14,9 @@
  */
 void smc1_init(volatile uint8_t *immr, uint32_t immr_pa);
 void smc1_putc(char c);
+/* A received byte, or -1 if none is waiting. */
+int smc1_getc(void);
+/* Wait (bounded) until the Tx buffer descriptor is done. */
+void smc1_drain(void);
 
 #endif

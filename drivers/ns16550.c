@@ -14,12 +14,19 @@
 #define LCR_8N1		0x03
 #define FCR_ENABLE	0x07	/* enable and clear both FIFOs */
 #define LSR_THRE	0x20
+#define LSR_DR		0x01	/* a received byte is waiting */
+#define LSR_TEMT	0x40	/* transmitter empty: holding and shift register */
+#define UART_RBR	0
+#define DRAIN_POLLS	1000000	/* far more than a 16-byte FIFO takes at 9600 baud */
 
 static volatile uint8_t *uart;
+static int pending = -1;	/* a byte received before the FIFOs were reset */
 
 void ns16550_init(volatile uint8_t *regs)
 {
 	uart = regs;
+	if (pending < 0 && (uart[UART_LSR] & LSR_DR))
+		pending = uart[UART_RBR];
 	uart[UART_LCR] = LCR_8N1;
 	uart[UART_FCR] = FCR_ENABLE;
 }
@@ -31,4 +38,26 @@ void ns16550_putc(char c)
 	while (!(uart[UART_LSR] & LSR_THRE))
 		;
 	uart[UART_THR] = (uint8_t)c;
+}
+
+int ns16550_getc(void)
+{
+	int c = pending;
+
+	if (c >= 0) {
+		pending = -1;
+		return c;
+	}
+	if (!uart || !(uart[UART_LSR] & LSR_DR))
+		return -1;
+	return uart[UART_RBR];
+}
+
+void ns16550_drain(void)
+{
+	unsigned int n;
+
+	for (n = 0; uart && n < DRAIN_POLLS; n++)
+		if ((uart[UART_LSR] & (LSR_THRE | LSR_TEMT)) == (LSR_THRE | LSR_TEMT))
+			return;
 }

@@ -78,12 +78,41 @@ static int check_pmds(const struct mm *mm, const struct pt_size *ps, vaddr_t add
 	return MMU_OK;
 }
 
+/*
+ * No entry of the run belongs to a larger page: writing or clearing the run
+ * would leave the rest of that page behind (a 4M slice of a 16M page, a 16K
+ * piece of a 512K one), so the operation is refused whole.
+ */
+static int check_whole(const struct mm *mm, const struct pt_size *ps, vaddr_t addr)
+{
+	uint32_t step = pt_level_step(ps->level), off;
+
+	for (off = 0; off < ps->size; off += step) {
+		vaddr_t v = addr + off;
+		uint64_t pmd = pt_entry_get(pt_pmd_slot(mm, v)), e;
+
+		if (pmd_none(pmd))
+			continue;
+		if (pmd_leaf(pmd))
+			e = pmd;
+		else if (ps->level == WALK_LEVEL_PTE)
+			e = pt_entry_get(pt_leaf_slot(mm, WALK_LEVEL_PTE, v));
+		else
+			continue;
+		if (pte_present(e) && pte_leaf_size(pmd, e) > ps->size)
+			return MMU_EPARTIAL;
+	}
+	return MMU_OK;
+}
+
 /* The page of size at addr exists as a run whose head is ptep. */
 static int check_head(const struct mm *mm, vaddr_t addr, void *ptep, uint32_t size,
 		      const struct pt_size **psp)
 {
 	int err = check_page(mm, addr, size, psp);
 
+	if (!err)
+		err = check_whole(mm, *psp, addr);
 	if (!err)
 		err = check_pmds(mm, *psp, addr, false, ~0u);
 	if (!err && ptep != pt_run_head(mm, (*psp)->level, size, addr))
@@ -114,7 +143,7 @@ void *pmd_off(struct mm *mm, vaddr_t addr)
 
 uint64_t mk_huge_pte(paddr_t pa, uint32_t size, unsigned int prot)
 {
-	if (!pt_find_size(size) || !pte_prot_valid(prot) || (pa & (size - 1)))
+	if (!pt_find_size(size) || pte_prot_check(prot) || (pa & (size - 1)))
 		return 0;
 	return pte_mkleaf(pa, size, prot);
 }
@@ -166,6 +195,9 @@ int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint3
 		return MMU_ESIZE;	/* a 4K PTE written as a 4M run would alias its first page */
 	if (pte_pa(pte) & (size - 1))
 		return MMU_EALIGN;
+	err = pte_leaf_check(pte);
+	if (err)
+		return err;
 	pt_run_write(mm, ps->level, size, addr, pt_mm_leaf(mm, pte));
 	return MMU_OK;
 }

@@ -49,14 +49,19 @@ int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size);
  * pte with its physical address advanced by i * step.  pte 0 clears the run.
  * In the kernel's space (mm->pid 0) the entries are made global (8xx SH),
  * as map() makes them.  MMU_ESIZE if pte is not a leaf of that size,
- * MMU_EALIGN if its address is not aligned to it; nothing changed then.
+ * MMU_EALIGN if its address is not aligned to it, MMU_EDIRTY if the format
+ * refuses the entry (e500: writable but not dirty), MMU_EPARTIAL if the run
+ * holds part of a larger page; nothing changed then.
  */
 int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint32_t size);
 
 /* The head's entry; for an 8xx 8M page (ptep = first PMD) the first PTE of table 0. */
 uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep);
 
-/* Clear the whole run (both tables of an 8xx 8M page), freeing tables it empties. */
+/*
+ * Clear the whole run (both tables of an 8xx 8M page), freeing tables it
+ * empties; MMU_EPARTIAL (nothing changed) if the run is part of a larger page.
+ */
 int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, uint32_t size);
 
 /* Remove write permission from every entry of the run (size from the entry). */

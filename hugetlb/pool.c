@@ -6,6 +6,7 @@
  */
 #include "pool.h"
 #include "../mmu/palloc.h"
+#include "../lib/cmdline.h"
 
 #define MAX_SIZES	8
 
@@ -38,11 +39,6 @@ const char *hugepool_strerror(int err)
 	case HUGEPOOL_EBUSY:	return "huge-page pool in use";
 	default:		return "unknown error";
 	}
-}
-
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 static bool huge_size_supported(uint32_t size)
@@ -92,8 +88,8 @@ static int parse_entry(const char **p, const char *end, struct request *r)
 	if (*p == end || **p != ':')
 		return HUGEPOOL_ESYNTAX;
 	(*p)++;
-	if (!parse_number(p, end, HUGEPOOL_MAX_PAGES + 1, &count))
-		return HUGEPOOL_ESYNTAX;
+	if (!parse_number(p, end, HUGEPOOL_MAX_PAGES + 1, &count) || count == 0)
+		return HUGEPOOL_ESYNTAX;	/* a size with no page is a mistake, not a request */
 	if (*p != end && **p != ',')
 		return HUGEPOOL_ESYNTAX;
 	num <<= shift;
@@ -104,33 +100,19 @@ static int parse_entry(const char **p, const char *end, struct request *r)
 	return HUGEPOOL_OK;
 }
 
-/* The value of the one hugepages= word, or NULL (*err set if there are two). */
+/* The value of the one hugepages= word, or NULL (*err set if there are two or it is bare). */
 static const char *find_word(const char *cmdline, const char **end, int *err)
 {
-	static const char key[] = "hugepages=";
-	const char *p = cmdline, *found = NULL;
+	const char *value;
+	size_t len;
+	bool bare;
+	unsigned int n = cmdline_find(cmdline, "hugepages", &value, &len, &bare);
 
-	*err = HUGEPOOL_OK;
-	while (p && *p) {
-		const char *w, *k = key;
-
-		while (is_space(*p))
-			p++;
-		w = p;
-		while (*p && !is_space(*p))
-			p++;
-		while (*k && w + (k - key) < p && w[k - key] == *k)
-			k++;
-		if (*k)
-			continue;
-		if (found) {
-			*err = HUGEPOOL_ESYNTAX;
-			return NULL;
-		}
-		found = w + (sizeof(key) - 1);
-		*end = p;
-	}
-	return found;
+	*err = n > 1 || (n && bare) ? HUGEPOOL_ESYNTAX : HUGEPOOL_OK;
+	if (n != 1 || bare)
+		return NULL;
+	*end = value + len;
+	return value;
 }
 
 static int parse(const char *cmdline, struct request *req, unsigned int *nr)

@@ -92,7 +92,8 @@ void icache_sync(const void *va, size_t len);
 /*
  * Run user code at pc (MSR[PR]=1) in mm with r3 = arg.  Returns 0 when the
  * code ended with a system call (its r3 in *result) or 1 when it ended with
- * a fault (recorded like any fault).
+ * a fault (recorded like any fault).  e500: MMU_EPID, nothing run, when
+ * mm->pid is 0 (the kernel's, whose entries are global) or above 255.
  */
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result);
 
@@ -103,6 +104,10 @@ void fault_unexpected(const struct fault_record *f, const char *dump);
 uint64_t timebase_read(void);
 void console_putc(char c);
 void console_write(const char *s, size_t n);
+/* A received character, or -1 if none is waiting (never waits). */
+int console_getc(void);
+/* Wait (bounded) until the transmitter has sent everything, before a reset or power-off. */
+void console_drain(void);
 void __attribute__((noreturn)) arch_exit(int status);
 
 #endif

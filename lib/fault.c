@@ -50,7 +50,7 @@ int user_run(void (*enter)(void *arg), void *arg, uint32_t *result)
 
 enum fault_resume fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs)
 {
-	char text[640];
+	static char text[FAULT_DUMP_BYTES];	/* static: the exception stack is small */
 
 	if (fault_expected(f)) {
 		if (f->user)

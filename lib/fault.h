@@ -22,6 +22,12 @@ struct ppc_gprs {
 	uint32_t lr, ctr, cr, xer;
 };
 
+/* Room for a register dump (formatted by the family's fault_dump_fn). */
+#define FAULT_DUMP_BYTES	2048
+
+/* The user space a user-mode fault happened in (NULL outside user_call()). */
+struct mm *fault_user_mm(void);
+
 /* Append the GPR block of a dump at buf + n; returns the new length. */
 size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g);
 

@@ -7,11 +7,12 @@
  *
  * Contract details (see also mmu.h):
  * - map() maps exactly one page of a supported size.  Checks, in order:
- *   ESIZE, EALIGN (va, pa), ERANGE, EPA, EPROT, EOVERLAP, EMIXED, ENOMEM.
+ *   ESIZE, EALIGN (va, pa), ERANGE, EPA, EPROT or ECACHE, EOVERLAP, EMIXED,
+ *   ENOMEM.
  * - unmap()/protect() take a range [va, va + size) of whole pages: size a
  *   nonzero multiple of the smallest page (ESIZE for 0, EALIGN otherwise),
- *   inside the space (ERANGE), for protect() a valid prot (EPROT), then every
- *   byte must be mapped (ENOENT) by pages lying wholly inside the range
+ *   inside the space (ERANGE), for protect() a valid prot (EPROT, ECACHE), then
+ *   every byte must be mapped (ENOENT) by pages lying wholly inside the range
  *   (EPARTIAL), and for protect() the prot must suit each page's PGD entry
  *   (EMIXED, 8xx only).  The first problem in address order decides the error.
  * - Any error leaves the tables untouched: map() allocates PTE tables after
@@ -21,7 +22,8 @@
  * - unmap() and protect() call mmu_tlb_invalidate() once for the whole range
  *   before returning (protect() always does, also when it only adds rights,
  *   so the next access reloads the entry).  map() does not: nothing was
- *   mapped there, so nothing can be cached.
+ *   mapped there, so nothing can be cached.  mm_destroy() calls
+ *   mmu_tlb_invalidate_mm() once, so no entry of the dead space's id survives.
  */
 #include "mmu.h"
 #include "pgtable.h"
@@ -40,6 +42,9 @@ const char *mmu_strerror(int err)
 	case MMU_EPARTIAL:	return "range covers part of a larger page";
 	case MMU_EPA:		return "physical address not representable";
 	case MMU_EMIXED:	return "user and supervisor pages in one page-table entry";
+	case MMU_ECACHE:	return "cache-inhibited and write-through together";
+	case MMU_EPID:		return "address-space id not usable for a user space";
+	case MMU_EDIRTY:	return "writable entry without the dirty bit";
 	default:		return "unknown error";
 	}
 }
@@ -341,8 +346,9 @@ int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 		return err;
 	if (pa > pa_limit - size)
 		return MMU_EPA;
-	if (!pte_prot_valid(prot))
-		return MMU_EPROT;
+	err = pte_prot_check(prot);
+	if (err)
+		return err;
 	err = pt_run_check_free(mm, ps, va, prot);
 	if (err)
 		return err;
@@ -432,8 +438,8 @@ int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
 {
 	int err = check_span(mm, va, size);
 
-	if (!err && !pte_prot_valid(prot))
-		err = MMU_EPROT;
+	if (!err)
+		err = pte_prot_check(prot);
 	if (!err)
 		err = for_each_page(mm, va, size, NULL, prot);
 	if (err)
@@ -474,6 +480,7 @@ void mm_destroy(struct mm *mm)
 
 	if (!mm->pgd)
 		return;
+	mmu_tlb_invalidate_mm(mm);
 	for (i = 0; i < pt_geo.ptrs_per_pgd; i++) {
 		uint64_t pmd = pt_entry_get(pgd_entry_ptr(mm->pgd, i));
 

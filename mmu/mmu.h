@@ -40,6 +40,9 @@ enum mmu_err {
 	MMU_EPARTIAL	= -8,	/* unmap/protect covers part of a larger page */
 	MMU_EPA		= -9,	/* physical address beyond what the family can map */
 	MMU_EMIXED	= -10,	/* 8xx: user/supervisor differs from the rest of its 4M PMD */
+	MMU_ECACHE	= -11,	/* NOCACHE with WRITETHRU: W=1 I=1 is not a supported combination */
+	MMU_EPID	= -12,	/* a user space with PID 0 (the kernel's) or a PID the MMU cannot hold */
+	MMU_EDIRTY	= -13,	/* e500: a writable entry without _PAGE_DIRTY */
 };
 
 const char *mmu_strerror(int err);
@@ -72,7 +75,12 @@ struct walk_result {
 const uint32_t *mmu_page_sizes(unsigned int *n);
 
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid);
-void mm_destroy(struct mm *mm);	/* frees the tables; the mm must no longer be live */
+/*
+ * Frees the tables and drops every TLB entry of the space's id
+ * (mmu_tlb_invalidate_mm()), so the id can be given to a new space at once.
+ * The mm must no longer be live.
+ */
+void mm_destroy(struct mm *mm);
 
 /*
  * map() maps one page of a supported size.  unmap() and protect() take a
@@ -111,5 +119,10 @@ void *pt_phys_deref(uint32_t ref);
  * tlbie), host tests record the call.
  */
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size);
+/*
+ * Called by mm_destroy() before the tables go: drop every TLB entry tagged
+ * with mm->pid (e500 TID, 8xx CASID), huge-page entries included.
+ */
+void mmu_tlb_invalidate_mm(const struct mm *mm);
 
 #endif

@@ -147,13 +147,21 @@ uint64_t pte_set_pa(uint64_t pte, paddr_t pa)
 	return (pte & ~(uint64_t)_PAGE_RPN_MASK) | (pa & _PAGE_RPN_MASK);
 }
 
-bool pte_prot_valid(unsigned int prot)
+/* No W bit on the 8xx: PROT_WRITETHRU is an unknown bit here (EPROT), never ECACHE. */
+int pte_prot_check(unsigned int prot)
 {
 	unsigned int access = prot & (PROT_WRITE | PROT_EXEC | PROT_USER);
 
 	if (prot & ~PROT_8XX)
-		return false;
-	return !access || (prot & PROT_READ);
+		return MMU_EPROT;
+	return !access || (prot & PROT_READ) ? MMU_OK : MMU_EPROT;
+}
+
+/* The 8xx handler takes a fault on the first store to a clean page: any leaf goes. */
+int pte_leaf_check(uint64_t pte)
+{
+	(void)pte;
+	return MMU_OK;
 }
 
 static uint32_t prot_bits(unsigned int prot)

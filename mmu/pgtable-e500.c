@@ -10,20 +10,21 @@
  * of 4M..1G replicated over size / 2M consecutive entries.
  *
  * PROT_* to entry bits: READ -> SR, WRITE -> SW | DIRTY (dirtiness is not
- * tracked), EXEC -> SX, each with its user twin (UR/UW/UX) when PROT_USER is
- * set; NOCACHE/GUARDED/COHERENT/WRITETHRU -> I/G/M/W.  WRITE or EXEC or USER
- * without READ is refused; no access bits at all is a valid "no access" page.
+ * tracked: a writable entry is always dirty, pte_leaf_check()), EXEC -> SX,
+ * each with its user twin (UR/UW/UX) when PROT_USER is set;
+ * NOCACHE/GUARDED/COHERENT/WRITETHRU -> I/G/M/W.  WRITE or EXEC or USER
+ * without READ is refused (EPROT), NOCACHE with WRITETHRU too (ECACHE); no
+ * access bits at all is a valid "no access" page.
  */
 #include "pgtable.h"
 #include "pte-e500.h"
 #include "byteorder.h"
 
-/* Huge pages (issue 5): on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */
+/* Huge pages: on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */
 #ifndef PPCMMU_E500_HUGE
 #define PPCMMU_E500_HUGE 1
 #endif
 
-#define E500_PAGE_SHIFT		12
 #define E500_PA_BITS		36
 #define E500_ENTRY_BYTES	8
 
@@ -166,13 +167,31 @@ uint64_t pte_set_pa(uint64_t pte, paddr_t pa)
 	return (pte & PTE_FLAGS_MASK) | (pa >> E500_PAGE_SHIFT) << PTE_RPN_SHIFT;
 }
 
-bool pte_prot_valid(unsigned int prot)
+/* W=1 with I=1 is not a storage mode the architecture supports: its own error. */
+int pte_prot_check(unsigned int prot)
 {
 	unsigned int access = prot & (PROT_WRITE | PROT_EXEC | PROT_USER);
 
 	if (prot & ~PROT_ALL)
-		return false;
-	return !access || (prot & PROT_READ);
+		return MMU_EPROT;
+	if (access && !(prot & PROT_READ))
+		return MMU_EPROT;
+	if ((prot & (PROT_NOCACHE | PROT_WRITETHRU)) == (PROT_NOCACHE | PROT_WRITETHRU))
+		return MMU_ECACHE;
+	return MMU_OK;
+}
+
+/*
+ * The dirty rule: the miss handler copies SW/UW into MAS3 without looking at
+ * _PAGE_DIRTY, so a writable entry must already be dirty.  map() and
+ * protect() set DIRTY with every write permission (prot_bits()); an entry
+ * built elsewhere (set_huge_pte_at()) is checked here.
+ */
+int pte_leaf_check(uint64_t pte)
+{
+	if ((pte & _PAGE_WRITE) && !(pte & _PAGE_DIRTY))
+		return MMU_EDIRTY;
+	return MMU_OK;
 }
 
 static uint64_t prot_bits(unsigned int prot)

@@ -79,7 +79,18 @@ paddr_t pte_pa(uint64_t pte);
 uint64_t pte_set_pa(uint64_t pte, paddr_t pa);
 /* PROT_* of a leaf; pmd is the PGD entry above it (the leaf itself at PGD level). */
 unsigned int pte_prot(uint64_t pmd, uint64_t pte);
-bool pte_prot_valid(unsigned int prot);
+/*
+ * MMU_OK if map()/protect() accept prot; MMU_EPROT for unknown bits or an
+ * access right without READ, MMU_ECACHE for NOCACHE with WRITETHRU.
+ */
+int pte_prot_check(unsigned int prot);
+/*
+ * MMU_OK if leaf pte (built outside map()/protect(), e.g. for
+ * set_huge_pte_at()) obeys the format's rules: e500 refuses a writable entry
+ * without _PAGE_DIRTY (MMU_EDIRTY), since its miss handler loads write
+ * permission as it finds it and nothing would ever set the bit.
+ */
+int pte_leaf_check(uint64_t pte);
 /*
  * A leaf of the kernel's space (mm->pid 0), the same in every address space:
  * a format with a shared-entry bit sets it (8xx SH); e500 needs nothing, its

@@ -64,9 +64,15 @@
 #define _PAGE_PSIZE_SHIFT	7	/* size = 1 << (((pte & 0xf00) >> 7) + 10) */
 #define _PAGE_PSIZE_SHIFT_OFFSET 10
 
+#define E500_PAGE_SHIFT		12	/* one PTE maps 4 KB */
 #define E500_PGD_SHIFT		21	/* one PGD entry maps 2 MB */
-#define E500_PTRS_PER_PGD	2048
-#define E500_PTRS_PER_PTE	512
+#define E500_ENTRY_SHIFT	3	/* 8-byte entries at both levels */
+#define E500_PGD_INDEX_BITS	11
+#define E500_PTE_INDEX_BITS	9
+#define E500_PTRS_PER_PGD	(1 << E500_PGD_INDEX_BITS)
+#define E500_PTRS_PER_PTE	(1 << E500_PTE_INDEX_BITS)
+#define E500_ENTRY_HI		0	/* byte offset of the high word (pfn >> 8) */
+#define E500_ENTRY_LO		4	/* byte offset of the low word (flags) */
 #define E500_PGD_BYTES		(E500_PTRS_PER_PGD * 8)
 #define E500_PTE_TABLE_BYTES	(E500_PTRS_PER_PTE * 8)
 

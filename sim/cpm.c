@@ -40,6 +40,9 @@ extern uint8_t immr_mem[];
 #define BD_WRAP		0x2000u
 
 static bool rx_eof;
+/* Bytes stored into the Rx BD being filled: the CP's own count, not the BD's length field, which it
+   only writes (software need not clear it before setting E again). */
+static uint16_t rx_fill;
 
 static uint32_t smc1_pram(void)
 {
@@ -68,6 +71,7 @@ static uint8_t *bd_at(uint16_t ptr)
 static void smc1_init(int opcode)
 {
 	if (opcode != 2) {
+		rx_fill = 0;
 		set_pram16(P_RBPTR, pram16(P_RBASE));
 		put_be32(immr_mem + smc1_pram() + P_RSTATE, 0);
 	}
@@ -148,7 +152,6 @@ static bool smc1_receive_byte(struct cpu *c)
 	uint16_t ptr = pram16(P_RBPTR);
 	uint8_t *bd = bd_at(ptr);
 	uint16_t status = get_be16(bd);
-	uint16_t len = get_be16(bd + 2);
 	uint16_t mrblr = pram16(P_MRBLR);
 	unsigned char ch;
 
@@ -158,11 +161,12 @@ static bool smc1_receive_byte(struct cpu *c)
 		rx_eof = true;
 		return false;
 	}
-	phys_write(c, get_be32(bd + 4) + len, 1, ch);
-	len++;
-	put_be16(bd + 2, len);
-	if (len >= (mrblr ? mrblr : 1) ||
+	phys_write(c, get_be32(bd + 4) + rx_fill, 1, ch);
+	rx_fill++;
+	put_be16(bd + 2, rx_fill);
+	if (rx_fill >= (mrblr ? mrblr : 1) ||
 	    (pram16(P_MAX_IDL) && !input_ready())) {
+		rx_fill = 0;
 		put_be16(bd, status & ~BD_READY);
 		immr_mem[SMCE1] |= SMCE_RX;
 		set_pram16(P_RBPTR, next_bd(ptr, status, pram16(P_RBASE)));

@@ -21,6 +21,7 @@ struct options {
 	bool stats, regs, strict, entry_elf;
 	const char *trace;
 	const char *image;
+	const char *dtb;
 	int gdb_port;
 	struct dump dumps[MAX_DUMPS];
 	int ndumps;
@@ -37,6 +38,7 @@ static const char help_text[] =
 	"  --strict              the first undocumented case ends the run (status 125)\n"
 	"  --entry-elf           start at the ELF entry point instead of the reset vector\n"
 	"  --dump ADDR:LEN:FILE  at exit, write physical RAM [ADDR, ADDR+LEN) to FILE\n"
+	"  --dtb FILE            hand the kernel FILE as its device tree (r3), as a boot loader does\n"
 	"  --trace FILE          trace executed instructions and exception entries to FILE\n"
 	"  --trace-range LO:HI   trace only instructions at addresses LO..HI\n"
 	"  --trace-from N        trace from the Nth instruction on (counted from 1)\n"
@@ -166,6 +168,8 @@ static void parse_args(struct options *o, int argc, char **argv)
 		} else if (is_opt(a, "--dump")) {
 			parse_dump(o, (char *)opt_value(argc, argv, &i,
 							"--dump"));
+		} else if (is_opt(a, "--dtb")) {
+			o->dtb = opt_value(argc, argv, &i, "--dtb");
 		} else if (!strcmp(a, "--stats")) {
 			o->stats = true;
 		} else if (!strcmp(a, "--regs")) {
@@ -238,6 +242,38 @@ static int write_dump(const struct dump *d)
 	return 0;
 }
 
+/*
+ * --dtb: do what a boot loader does for a PowerPC kernel: copy the device
+ * tree into RAM, at the top of the first 8 MB (where Linux's 8xx boot
+ * expects it) on a 4 KB boundary, and pass its address in r3.
+ */
+#define DTB_MAX		(64u << 10)
+#define DTB_LIMIT	(8u << 20)
+
+static int load_dtb(const char *path, uint32_t ram_bytes, uint32_t *pa)
+{
+	static uint8_t blob[DTB_MAX + 1];
+	uint32_t top = ram_bytes < DTB_LIMIT ? ram_bytes : DTB_LIMIT;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	n = fread(blob, 1, sizeof(blob), f);
+	if (ferror(f) || n > DTB_MAX || n == 0) {
+		fprintf(stderr, "mpc8xx-sim: %s: %s\n", path,
+			ferror(f) ? "read error" : n ? "larger than 64 KB" : "empty");
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	*pa = (top - (uint32_t)n) & ~0xFFFu;
+	memcpy(ram + *pa, blob, n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
@@ -254,6 +290,13 @@ int main(int argc, char **argv)
 		return EXIT_BAD_ARGS;
 	immr_reset();
 	cpu_reset(&cpu, o.entry_elf ? entry & ~3u : VEC_RESET);
+	if (o.dtb) {
+		uint32_t pa;
+
+		if (o.ram < DTB_MAX || load_dtb(o.dtb, (uint32_t)o.ram, &pa))
+			return EXIT_BAD_ARGS;
+		cpu.gpr[3] = pa;
+	}
 	cpu.max_insns = o.max_insns;
 	cpu.strict = o.strict;
 	if (o.trace) {

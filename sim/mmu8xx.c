@@ -355,6 +355,15 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 			sim_warn(c, W_PP20_LARGE, "DTLB entry with PS=%u has "
 				 "PP bit 20 set", (twc & TWC_PS) >> 2);
 	}
+	/*
+	 * Every Linux ITLB miss clears MI_RPN bits 20 and 23 ("software
+	 * indicator bits 20 and 23 must be clear"); what the ITLB makes of
+	 * them (bit 23 is the DTLB's changed bit) is not documented.
+	 */
+	if (live && insn && (rpn & (RPN_PP20 | RPN_C)))
+		sim_warn(c, W_MI_RPN_BITS, "ITLB entry with MI_RPN bit%s set "
+			 "(0x%08x)", (rpn & RPN_PP20) && (rpn & RPN_C) ?
+			 "s 20 and 23" : (rpn & RPN_PP20) ? " 20" : " 23", rpn);
 	entry_drop(c, e, insn);
 	size = page_size(c, twc, rpn, live);
 	e->epn_reg = epn & EPN_MASK;

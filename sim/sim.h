@@ -278,6 +278,7 @@ enum warn_kind {
 	W_LE_MODE,
 	W_EXIT_WIDTH,
 	W_DEBUG_TLB,
+	W_MI_RPN_BITS,
 	NUM_WARN
 };
 void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)

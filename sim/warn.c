@@ -27,6 +27,7 @@ static const char *const names[NUM_WARN] = {
 	[W_LE_MODE] = "le-mode",
 	[W_EXIT_WIDTH] = "exit-width",
 	[W_DEBUG_TLB] = "debug-tlb-write",
+	[W_MI_RPN_BITS] = "mi-rpn-bits",
 };
 
 const char *warn_name(enum warn_kind kind)

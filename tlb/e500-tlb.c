@@ -14,8 +14,6 @@
 
 extern struct e500_percpu e500_percpu_page;
 
-_Static_assert(TLB1_HUGE_SLOTS == 8, "the miss handler wraps ESEL with a mask of 3 bits");
-
 static inline void isync(void)
 {
 	__asm__ volatile("isync" : : : "memory");
@@ -87,6 +85,45 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
 	}
 	for (off = 0; off < size; off += 4096)
 		tlb_flush_page(va + off);
+}
+
+/* Read the entry mas0/mas2 select (tlbre); write it invalid if it is pid's and not IPROT. */
+static void drop_if_pid(uint32_t mas0, uint32_t mas2, unsigned int pid)
+{
+	uint32_t mas1;
+
+	mtspr(SPRN_MAS0, mas0);
+	mtspr(SPRN_MAS2, mas2);
+	isync();
+	__asm__ volatile("tlbre; isync" : : : "memory");
+	mas1 = mfspr(SPRN_MAS1);
+	if (!(mas1 & MAS1_VALID) || (mas1 & MAS1_IPROT) ||
+	    ((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT) != pid)
+		return;
+	tlbwe(mas0, 0, mas2, 0, 0);
+}
+
+/*
+ * Every entry tagged with mm's PID, TLB0 and TLB1's huge slots: the e500v2
+ * has no tlbilx and tlbivax ignores PID, so each entry is read back (tlbre:
+ * TLB0 by set, given by the EPN's low bits, and way; TLB1 by slot) and the
+ * matching ones written invalid.
+ */
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	uint32_t cfg = mfspr(SPRN_TLB0CFG);
+	unsigned int ways = cfg >> TLBCFG_ASSOC_SHIFT, sets, set, way, slot;
+	unsigned int pid = mm->pid & MAS1_TID_MAX;
+
+	if (ways == 0)
+		ways = 1;
+	sets = (cfg & TLBCFG_NENTRY) / ways;
+	for (set = 0; set < sets; set++)
+		for (way = 0; way < ways; way++)
+			drop_if_pid(way << MAS0_ESEL_SHIFT, set * 4096u, pid);
+	for (slot = 0; slot < TLB1_HUGE_SLOTS; slot++)
+		drop_if_pid(MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT), 0, pid);
+	tlb_sync();
 }
 
 static unsigned int prot_from_mas(uint32_t mas2, uint32_t mas3)
@@ -169,3 +206,22 @@ void icache_sync(const void *va, size_t len)
 	__asm__ volatile("msync; isync" : : : "memory");
 }
 
+
+/* TLB0 geometry from TLB0CFG: NENTRY (bits 20..31) and ASSOC (bits 0..7). */
+void tlb0_geometry(unsigned int *sets, unsigned int *ways)
+{
+	uint32_t cfg = mfspr(SPRN_TLB0CFG);
+
+	*ways = cfg >> TLBCFG_ASSOC_SHIFT;
+	*sets = *ways ? (cfg & TLBCFG_NENTRY) / *ways : 0;
+}
+
+/* Read TLB0 entry (set, way) with tlbre: MAS2[EPN] selects the set; false if not valid. */
+bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info)
+{
+	mtspr(SPRN_MAS0, way << MAS0_ESEL_SHIFT);
+	mtspr(SPRN_MAS2, set << 12);
+	isync();
+	__asm__ volatile("tlbre; isync" : : : "memory");
+	return read_mas(info);
+}

@@ -21,5 +21,7 @@ unsigned int tlb1_entries(void);
 void tlb1_write(unsigned int slot, const struct tlb1_map *m);
 void tlb1_clear(unsigned int slot);
 bool tlb1_read(unsigned int slot, struct tlb_info *info);
+void tlb0_geometry(unsigned int *sets, unsigned int *ways);
+bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info);
 
 #endif

@@ -3,8 +3,8 @@
  * MPC8xx TLB maintenance: tlbie of a page, tlbia (the pinned entries 28..31
  * survive: RSV4I/RSV4D are set), and the read-back of ITLB/DTLB entries
  * through the debug CAM/RAM registers: Mx_CTR[INDX] = entry, mtspr Mx_CAM
- * latches it, then Mx_CAM, Mx_RAM0, Mx_RAM1 read (addendum section 5; the
- * word layouts are the simulator's, sim/README.md).  INDX is also the
+ * latches it, then Mx_CAM, Mx_RAM0, Mx_RAM1 read (the manuals document
+ * no layout: the word layouts are the simulator's, sim/README.md).  INDX is also the
  * replacement counter, so Mx_CTR is restored afterwards.
  *
  * These run with translation on, like Linux's own MMU-register writes; no
@@ -15,6 +15,7 @@
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/frame.h"
+#include "mpc8xx/immr.h"
 #include "tlb/mpc8xx-tlb.h"
 
 #define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
@@ -78,6 +79,55 @@ void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw
 		mtspr(SPRN_MD_CTR, ctr);
 	}
 	isync();
+}
+
+/*
+ * Write entry idx of one TLB with the three words of a read-out (the
+ * inverse of mpc8xx_tlb_read_raw(): INDX first, then EPN, TWC, RPN, and
+ * Mx_CTR back, so the replacement counter is left as it was).
+ */
+void mpc8xx_tlb_write_raw(bool insn, unsigned int idx, const struct mpc8xx_tlb_raw *raw)
+{
+	uint32_t ctr;
+
+	if (insn) {
+		ctr = mfspr(SPRN_MI_CTR);
+		mtspr(SPRN_MI_CTR, (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT));
+		mtspr(SPRN_MI_EPN, raw->cam);
+		mtspr(SPRN_MI_TWC, raw->ram0);
+		mtspr(SPRN_MI_RPN, raw->ram1);
+		mtspr(SPRN_MI_CTR, ctr);
+	} else {
+		ctr = mfspr(SPRN_MD_CTR);
+		mtspr(SPRN_MD_CTR, (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT));
+		mtspr(SPRN_MD_EPN, raw->cam);
+		mtspr(SPRN_MD_TWC, raw->ram0);
+		mtspr(SPRN_MD_RPN, raw->ram1);
+		mtspr(SPRN_MD_CTR, ctr);
+	}
+	isync();
+}
+
+/* The pinned entries as boot/mpc8xx-start.S writes them (mpc8xx/mmu.h). */
+bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
+{
+	unsigned int n = idx - TLB_FIRST_PINNED;
+
+	if (idx < TLB_FIRST_PINNED || idx >= TLB_ENTRIES)
+		return false;
+	if (n < (insn ? PINNED_LINEAR_I : PINNED_LINEAR_D)) {
+		raw->cam = (KERNEL_VA + n * PINNED_PAGE) | MX_EPN_EV;
+		raw->ram0 = PINNED_TWC_8M;
+		raw->ram1 = n * PINNED_PAGE | (insn ? PINNED_RPN_I : PINNED_RPN_D);
+		return true;
+	}
+	if (!insn && idx == PINNED_IMMR_ENTRY) {
+		raw->cam = IMMR_BASE | MX_EPN_EV;
+		raw->ram0 = PINNED_TWC_IMMR;
+		raw->ram1 = IMMR_BASE | PINNED_RPN_IMMR;
+		return true;
+	}
+	return false;
 }
 
 static uint32_t entry_size(uint32_t twc, uint32_t rpn)
@@ -159,6 +209,23 @@ int mpc8xx_tlb_find(bool insn, vaddr_t va, unsigned int pid, struct tlb_info *in
 	}
 	info->valid = false;
 	return -1;
+}
+
+/*
+ * Every entry tagged with the space's CASID (SH entries are the kernel's and
+ * carry no space), in both TLBs: tlbie of its EPN, which also drops any other
+ * space's entry at that address, never a pinned one (those map kernel addresses).
+ */
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	struct tlb_info t;
+	unsigned int i, side;
+
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < TLB_ENTRIES; i++)
+			if (mpc8xx_tlb_read(side, i, &t) && !(t.raw[2] & MX_RPN_SH) &&
+			    t.tid == (mm->pid & MX_EPN_ASID_MASK))
+				tlb_flush_page(t.va);
 }
 
 /* The DTLB first (level 0), then the ITLB (level 1). */

@@ -24,6 +24,8 @@ gcc|gcc
 /usr/include/stdio.h|libc6-dev
 timeout|coreutils
 flock|util-linux
+dtc|device-tree-compiler
+python3|python3
 /usr/bin/python3|python3
 /usr/lib/python3/dist-packages/serial/__init__.py|python3-serial
 /usr/lib/python3/dist-packages/pexpect/__init__.py|python3-pexpect

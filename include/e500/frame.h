@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The register frame the e500 exception prologue saves on the stack, and the
- * per-context values the TLB-miss handlers read from SPRG1..3 and PID.
+ * per-context values the TLB-miss handlers read from SPRG0..2 and PID.
  * Offsets are from the frame's stack pointer; C sees struct e500_regs at
  * r1 + FRAME_REGS.
  */
@@ -23,7 +23,7 @@
 #define FRAME_SIZE	(FRAME_REGS + 184)	/* a multiple of 16: the ABI's stack alignment */
 #define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
-/* struct e500_ctx: what SPRG1..3 and PID hold while a context runs. */
+/* struct e500_ctx: what SPRG0..2 and PID hold while a context runs. */
 #define CTX_PGD4	0
 #define CTX_INEED	4
 #define CTX_DNEED	8
@@ -39,9 +39,17 @@
 #define PC_DMISS	0	/* data TLB misses (CONFIG_TLB_STATS) */
 #define PC_IMISS	4	/* instruction TLB misses (CONFIG_TLB_STATS) */
 #define PC_TLB1_NEXT	8	/* MAS0 of the next TLB1 slot for a huge page */
+/* The fatal classes' own save areas: r10, r11, CR of the interrupted code. */
+#define PC_CRIT		12	/* critical, watchdog, debug (CSRR0/1) */
+#define PC_MCHK		24	/* machine check (MCSRR0/1) */
+#define PCS_R10		0
+#define PCS_R11		4
+#define PCS_CR		8
+#define PC_SAVE_BYTES	12
 
 /* TLB1 slots: huge pages take 0..TLB1_HUGE_SLOTS-1 round robin (a power of two). */
-#define TLB1_HUGE_SLOTS	8
+#define TLB1_HUGE_SLOTS_LOG2	3
+#define TLB1_HUGE_SLOTS	(1 << TLB1_HUGE_SLOTS_LOG2)
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -61,12 +69,55 @@ struct e500_ctx {
 	uint32_t pid;
 };
 
+struct e500_fatal_save {
+	uint32_t r10, r11, cr;
+};
+
 struct e500_percpu {
 	uint32_t dmiss;
 	uint32_t imiss;
 	uint32_t tlb1_next;
+	struct e500_fatal_save crit;
+	struct e500_fatal_save mchk;
 };
 
+#include <stddef.h>
+#include <setjmp.h>
+
+/*
+ * A test arms e500_fatal_capture to enter a fatal-class prologue on purpose:
+ * exception_fatal() then stores the frame and SPRG4..7 as it found them and
+ * longjmp()s to back instead of stopping the run.
+ */
+struct e500_fatal_capture {
+	struct e500_regs regs;
+	uint32_t sprg4_7[4];
+	jmp_buf back;
+};
+extern struct e500_fatal_capture *e500_fatal_capture;
+
+/* The offsets the assembly uses, tied to the structs C uses. */
+#define FRAME_AT(field)	(FRAME_REGS + offsetof(struct e500_regs, field))
+_Static_assert(F_GPR(0) == FRAME_AT(gpr) && F_GPR(31) == FRAME_AT(gpr[31]), "frame: GPRs");
+_Static_assert(F_CR == FRAME_AT(cr) && F_XER == FRAME_AT(xer) && F_LR == FRAME_AT(lr) &&
+	       F_CTR == FRAME_AT(ctr), "frame: CR, XER, LR, CTR");
+_Static_assert(F_SRR0 == FRAME_AT(srr0) && F_SRR1 == FRAME_AT(srr1) && F_DEAR == FRAME_AT(dear) &&
+	       F_ESR == FRAME_AT(esr), "frame: SRR0/1, DEAR, ESR");
+_Static_assert(F_VEC == FRAME_AT(vector) && F_PID == FRAME_AT(pid), "frame: vector, PID");
+_Static_assert(CTX_PGD4 == offsetof(struct e500_ctx, pgd4) &&
+	       CTX_INEED == offsetof(struct e500_ctx, ineed) &&
+	       CTX_DNEED == offsetof(struct e500_ctx, dneed) &&
+	       CTX_PID == offsetof(struct e500_ctx, pid), "e500_ctx layout");
+_Static_assert(PC_DMISS == offsetof(struct e500_percpu, dmiss) &&
+	       PC_IMISS == offsetof(struct e500_percpu, imiss) &&
+	       PC_TLB1_NEXT == offsetof(struct e500_percpu, tlb1_next), "per-CPU page: miss handler");
+_Static_assert(PC_CRIT == offsetof(struct e500_percpu, crit) &&
+	       PC_MCHK == offsetof(struct e500_percpu, mchk) &&
+	       PCS_R10 == offsetof(struct e500_fatal_save, r10) &&
+	       PCS_R11 == offsetof(struct e500_fatal_save, r11) &&
+	       PCS_CR == offsetof(struct e500_fatal_save, cr) &&
+	       PC_SAVE_BYTES == sizeof(struct e500_fatal_save), "per-CPU page: fatal save areas");
+_Static_assert(sizeof(struct e500_percpu) <= 4096, "per-CPU page: one page");
 _Static_assert(sizeof(struct e500_regs) <= FRAME_SIZE - FRAME_REGS, "frame layout");
 _Static_assert((FRAME_SIZE + FRAME_GAP) % 16 == 0 && FRAME_SIZE % 16 == 0, "stack alignment");
 #endif

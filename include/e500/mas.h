@@ -12,6 +12,7 @@
 #define MAS1_IPROT		0x40000000
 #define MAS1_TID_SHIFT		16
 #define MAS1_TID_MASK		0x00ff0000	/* e500 implements 8 PID bits */
+#define MAS1_TID_MAX		(MAS1_TID_MASK >> MAS1_TID_SHIFT)
 #define MAS1_TS			0x00001000
 #define MAS1_TSIZE_SHIFT	8
 #define MAS1_TSIZE_MASK		0x00000f00

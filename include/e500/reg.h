@@ -36,6 +36,7 @@
 #define SPRN_MCSRR0	570
 #define SPRN_MCSRR1	571
 #define SPRN_MCSR	572
+#define SPRN_MCAR	573
 #define SPRN_MAS0	624
 #define SPRN_MAS1	625
 #define SPRN_MAS2	626
@@ -55,19 +56,29 @@
 #define SPRN_SVR	1023
 
 /*
- * SPRG use.  The TLB-miss handlers own SPRG4..7 as save slots; the generic
- * exception prologue borrows them too, which is safe because neither can
- * interrupt the other (both touch only memory mapped by TLB1).
- * SPRG1..3 describe the running context and change on every user/kernel
+ * SPRG use.  SPRG0..2 are supervisor-only; SPRG3 is readable at MSR[PR]=1
+ * (SPR 259) and SPRG4..7 too (SPR 260..263), so no kernel pointer lives in
+ * them while user code runs.
+ * SPRG0..2 describe the running context and change on every user/kernel
  * transition so the miss handlers need no branch on MSR[PR].
+ * SPRG3 is not used: start-up writes 0 there and nothing changes it.
+ * SPRG4..7 are the TLB-miss handlers' save slots; the standard-class
+ * exception prologue borrows them too, which is safe because neither can
+ * interrupt the other (both touch only memory mapped by TLB1), and the return
+ * to user mode clears them.  The fatal classes (critical, watchdog, debug,
+ * machine check), which can interrupt both, save into the per-CPU page
+ * instead (PC_CRIT, PC_MCHK in frame.h), so SPRG4..7 still hold the
+ * interrupted handler's values when the register dump is taken.
  */
+#define SPRN_SPRG_PGD		SPRN_SPRG0	/* current PGD + 4 (low word of entry 0) */
 #define SPRN_SPRG_INEED		SPRN_SPRG1	/* PTE bits an instruction fetch needs */
 #define SPRN_SPRG_DNEED		SPRN_SPRG2	/* PTE bits a data access needs */
-#define SPRN_SPRG_PGD		SPRN_SPRG3	/* current PGD + 4 (low word of entry 0) */
 #define SPRN_SPRG_R10		SPRN_SPRG4
 #define SPRN_SPRG_R11		SPRN_SPRG5
 #define SPRN_SPRG_R12		SPRN_SPRG6
 #define SPRN_SPRG_CR		SPRN_SPRG7
+#define SPRN_USPRG3		259	/* SPRG3 as user mode reads it; SPRG4..7 are 260..263 */
+#define SPRN_USPRG4		260
 
 #define MSR_SPE		0x02000000
 #define MSR_CE		0x00020000
@@ -89,8 +100,11 @@
 #define ESR_ILK		0x00100000
 #define ESR_BO		0x00020000
 
+#define HID0_EMCP	0x80000000	/* machine-check pin enabled */
 #define HID0_TBEN	0x00004000
 #define HID0_EN_MAS7_UPDATE 0x00000080
+/* What start-up sets in HID0 (read-modify-write: every other bit is kept). */
+#define HID0_KERNEL	(HID0_TBEN | HID0_EN_MAS7_UPDATE)
 
 #define TSR_ENW		0x80000000
 #define TSR_WIS		0x40000000

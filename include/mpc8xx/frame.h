@@ -28,6 +28,7 @@
  * the linear map as struct mpc8xx_percpu mpc8xx_percpu.
  */
 #define PERCPU_PA	0x2000
+#define PERCPU_BYTES	256	/* reserved in boot/mpc8xx-vectors.S */
 #define PCPU(off)	(PERCPU_PA + (off))
 #define PC_KPGD		0	/* physical address of the kernel PGD */
 #define PC_UPGD		4	/* physical address of the user PGD to return to */
@@ -39,6 +40,7 @@
 #define SIM_EXIT_PA	0xF0000000
 
 #ifndef __ASSEMBLER__
+#include <stddef.h>
 #include <stdint.h>
 
 struct mpc8xx_regs {
@@ -59,7 +61,19 @@ struct mpc8xx_percpu {
 
 extern volatile struct mpc8xx_percpu mpc8xx_percpu;
 
+/* The offsets the assembly uses are the C layout's. */
+#define F_OFFSET(field)	(offsetof(struct mpc8xx_regs, field) + FRAME_REGS)
 _Static_assert(sizeof(struct mpc8xx_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");
+_Static_assert(F_OFFSET(gpr) == F_GPR(0) && F_OFFSET(cr) == F_CR && F_OFFSET(xer) == F_XER &&
+	       F_OFFSET(lr) == F_LR && F_OFFSET(ctr) == F_CTR && F_OFFSET(srr0) == F_SRR0 &&
+	       F_OFFSET(srr1) == F_SRR1 && F_OFFSET(dar) == F_DAR && F_OFFSET(dsisr) == F_DSISR &&
+	       F_OFFSET(vector) == F_VEC, "frame offsets F_* match struct mpc8xx_regs");
+_Static_assert(offsetof(struct mpc8xx_percpu, kpgd) == PC_KPGD &&
+	       offsetof(struct mpc8xx_percpu, upgd) == PC_UPGD &&
+	       offsetof(struct mpc8xx_percpu, ucasid) == PC_UCASID &&
+	       offsetof(struct mpc8xx_percpu, dmiss) == PC_DMISS &&
+	       offsetof(struct mpc8xx_percpu, imiss) == PC_IMISS &&
+	       sizeof(struct mpc8xx_percpu) <= PERCPU_BYTES, "per-CPU offsets PC_* match struct mpc8xx_percpu");
 #endif
 
 #endif

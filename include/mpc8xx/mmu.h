@@ -41,8 +41,12 @@
 #define MX_RPN_MASK		0xFFFFF000
 #define MX_RPN_PP_MASK		0x00000C00	/* bits 20..21 */
 #define MX_RPN_PP_SHIFT		10
+#define MX_RPN_PP20		0x00000800	/* PP bit 20 */
+#define MX_RPN_PP21		0x00000400	/* PP bit 21: extended 01 = execute (I), read (D) */
 #define MX_RPN_E		0x00000200	/* extended PP encoding */
-#define MX_RPN_C		0x00000100	/* changed */
+#define MX_RPN_C		0x00000100	/* changed (DTLB) */
+/* MI_RPN bits 20 and 23 stay clear in every ITLB entry (Linux's rule). */
+#define MI_RPN_CLEAR		(MX_RPN_PP20 | MX_RPN_C)
 #define MX_RPN_SUBPAGES		0x000000F0	/* bits 24..27: 1111 with PPM = PPCS = 0 */
 #define MX_RPN_SPS		0x00000008
 #define MX_RPN_SH		0x00000004
@@ -67,7 +71,8 @@
  * Pinned entries (RSV4I/RSV4D, entries 28..31), written at boot:
  *   ITLB 28..30, DTLB 28..30: the linear map, 8 MB pages KERNEL_VA + n * 8M
  *     -> n * 8M, kernel group 1, RPN = PowerPC PP 00 (supervisor R/W or
- *     execute, user nothing) | C | sub-pages | SPS | SH | V (Linux MI_BOOTINIT)
+ *     execute, user nothing) | sub-pages | SPS | SH | V, plus C in the DTLB
+ *     (the ITLB keeps bit 23 clear, MI_RPN_CLEAR)
  *   DTLB 31: the IMMR window, 512 KB identity-mapped, cache-inhibited, guarded.
  *   ITLB 31 stays empty: the ITLB pins exactly the span the DTLB does, or a
  *   data fault above the linear map (whose tlbie hits both TLBs) would drop it.
@@ -77,10 +82,11 @@
 #define PINNED_LINEAR_I		3			/* 24 MB: the linear map */
 #define PINNED_LINEAR_D		3			/* 24 MB: the linear map */
 #define PINNED_TWC_8M		(MX_TWC_PS_8M | (1 << MX_TWC_APG_SHIFT) | MX_TWC_V)
-#define PINNED_RPN		(MX_RPN_C | MX_RPN_SUBPAGES | MX_RPN_SPS | MX_RPN_SH | MX_RPN_V)
+#define PINNED_RPN_I		(MX_RPN_SUBPAGES | MX_RPN_SPS | MX_RPN_SH | MX_RPN_V)
+#define PINNED_RPN_D		(PINNED_RPN_I | MX_RPN_C)
 #define PINNED_IMMR_ENTRY	31
 #define PINNED_IMMR_SIZE	0x00080000
 #define PINNED_TWC_IMMR		(MX_TWC_PS_512K | (1 << MX_TWC_APG_SHIFT) | MX_TWC_G | MX_TWC_V)
-#define PINNED_RPN_IMMR		(PINNED_RPN | MX_RPN_CI)
+#define PINNED_RPN_IMMR		(PINNED_RPN_D | MX_RPN_CI)
 
 #endif

@@ -48,3 +48,21 @@ head -1 $B/trace.txt | grep -q '^00000100: 48003f00  b  *0x4000$' && ok || \
 
 # --entry-elf starts at the ELF entry (here _start at 0x4000)
 expect_status "--entry-elf" 42 $SIM --entry-elf $B/unit/exit42.elf
+
+# --dtb: the blob at the top of the first 8 MB, 4 KB aligned, its address in r3 (as from U-Boot)
+if command -v dtc >/dev/null 2>&1; then
+	printf '/dts-v1/;\n/ { chosen { bootargs = "x"; }; };\n' | dtc -q -I dts -O dtb -o $B/t.dtb -
+	$SIM --regs --dtb $B/t.dtb --dump 0x7ff000:4:$B/dtb.bin $B/unit/exit42.elf >/dev/null 2>$B/err.txt
+	grep -q ' r3=0x007ff000 ' $B/err.txt && ok || bad "--dtb: r3 at reset: $(grep -o ' r3=[^ ]*' $B/err.txt)"
+	[ "$(od -An -tx1 $B/dtb.bin | tr -d ' \n')" = "d00dfeed" ] && ok || bad "--dtb: the blob at 0x7ff000"
+	$SIM --regs --ram 1M --dtb $B/t.dtb $B/unit/exit42.elf >/dev/null 2>$B/err.txt
+	grep -q ' r3=0x000ff000 ' $B/err.txt && ok || bad "--dtb with 1 MB of RAM: at its top"
+else
+	bad "--dtb: dtc not installed (tools/deps.sh)"
+fi
+expect_status "--dtb of a missing file" 2 $SIM --dtb $B/nonexistent.dtb $B/unit/exit42.elf
+head -c 70000 /dev/zero >$B/big.dtb
+expect_status "--dtb larger than 64 KB" 2 $SIM --dtb $B/big.dtb $B/unit/exit42.elf
+grep -q "larger than 64 KB" $B/err.txt || bad "--dtb size message"
+: >$B/empty.dtb
+expect_status "--dtb of an empty file" 2 $SIM --dtb $B/empty.dtb $B/unit/exit42.elf

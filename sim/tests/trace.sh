@@ -3,7 +3,7 @@
 
 # --help: the full option list on stdout, status 0
 $SIM --help >$B/help.txt 2>$B/err.txt && ok || bad "--help status $?"
-for opt in --ram --max-insns --stats --regs --strict --entry-elf --dump --trace \
+for opt in --ram --max-insns --stats --regs --strict --entry-elf --dump --dtb --trace \
 	--trace-range --trace-from --trace-count --trace-exceptions --gdb --help; do
 	grep -q -- "^  $opt\b" $B/help.txt || { bad "--help does not list $opt"; continue; }
 	ok

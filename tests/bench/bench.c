@@ -25,6 +25,7 @@
 #include "mmu/palloc.h"
 #include "hugetlb/pool.h"
 #include "lib/kprintf.h"
+#include "lib/cmdline.h"
 
 #define BENCH_MARKS	64
 extern const char bench_marks[], bench_marks_end[];
@@ -368,19 +369,10 @@ static void run_loop(void)
 /* The value of the word "bench" or "bench=..." (empty for a bare "bench"), or NULL. */
 static const char *bench_word(const char *s, size_t *len)
 {
-	while (s && *s) {
-		const char *w = s;
+	const char *value;
+	bool bare;
 
-		while (*s && *s != ' ')
-			s++;
-		if ((size_t)(s - w) >= 5 && !strncmp(w, "bench", 5) && (s - w == 5 || w[5] == '=')) {
-			*len = s - w > 5 ? (size_t)(s - w - 6) : 0;
-			return s - w > 5 ? w + 6 : w + 5;
-		}
-		while (*s == ' ')
-			s++;
-	}
-	return NULL;
+	return cmdline_find(s, "bench", &value, len, &bare) ? value : NULL;
 }
 
 bool bench_requested(const char *bootargs)
@@ -388,6 +380,32 @@ bool bench_requested(const char *bootargs)
 	size_t len;
 
 	return bench_word(bootargs, &len) != NULL;
+}
+
+static const char *const bench_names[] = { "paths", "counts", "loop" };
+
+/* Every item of a bench= list must name a benchmark; say which do not. */
+static bool list_valid(const char *list, size_t len)
+{
+	bool ok = true;
+	size_t i, j, k;
+
+	for (i = 0; len; i = j + 1) {
+		bool hit = false;
+
+		for (j = i; j < len && list[j] != ','; j++)
+			;
+		for (k = 0; k < sizeof(bench_names) / sizeof(bench_names[0]); k++)
+			hit = hit || (strlen(bench_names[k]) == j - i && !strncmp(list + i, bench_names[k], j - i));
+		if (!hit) {
+			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop)",
+			       (int)(j - i), list + i);
+			ok = false;
+		}
+		if (j >= len)
+			break;
+	}
+	return ok;
 }
 
 static bool wants(const char *list, size_t len, const char *item)
@@ -410,9 +428,9 @@ static bool wants(const char *list, size_t len, const char *item)
 
 void bench_main(const char *bootargs)
 {
-	static const struct target_test paths[] = { { "bench paths", bench_paths, NULL } };
-	static const struct target_test counts[] = { { "bench counts", bench_counts, NULL } };
-	static const struct target_test loop[] = { { "bench loop", run_loop, NULL } };
+	static const struct target_test paths[] = { { "bench paths", bench_paths, NULL, "bench-paths" } };
+	static const struct target_test counts[] = { { "bench counts", bench_counts, NULL, "bench-counts" } };
+	static const struct target_test loop[] = { { "bench loop", run_loop, NULL, "bench-loop" } };
 	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;
@@ -423,6 +441,8 @@ void bench_main(const char *bootargs)
 	for (i = 0; i < n; i++)
 		kprintf("%s%lu", i ? "," : "", (unsigned long)sizes[i]);
 	kprintf("\n");
+	if (!list_valid(list, len))
+		return;
 	if (bench_marks_end - bench_marks != 4 * BENCH_MARKS)
 		panic("bench: bench-asm.S has %d bytes of markers", (int)(bench_marks_end - bench_marks));
 	if (wants(list, len, "paths"))

@@ -151,6 +151,13 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
 	env_tlb_calls++;
 }
 
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	env.tlb_mm_calls++;
+	env.tlb_mm_pid = mm->pid;
+	env.tlb_mm_live = env.live;
+}
+
 void env_snapshot_take(struct env_snapshot *s)
 {
 	s->mem = malloc(ENV_ARENA_BYTES);

@@ -26,6 +26,9 @@ struct env_counters {
 	unsigned long live;		/* allocated blocks */
 	unsigned long failed_allocs;	/* injected failures */
 	unsigned long bad_frees;	/* pt_free() of something not allocated, or wrong order */
+	unsigned long tlb_mm_calls;	/* mmu_tlb_invalidate_mm() calls */
+	unsigned int tlb_mm_pid;	/* the pid of the last one */
+	unsigned long tlb_mm_live;	/* blocks live during the last one (tables not yet freed) */
 };
 
 struct env_tlb_call {

@@ -10,5 +10,6 @@ int main(void)
 	run_tests(palloc_tests, nr_palloc_tests);
 	run_tests(hugetlb_e500_tests, nr_hugetlb_e500_tests);
 	run_tests(pool_tests, nr_pool_tests);
+	run_tests(rules_tests, nr_rules_tests);
 	return report_summary();
 }

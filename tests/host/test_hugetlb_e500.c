@@ -92,7 +92,52 @@ static void test_he_errors(void)
 	report(env.live == 0, "all memory back");
 }
 
+#define PTE_DIRTY	0x1000u
+#define WT_I		(PROT_NOCACHE | PROT_WRITETHRU)
+
+/*
+ * W=1 I=1 is refused with its own error by every path that takes a prot;
+ * a writable entry is always dirty, so the miss handler may copy SW/UW as
+ * it finds them: set_huge_pte_at() refuses a writable clean one.
+ */
+static void test_he_cache_dirty(void)
+{
+	uint64_t pte = mk_huge_pte(PA, SZ_4M, RW);
+	void *pmd;
+	struct walk_result w;
+	struct mm mm;
+
+	env_init();
+	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	pmd = pmd_off(&mm, VA);
+	CHECK_UNCHANGED(MMU_ECACHE, map(&mm, VA, PA, SZ_4M, PROT_READ | WT_I), "map 4M NOCACHE|WRITETHRU");
+	report(mk_huge_pte(PA, SZ_4M, PROT_READ | WT_I) == 0, "mk_huge_pte NOCACHE|WRITETHRU: 0");
+	report(pte & PTE_DIRTY, "mk_huge_pte of a writable page sets DIRTY");
+	CHECK_UNCHANGED(MMU_EDIRTY, set_huge_pte_at(&mm, VA, pmd, pte & ~(uint64_t)PTE_DIRTY, SZ_4M),
+			"set_huge_pte_at writable without DIRTY");
+	CHECK_UNCHANGED(MMU_EDIRTY, set_huge_pte_at(&mm, VA, pmd,
+						    mk_huge_pte(PA, SZ_4M, RW | PROT_USER) &
+						    ~(uint64_t)PTE_DIRTY, SZ_4M),
+			"set_huge_pte_at user-writable without DIRTY");
+	report_err(set_huge_pte_at(&mm, VA, pmd, mk_huge_pte(PA, SZ_4M, PROT_READ) & ~(uint64_t)PTE_DIRTY,
+				   SZ_4M), MMU_OK, "a read-only clean entry is accepted");
+	report_err(set_huge_pte_at(&mm, VA, pmd, pte, SZ_4M), MMU_OK, "a writable dirty one too");
+	CHECK_UNCHANGED(MMU_ECACHE, protect(&mm, VA, SZ_4M, RW | WT_I), "protect NOCACHE|WRITETHRU");
+	report_err(protect(&mm, VA, SZ_4M, PROT_READ), MMU_OK, "protect read-only");
+	report_err(protect(&mm, VA, SZ_4M, RW | PROT_USER), MMU_OK, "protect back to writable");
+	w.entry = 0;
+	walk(&mm, VA + SZ_4M - 1, &w);
+	report(w.entry & PTE_DIRTY,
+	       "protect() gives a writable page DIRTY in every entry (last: %08x)", (uint32_t)w.entry);
+	report_err(protect(&mm, VA, SZ_4M, PROT_READ | PROT_WRITETHRU), MMU_OK,
+		   "WRITETHRU alone is fine");
+	report_err(protect(&mm, VA, SZ_4M, PROT_READ | PROT_NOCACHE), MMU_OK, "NOCACHE alone too");
+	mm_destroy(&mm);
+	report(env.live == 0, "all memory back");
+}
+
 const struct host_test hugetlb_e500_tests[] = {
+	{ "hugetlb e500 cache and dirty rules", test_he_cache_dirty },
 	{ "hugetlb e500 leaf sizes", test_he_leaf_sizes },
 	{ "hugetlb e500 errors", test_he_errors },
 };

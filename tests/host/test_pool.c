@@ -135,6 +135,10 @@ static const struct bad_case bad_cases[] = {
 	{ "size twice", "hugepages=1G:1,1G:1", "hugepages=8M:1,8M:1", HUGEPOOL_ESYNTAX },
 	{ "the base page", "hugepages=4K:1", NULL, HUGEPOOL_ESIZE },
 	{ "3G", "hugepages=3G:1", NULL, HUGEPOOL_ESIZE },
+	{ "zero count", "hugepages=1G:0", "hugepages=8M:0", HUGEPOOL_ESYNTAX },
+	{ "zero count after a good one", "hugepages=1G:1,4M:0", "hugepages=8M:1,16K:0", HUGEPOOL_ESYNTAX },
+	{ "bare word", "hugepages", NULL, HUGEPOOL_ESYNTAX },
+	{ "a tab between two words", "quiet\thugepages=8M:1\thugepages=1G:1", NULL, HUGEPOOL_ESYNTAX },
 	{ "too many blocks", "hugepages=16K:40,512K:25", NULL, HUGEPOOL_ECOUNT },
 };
 
@@ -161,7 +165,7 @@ static void test_pool_bad(void)
 	report(palloc_free_pages() == before && counts(f->big, 0, 0) && counts(f->small, 0, 0),
 	       "all or nothing: no block held after any error");
 	report(hugepool_alloc(f->big) == HUGEPOOL_FAIL, "nothing to allocate");
-	report_pool(hugepool_init("console=ttyS0 xhugepages=8M:1 hugepages"), HUGEPOOL_OK,
+	report_pool(hugepool_init("console=ttyS0 xhugepages=8M:1 hugepagesx=1"), HUGEPOOL_OK,
 		   "no hugepages= word: an empty pool");
 	report(palloc_free_pages() == before, "nothing reserved");
 	report_pool(hugepool_release(), HUGEPOOL_OK, "release the empty pool");

@@ -19,6 +19,8 @@ extern const struct host_test mpc8xx_tests[];
 extern const unsigned int nr_mpc8xx_tests;
 extern const struct host_test hugetlb_8xx_tests[];
 extern const unsigned int nr_hugetlb_8xx_tests;
+extern const struct host_test rules_tests[];
+extern const unsigned int nr_rules_tests;
 extern const struct host_test pool_tests[];
 extern const unsigned int nr_pool_tests;
 

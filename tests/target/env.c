@@ -70,16 +70,21 @@ uint32_t imisses(void)
 int user_space_init(struct mm *mm, unsigned int pid)
 {
 	size_t len = (size_t)(__usertext_end - __usertext_start);
-	paddr_t code = test_page();
+	paddr_t code;
 	int err;
 
+	if (pid == 0)		/* the kernel's id: its entries would be global */
+		return MMU_EPID;
+	code = test_page();
 	if (len > 4096)
 		panic("user routines exceed a page");
 	memcpy(lin(code), __usertext_start, len);
 	icache_sync(lin(code), len);
 	err = mm_init(mm, layout.user_start, layout.user_last, pid);
-	if (err)
+	if (err) {
+		test_page_free(code);
 		return err;
+	}
 	return map(mm, USER_CODE_VA, code, 4096, PROT_READ | PROT_EXEC | PROT_USER);
 }
 
@@ -91,8 +96,7 @@ void user_space_destroy(struct mm *mm)
 		unmap(mm, USER_CODE_VA, 4096);
 		test_page_free(w.page_pa);
 	}
-	mm_destroy(mm);
-	tlb_flush_all();
+	mm_destroy(mm);		/* drops the space's TLB entries too */
 }
 
 vaddr_t user_routine(const void *sym)

@@ -30,12 +30,12 @@ void counted_begin(void);			/* flush the TLBs and snapshot the counters */
 uint32_t dmisses(void);
 uint32_t imisses(void);
 
-/* A user address space with the user routines mapped at USER_CODE_VA. */
+/* A user address space with the user routines mapped at USER_CODE_VA; MMU_EPID for pid 0. */
 int user_space_init(struct mm *mm, unsigned int pid);
 void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 
 extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
-	user_read_sprg4[];
+	user_read_sprgs[];
 
 #endif

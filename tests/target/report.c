@@ -1,102 +1,48 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/* Target side of the report library, declared faults and the test runner. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "tests/target/report.h"
+#include "tests/target/tests.h"
 #include "lib/kprintf.h"
+#include "lib/fault.h"
+#include "lib/monitor.h"
 
-#define MAX_PREFIX	8
 #define FAULT_LIMIT	16	/* faults on one expectation before we call it a loop */
-
-static const char *prefixes[MAX_PREFIX];
-static unsigned int nprefix;
-static unsigned int passed, failed, skipped, xfailed;
 
 static bool expecting;
 static uint32_t expect_addr;
 static unsigned int taken;
 static struct fault_record last;
-static jmp_buf test_abort;
-static bool in_test;
+static jmp_buf *abort_to;	/* where an unexpected fault abandons the work in hand */
+static unsigned int kind_counts[FAULT_OTHER + 1];
 
-void report_prefix_push(const char *prefix)
+const unsigned int *fault_counts(void)
 {
-	if (nprefix < MAX_PREFIX)
-		prefixes[nprefix] = prefix;
-	nprefix++;
+	return kind_counts;
 }
 
-void report_prefix_pop(void)
+void fault_counts_reset(void)
 {
-	if (nprefix)
-		nprefix--;
+	memset(kind_counts, 0, sizeof(kind_counts));
 }
 
-static void print_line(const char *tag, const char *fmt, va_list ap)
+static void count_fault(const struct fault_record *f)
 {
-	unsigned int i;
+	if (f->kind <= FAULT_OTHER)
+		kind_counts[f->kind]++;
+}
 
-	kprintf("%s: ", tag);
-	for (i = 0; i < nprefix && i < MAX_PREFIX; i++)
-		kprintf("%s: ", prefixes[i]);
+void report_vout(const char *fmt, va_list ap)
+{
 	kvprintf(fmt, ap);
-	kprintf("\n");
-}
-
-bool report(bool pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	print_line(pass ? "PASS" : "FAIL", fmt, ap);
-	va_end(ap);
-	if (pass)
-		passed++;
-	else
-		failed++;
-	return pass;
-}
-
-bool report_xfail(bool known, bool pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	print_line(pass ? "PASS" : known ? "XFAIL" : "FAIL", fmt, ap);
-	va_end(ap);
-	if (pass)
-		passed++;
-	else if (known)
-		xfailed++;
-	else
-		failed++;
-	return pass;
-}
-
-void report_skip(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	print_line("SKIP", fmt, ap);
-	va_end(ap);
-	skipped++;
-}
-
-void report_info(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	print_line("INFO", fmt, ap);
-	va_end(ap);
 }
 
 unsigned int report_summary(void)
 {
-	kprintf("SUMMARY: %u passed, %u failed, %u skipped\n", passed, failed, skipped + xfailed);
-	return failed;
+	return report_summary_line();
 }
 
 void expect_fault(uint32_t addr)
@@ -124,6 +70,7 @@ const struct fault_record *last_fault(void)
 
 bool fault_expected(const struct fault_record *f)
 {
+	count_fault(f);
 	if (!expecting || f->addr != expect_addr || taken >= FAULT_LIMIT)
 		return false;
 	last = *f;
@@ -134,43 +81,66 @@ bool fault_expected(const struct fault_record *f)
 
 void fault_unexpected(const struct fault_record *f, const char *dump)
 {
-	kprintf("FAIL: ");
-	for (unsigned int i = 0; i < nprefix && i < MAX_PREFIX; i++)
-		kprintf("%s: ", prefixes[i]);
-	kprintf("unexpected %s at 0x%08lx (pc 0x%08lx, cause 0x%08lx, %s mode)\n%s\n",
-		fault_kind_name(f->kind), (unsigned long)f->addr, (unsigned long)f->pc,
-		(unsigned long)f->cause, f->user ? "user" : "kernel", dump);
-	failed++;
+	/* fault_expected() has counted it already */
+	report(false, "unexpected %s at 0x%08lx (pc 0x%08lx, cause 0x%08lx, %s mode)",
+	       fault_kind_name(f->kind), (unsigned long)f->addr, (unsigned long)f->pc,
+	       (unsigned long)f->cause, f->user ? "user" : "kernel");
+	kprintf("%s\n", dump);
 	expecting = false;
-	if (in_test)
-		longjmp(test_abort, 1);
+	monitor_show_walk(f->user ? fault_user_mm() : &kernel_mm, f->addr);
+	if (abort_to)
+		longjmp(*abort_to, 1);
 	panic("unexpected fault outside a test");
 }
 
-static void run_one(const struct target_test *t)
+bool run_guarded(void (*fn)(void *arg), void *arg)
 {
-	if (setjmp(test_abort) == 0) {
-		in_test = true;
-		t->run();
+	jmp_buf here, *outer = abort_to;
+	bool ok = true;
+
+	if (setjmp(here) == 0) {
+		abort_to = &here;
+		fn(arg);
 	} else {
-		nprefix = 1;
+		ok = false;
+	}
+	abort_to = outer;
+	expecting = false;
+	return ok;
+}
+
+static void call_test(void *arg)
+{
+	((const struct target_test *)arg)->run();
+}
+
+void run_test(const struct target_test *t, const char *id, const char *group)
+{
+	uint64_t t0 = timebase_read();
+	struct report_counts before, after;
+
+	report_get_counts(&before);
+	kprintf("TEST: %s (%s) begin\n", id, group);
+	report_prefix_reset();
+	report_prefix_push("%s", t->name);
+	if (t->needs && strcmp(t->needs, layout.family))
+		report_skip("needs %s", t->needs);
+	else if (!run_guarded(call_test, (void *)t)) {
+		report_prefix_reset();
+		report_prefix_push("%s", t->name);
 		report_info("test abandoned after an unexpected fault");
 	}
-	in_test = false;
-	expecting = false;
+	report_prefix_reset();
+	report_get_counts(&after);
+	kprintf("TEST: %s end, %u failed, timebase ticks " PA_FMT "\n", id, after.failed - before.failed,
+		PA_ARG(timebase_read() - t0));
 }
 
 void run_tests(const struct target_test *tests, unsigned int n)
 {
+	char id[TEST_ID_MAX];
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		nprefix = 0;
-		report_prefix_push(tests[i].name);
-		if (tests[i].needs && strcmp(tests[i].needs, layout.family))
-			report_skip("needs %s", tests[i].needs);
-		else
-			run_one(&tests[i]);
-	}
-	nprefix = 0;
+	for (i = 0; i < n; i++)
+		run_test(&tests[i], test_id(&tests[i], id, sizeof(id)), "bench");
 }

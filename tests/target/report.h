@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * On-target report API in the style of kvm-unit-tests: a prefix stack,
- * PASS/FAIL/SKIP/XFAIL lines, one closing SUMMARY line; plus declared faults.
+ * On-target tests: the report library (lib/report.h), declared faults, and
+ * the test tables with their stable names and groups.
  */
 #ifndef PPCMMU_REPORT_H
 #define PPCMMU_REPORT_H
@@ -9,18 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "include/arch.h"
+#include "lib/report.h"
 
 /* newlib's nano printf has no %llx: print a physical address as two words. */
 #define PA_FMT		"0x%lx%08lx"
 #define PA_ARG(pa)	(unsigned long)((uint64_t)(pa) >> 32), (unsigned long)(uint32_t)(pa)
 
-void report_prefix_push(const char *prefix);
-void report_prefix_pop(void);
-bool report(bool pass, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void report_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* A known deviation (of the emulator, say): a failure counts as XFAIL, with its reason. */
-bool report_xfail(bool known, bool pass, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void report_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The report calls themselves come from the library shared with the host tests. */
 /* Prints the SUMMARY line; returns the number of failures. */
 unsigned int report_summary(void);
 
@@ -38,11 +33,21 @@ const struct fault_record *last_fault(void);
 void expect_fault_clear(void);
 
 struct target_test {
-	const char *name;
+	const char *name;	/* what it checks, the prefix of its lines */
 	void (*run)(void);
 	const char *needs;	/* NULL, or the family this test needs */
+	const char *id;		/* stable name for tests= (NULL: name, lower case, dashes) */
 };
 
+/* A table of tests and the group its tests belong to. */
+struct test_table {
+	const char *group;
+	const struct target_test *tests;
+	const unsigned int *count;
+};
+
+/* Run one test as run_tests() does, under its stable name. */
+void run_test(const struct target_test *t, const char *id, const char *group);
 void run_tests(const struct target_test *tests, unsigned int n);
 
 #endif

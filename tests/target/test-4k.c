@@ -30,9 +30,9 @@ static void test_two_mappings(void)
 		      lin(pa)[offs[i] / 4] == (0xa5000000u | offs[i]);
 	report(ok, "writes through one view read back through the other and the linear map");
 	if (tlb_counts_available())
-		report(dmisses() == 2, "one miss per view (%lu)", (unsigned long)dmisses());
+		report_eq(dmisses(), 2, "one miss per view");
 	poke(b + 8, 0x12345678);
-	report(peek(a + 8) == 0x12345678, "and the other way round");
+	report_eq(peek(a + 8), 0x12345678, "and the other way round");
 	unmap(&kernel_mm, a, 4096);
 	unmap(&kernel_mm, b, 4096);
 	test_page_free(pa);
@@ -50,9 +50,9 @@ static void test_ifetch(void)
 	report(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC) == MMU_OK, "map code page");
 	counted_begin();
 	r = call_at(va);
-	report(r == 42, "code copied to a fresh page runs (r3 = %lu)", (unsigned long)r);
+	report_eq(r, 42, "code copied to a fresh page runs (r3)");
 	if (tlb_counts_available())
-		report(imisses() == 1, "exactly one instruction miss (%lu)", (unsigned long)imisses());
+		report_eq(imisses(), 1, "exactly one instruction miss");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -84,7 +84,7 @@ static void test_exact_misses(void)
 	report(sum == SWEEP_PAGES * (SWEEP_PAGES - 1) / 2, "data read back from %d pages", SWEEP_PAGES);
 	report(first == SWEEP_PAGES, "touching %d pages after a flush costs %d misses (%lu)",
 	       SWEEP_PAGES, SWEEP_PAGES, (unsigned long)first);
-	report(second == 0, "touching them again costs none (%lu)", (unsigned long)second);
+	report_eq(second, 0, "touching them again costs no miss");
 	for (i = 0; i < SWEEP_PAGES; i++) {
 		unmap(&kernel_mm, kva(16 + i), 4096);
 		test_page_free(pa[i]);
@@ -102,12 +102,12 @@ static void test_readback(void)
 	report(!tlb_lookup(va, 0, &t), "no entry after a flush");
 	(void)peek(va + 0x123);
 	report(tlb_lookup(va, 0, &t), "the miss created an entry");
-	report(t.va == va, "EPN 0x%08lx", (unsigned long)t.va);
+	report_eq(t.va, va, "EPN");
 	report(t.pa == pa, "RPN " PA_FMT, PA_ARG(t.pa));
-	report(t.size == 4096, "size %lu", (unsigned long)t.size);
-	report(t.tid == 0, "kernel entry is global (TID %u)", t.tid);
-	report(t.prot == (KPROT_RW | PROT_GUARDED), "protection 0x%x", t.prot);
-	report(t.level == 0, "in the 4K TLB");
+	report_eq(t.size, 4096, "size");
+	report_eq(t.tid, 0, "kernel entry is global (TID 0)");
+	report_eq(t.prot, KPROT_RW | PROT_GUARDED, "protection");
+	report_eq(t.level, 0, "in the 4K TLB");
 	unmap(&kernel_mm, va, 4096);
 	report(!tlb_lookup(va, 0, &t), "unmap removed the entry");
 	test_page_free(pa);
@@ -148,13 +148,13 @@ static void test_read_only(void)
 
 	lin(pa)[0] = 0x11111111;
 	map(&kernel_mm, va, pa, 4096, PROT_READ);
-	report(peek(va) == 0x11111111, "read-only page reads");
+	report_eq(peek(va), 0x11111111, "read-only page reads");
 	expect_fault(va);
 	poke(va, 0x22222222);
 	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && f->store,
 	       "store faults as a protection fault with the store bit (%s, cause 0x%08lx)",
 	       fault_kind_name(f->kind), (unsigned long)f->cause);
-	report(lin(pa)[0] == 0x11111111, "memory unchanged");
+	report_eq(lin(pa)[0], 0x11111111, "memory unchanged");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -185,11 +185,11 @@ static void test_stale_after_unmap(void)
 
 	lin(pa)[0] = 7;
 	map(&kernel_mm, va, pa, 4096, PROT_READ);
-	report(peek(va) == 7, "mapped page reads (entry now in the TLB)");
+	report_eq(peek(va), 7, "mapped page reads (entry now in the TLB)");
 	unmap(&kernel_mm, va, 4096);
 	expect_fault(va);
 	(void)peek(va);
-	report(faults_taken() == 1, "after unmap the next access faults");
+	report_eq(faults_taken(), 1, "after unmap the next access faults");
 	test_page_free(pa);
 }
 
@@ -202,10 +202,10 @@ static void test_protect(void)
 	(void)peek(va);
 	expect_fault(va);
 	poke(va, 1);
-	report(faults_taken() == 1, "read-only: store faults");
+	report_eq(faults_taken(), 1, "read-only: store faults");
 	report(protect(&kernel_mm, va, 4096, KPROT_RW) == MMU_OK, "protect RO -> RW");
 	poke(va, 0x5555);
-	report(lin(pa)[0] == 0x5555, "store now lands");
+	report_eq(lin(pa)[0], 0x5555, "store now lands");
 	report(protect(&kernel_mm, va, 4096, PROT_READ) == MMU_OK, "protect RW -> RO");
 	expect_fault(va);
 	poke(va, 0x6666);
@@ -214,15 +214,79 @@ static void test_protect(void)
 	test_page_free(pa);
 }
 
+#define RANGE_SMALL	4
+#define RANGE_LARGE	80	/* above the flush-all threshold of both families (64 pages) */
+
+/* Touch every page of the range; how many of them have a TLB entry afterwards. */
+static unsigned int touch_and_count(vaddr_t va, unsigned int pages)
+{
+	struct tlb_info t;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pages; i++)
+		(void)peek(va + i * 4096u);
+	for (i = 0; i < pages; i++)
+		n += tlb_lookup(va + i * 4096u, 0, &t);
+	return n;
+}
+
+static unsigned int entries_left(vaddr_t va, unsigned int pages)
+{
+	struct tlb_info t;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < pages; i++)
+		n += tlb_lookup(va + i * 4096u, 0, &t) && (t.prot & PROT_WRITE);
+	return n;
+}
+
+/*
+ * protect() and unmap() of a range of pages: every page's entry goes, not
+ * only the first, for a short range (page by page) and one above the
+ * flush-all threshold.
+ */
+static void check_range_flush(unsigned int pages)
+{
+	vaddr_t va = kva(64);
+	paddr_t pa = test_page();
+	struct tlb_info t;
+	unsigned int i, before, left = 0;
+
+	for (i = 0; i < pages; i++)
+		map(&kernel_mm, va + i * 4096u, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	before = touch_and_count(va, pages);
+	report(before >= (pages < 16 ? pages : 16), "%u of %u pages have a writable entry", before, pages);
+	report(protect(&kernel_mm, va, pages * 4096u, PROT_READ) == MMU_OK, "protect the range read-only");
+	report(entries_left(va, pages) == 0, "no page keeps a writable entry (%u do)", entries_left(va, pages));
+	before = touch_and_count(va, pages);
+	report(unmap(&kernel_mm, va, pages * 4096u) == MMU_OK, "unmap the range (%u entries loaded)", before);
+	for (i = 0; i < pages; i++)
+		left += tlb_lookup(va + i * 4096u, 0, &t);
+	report(left == 0, "no page keeps an entry (%u do)", left);
+	test_page_free(pa);
+}
+
+static void test_range_flush(void)
+{
+	report_prefix_push("4 pages");
+	check_range_flush(RANGE_SMALL);
+	report_prefix_pop();
+	report_prefix_push("80 pages");
+	check_range_flush(RANGE_LARGE);
+	report_prefix_pop();
+}
+
 const struct target_test tests_4k[] = {
-	{ "4k data through two mappings", test_two_mappings, NULL },
-	{ "4k instruction fetch", test_ifetch, NULL },
-	{ "4k exact miss count", test_exact_misses, NULL },
-	{ "4k TLB entry read-back", test_readback, NULL },
-	{ "4k unmapped access", test_unmapped, NULL },
-	{ "4k read-only", test_read_only, NULL },
-	{ "4k no-execute", test_no_execute, NULL },
-	{ "4k stale entry after unmap", test_stale_after_unmap, NULL },
-	{ "4k protect", test_protect, NULL },
+	{ "4k data through two mappings", test_two_mappings, NULL, "4k-two-mappings" },
+	{ "4k instruction fetch", test_ifetch, NULL, "4k-ifetch" },
+	{ "4k exact miss count", test_exact_misses, NULL, "4k-exact-misses" },
+	{ "4k TLB entry read-back", test_readback, NULL, "4k-readback" },
+	{ "4k unmapped access", test_unmapped, NULL, "4k-unmapped" },
+	{ "4k read-only", test_read_only, NULL, "4k-read-only" },
+	{ "4k no-execute", test_no_execute, NULL, "4k-no-execute" },
+	{ "4k stale entry after unmap", test_stale_after_unmap, NULL, "4k-stale-after-unmap" },
+	{ "4k protect", test_protect, NULL, "4k-protect" },
+	{ "4k range flush", test_range_flush, NULL, "4k-range-flush" },
 };
 const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);

@@ -10,7 +10,10 @@
 #include "e500/reg.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
+#include <setjmp.h>
+#include <string.h>
 #include "hugetlb/pool.h"
+#include "hugetlb/hugetlb.h"
 
 extern unsigned int young_fixups;
 
@@ -58,6 +61,10 @@ static void test_high_pa(void)
 
 	if (!tlb_lookup(0xfe000000u, 0, &pinned)) {
 		report(false, "CCSR window not found in TLB1");
+		return;
+	}
+	if (!(pinned.pa >> 32)) {
+		report_skip("CCSR at " PA_FMT ", below 4 GB: no 36-bit address on this board", PA_ARG(pinned.pa));
 		return;
 	}
 	uart_page = pinned.pa + 0x4000;
@@ -144,7 +151,7 @@ static bool huge_slots_after_flush(void)
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
 static void test_pinned(void)
 {
-	unsigned int n = tlb1_entries();
+	unsigned int n = tlb1_entries(), reserved, free;
 	struct tlb_info t;
 	uint32_t tsr, tcr;
 
@@ -157,7 +164,12 @@ static void test_pinned(void)
 	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, n - 3, PA_ARG(t.pa));
 	report(tlb1_read(n - 4, &t) && t.va == PERCPU_VA && t.size == 4096 && (t.raw[0] & MAS1_IPROT),
 	       "per-CPU page in TLB1[%u]", n - 4);
-	report(huge_slots_after_flush(), "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
+	hugepool_count(4u << 20, &reserved, &free);
+	if (!free)
+		report_skip("a huge page's TLB1 entry goes with a flush: no free 4M page in the pool "
+			    "(command line hugepages=4M:N)");
+	else
+		report(huge_slots_after_flush(), "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
 	__asm__ volatile("mfspr %0, %1" : "=r"(tsr) : "i"(SPRN_TSR));
 	__asm__ volatile("mfspr %0, %1" : "=r"(tcr) : "i"(SPRN_TCR));
 	report(!(tsr & TSR_DIS) && tcr == 0, "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
@@ -199,32 +211,396 @@ static void test_accessed_bit_huge(void)
 	hugepool_free(pa, 4u << 20);
 }
 
-/* SPRG4..7 are the miss handlers' save slots and user-readable: no kernel values there. */
+/*
+ * User mode reads SPRG3..7 (SPR 259..263): the PGD pointer lives in
+ * supervisor-only SPRG0, SPRG3 holds nothing, and SPRG4..7, the miss
+ * handlers' save slots, hold no kernel value once user code runs, even right
+ * after a kernel miss passed kernel registers through them.
+ */
 static void test_sprg_leak(void)
 {
+	static const char *const names[] = { "SPRG3", "SPRG4", "SPRG5", "SPRG6", "SPRG7" };
 	struct mm mm;
-	paddr_t pa = test_page();
-	uint32_t r = 1;
+	paddr_t pa = test_page(), upa = test_page();
+	uint32_t r = 1, *seen = lin(upa);
+	unsigned int i;
 
 	user_space_init(&mm, 4);
-	user_call(&mm, user_routine(user_read_sprg4), 0, &r);	/* loads the routine's ITLB entry */
+	map(&mm, TEST_UVA, upa, 4096, UPROT_RW);
+	user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r);	/* loads the entries it needs */
 	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
 	tlb_flush_page(TEST_KVA);
 	poke(TEST_KVA, 0x1234);		/* a kernel miss: kernel registers pass through SPRG4..7 */
-	report(user_call(&mm, user_routine(user_read_sprg4), 0, &r) == 0 && r == 0,
-	       "user code reads SPRG4 as 0 after a kernel miss (0x%08lx)", (unsigned long)r);
+	memset(seen, 0xee, 20);
+	report(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r) == 0 && r == 0,
+	       "user code reads SPR 259..263");
+	for (i = 0; i < 5; i++)
+		report(seen[i] == 0, "%s reads as 0 in user mode (0x%08lx)", names[i], (unsigned long)seen[i]);
 	unmap(&kernel_mm, TEST_KVA, 4096);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+	test_page_free(upa);
+}
+
+/* PID 0 (global entries) and PIDs beyond MAS1[TID]'s 8 bits are refused before any user code runs. */
+static void test_user_pids(void)
+{
+	struct mm mm;
+	uint32_t r = 0x1234;
+	struct tlb_info t;
+
+	report(mm_init(&mm, layout.user_start, layout.user_last, 0) == MMU_OK &&
+	       user_call(&mm, USER_CODE_VA, 0, &r) == MMU_EPID && r == 0x1234,
+	       "user_call in a space with PID 0: EPID, nothing run");
+	mm_destroy(&mm);
+	report(mm_init(&mm, layout.user_start, layout.user_last, 256) == MMU_OK &&
+	       user_call(&mm, USER_CODE_VA, 0, &r) == MMU_EPID && r == 0x1234,
+	       "PID 256 (would be cut to 0): EPID");
+	mm_destroy(&mm);
+	user_space_init(&mm, 255);
+	tlb_flush_all();
+	report(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r) == 0,
+	       "PID 255 runs user code");
+	report(tlb_lookup(USER_CODE_VA, 255, &t) && t.tid == 255 && !tlb_lookup(USER_CODE_VA, 0, &t),
+	       "its entry carries TID 255, invisible to PID 0");
+	user_space_destroy(&mm);
+}
+
+/* W=1 I=1 is no storage mode: refused with its own error, nothing mapped or changed. */
+static void test_wimg(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_KVA + 0x330000;
+	struct walk_result w;
+
+	report(map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU) == MMU_ECACHE &&
+	       walk(&kernel_mm, va, &w) == MMU_ENOENT, "map NOCACHE|WRITETHRU: ECACHE, nothing mapped");
+	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_WRITETHRU);
+	report(protect(&kernel_mm, va, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU) == MMU_ECACHE &&
+	       walk(&kernel_mm, va, &w) == MMU_OK && w.prot == (KPROT_RW | PROT_WRITETHRU),
+	       "protect to NOCACHE|WRITETHRU: ECACHE, the page keeps W alone");
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+/*
+ * The dirty rule: the miss handler loads SW/UW as the PTE has them, so no
+ * writer may leave a writable entry clean.
+ */
+static void test_dirty_rule(void)
+{
+	paddr_t pa = hugepool_alloc(4u << 20), small = test_page();
+	vaddr_t va = layout.kmap_start, kv = TEST_KVA + 0x340000;
+	uint64_t clean = mk_huge_pte(pa, 4u << 20, KPROT_RW) & ~(uint64_t)_PAGE_DIRTY;
+	struct walk_result w;
+	void *head;
+
+	map(&kernel_mm, kv, small, 4096, PROT_READ);
+	protect(&kernel_mm, kv, 4096, KPROT_RW);
+	report(walk(&kernel_mm, kv, &w) == MMU_OK && (w.entry & _PAGE_DIRTY) && (w.entry & _PAGE_BAP_SW),
+	       "protect() to writable sets DIRTY with SW");
+	poke(kv, 5);
+	report(lin(small)[0] == 5, "so the first store lands");
+	unmap(&kernel_mm, kv, 4096);
+	test_page_free(small);
+	if (pa == HUGEPOOL_FAIL) {
+		report_skip("no 4M page in the pool");
+		return;
+	}
+	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, 4u << 20);
+	report(set_huge_pte_at(&kernel_mm, va, head, clean, 4u << 20) == MMU_EDIRTY &&
+	       walk(&kernel_mm, va, &w) == MMU_ENOENT, "set_huge_pte_at of a writable clean entry: EDIRTY");
+	report(set_huge_pte_at(&kernel_mm, va, head, clean | _PAGE_DIRTY, 4u << 20) == MMU_OK,
+	       "the same entry with DIRTY is accepted");
+	poke(va + 8, 9);
+	report(peek(va + 8) == 9, "and a store to it lands at once");
+	huge_pte_clear(&kernel_mm, va, head, 4u << 20);
+	mmu_tlb_invalidate(&kernel_mm, va, 4u << 20);
+	hugepool_free(pa, 4u << 20);
+}
+
+/* Write a word of a 4M pool page through a kernel mapping of its own. */
+static void huge_poke(paddr_t pa, uint32_t v)
+{
+	paddr_t base = pa & ~(paddr_t)((4u << 20) - 1);
+
+	map(&kernel_mm, layout.kmap_start, base, 4u << 20, KPROT_RW);
+	poke(layout.kmap_start + (uint32_t)(pa - base), v);
+	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
+}
+
+/* Two spaces, a 4M page each at the same address: TID is each space's PID, each sees its own. */
+static void test_huge_spaces(void)
+{
+	struct mm a, b;
+	paddr_t pa = hugepool_alloc(4u << 20), pb = hugepool_alloc(4u << 20);
+	vaddr_t va = 0x40000000u;
+	struct tlb_info t;
+	uint32_t ra = 0, rb = 0;
+
+	if (pa == HUGEPOOL_FAIL || pb == HUGEPOOL_FAIL) {
+		report_skip("two 4M pages needed in the pool");
+		goto out;
+	}
+	huge_poke(pa + 0x100, 0xaaaa);
+	huge_poke(pb + 0x100, 0xbbbb);
+	user_space_init(&a, 5);
+	user_space_init(&b, 9);
+	map(&a, va, pa, 4u << 20, UPROT_RW);
+	map(&b, va, pb, 4u << 20, UPROT_RW);
+	tlb_flush_all();
+	user_call(&a, user_routine(user_load_word), va + 0x100, &ra);
+	report(tlb_lookup(va, 5, &t) && t.level == 1 && t.tid == 5 && t.size == 4u << 20,
+	       "the TLB1 entry of space 5 carries TID %u", t.tid);
+	report(!tlb_lookup(va, 0, &t), "it is not global: PID 0 does not find it");
+	user_call(&b, user_routine(user_load_word), va + 0x100, &rb);
+	report(ra == 0xaaaa && rb == 0xbbbb, "same address, each space reads its own page (0x%lx, 0x%lx)",
+	       (unsigned long)ra, (unsigned long)rb);
+	user_call(&a, user_routine(user_load_word), va + 0x100, &ra);
+	report(ra == 0xaaaa, "and back in the first space without a flush (0x%lx)", (unsigned long)ra);
+	report(tlb_lookup(va, 5, &t) && tlb_lookup(va, 9, &t), "both TLB1 entries live side by side");
+	user_space_destroy(&a);		/* the huge page still mapped: mm_destroy drops its entry */
+	report(!tlb_lookup(va, 5, &t) && tlb_lookup(va, 9, &t) && t.tid == 9,
+	       "mm_destroy drops space 5's TLB1 entry, space 9's stays");
+	unmap(&b, va, 4u << 20);
+	user_space_destroy(&b);
+out:
+	if (pa != HUGEPOOL_FAIL)
+		hugepool_free(pa, 4u << 20);
+	if (pb != HUGEPOOL_FAIL)
+		hugepool_free(pb, 4u << 20);
+}
+
+/* A cache-inhibited guarded huge page: the TLB1 entry keeps I and G. */
+static void test_huge_wimge(void)
+{
+	paddr_t pa = hugepool_alloc(4u << 20);
+	vaddr_t va = layout.kmap_start;
+	struct tlb_info t;
+
+	if (pa == HUGEPOOL_FAIL) {
+		report_skip("no 4M page in the pool");
+		return;
+	}
+	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED);
+	tlb_flush_all();
+	(void)peek(va + 0x200000);
+	report(tlb_lookup(va + 0x200000, 0, &t) && t.level == 1 &&
+	       (t.raw[1] & MAS2_WIMGE_MASK) == (MAS2_I | MAS2_G),
+	       "TLB1 entry MAS2 WIMGE = I|G (MAS2 0x%08lx)", (unsigned long)t.raw[1]);
+	unmap(&kernel_mm, va, 4u << 20);
+	hugepool_free(pa, 4u << 20);
+}
+
+/* ppce500's CCSR at 0xF_E000_0000 through a 4M page: MAS7 carries PA bits 32..35. */
+static void test_huge_36bit(void)
+{
+	struct tlb_info pinned, t;
+	vaddr_t va = layout.kmap_start + (64u << 20);
+	paddr_t base;
+
+	if (!tlb_lookup(0xfe000000u, 0, &pinned) || !(pinned.pa >> 32)) {
+		report_skip("CCSR below 4 GB on this board: no 36-bit address to map");
+		return;
+	}
+	base = pinned.pa & ~(paddr_t)((4u << 20) - 1);
+	report(map(&kernel_mm, va, base, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED) == MMU_OK,
+	       "map 4M at " PA_FMT, PA_ARG(base));
+	tlb_flush_all();
+	report((peek(va + (uint32_t)(pinned.pa - base) + 0x4504) & 0x6000) ==
+	       (peek(0xfe004504u) & 0x6000), "the UART reads the same through the huge page");
+	report(tlb_lookup(va, 0, &t) && t.level == 1 && t.raw[3] == (uint32_t)(base >> 32) &&
+	       (t.raw[2] & MAS3_RPN_MASK) == (uint32_t)base,
+	       "TLB1 entry: MAS7 %lu, MAS3 RPN 0x%08lx", (unsigned long)t.raw[3],
+	       (unsigned long)(t.raw[2] & MAS3_RPN_MASK));
+	unmap(&kernel_mm, va, 4u << 20);
+}
+
+extern struct e500_percpu e500_percpu_page;
+
+/* Nine huge misses in a row: each of the 8 slots in turn, then the oldest again. */
+static void test_tlb1_round_robin(void)
+{
+	paddr_t pa = hugepool_alloc(4u << 20);
+	unsigned int i, first, bad = 0;
+	struct tlb_info t;
+
+	if (pa == HUGEPOOL_FAIL) {
+		report_skip("no 4M page in the pool");
+		return;
+	}
+	for (i = 0; i <= TLB1_HUGE_SLOTS; i++)
+		map(&kernel_mm, layout.kmap_start + i * (4u << 20), pa, 4u << 20, PROT_READ);
+	tlb_flush_all();
+	first = (e500_percpu_page.tlb1_next & MAS0_ESEL_MASK) >> MAS0_ESEL_SHIFT;
+	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
+		(void)peek(layout.kmap_start + i * (4u << 20));
+	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
+		bad += !tlb1_read((first + i) % TLB1_HUGE_SLOTS, &t) ||
+		       t.va != layout.kmap_start + i * (4u << 20);
+	report(bad == 0, "8 misses fill slots %u, %u, ... in turn (%u out of place)", first,
+	       (first + 1) % TLB1_HUGE_SLOTS, bad);
+	(void)peek(layout.kmap_start + TLB1_HUGE_SLOTS * (4u << 20));
+	report(tlb1_read(first, &t) && t.va == layout.kmap_start + TLB1_HUGE_SLOTS * (4u << 20) &&
+	       tlb1_read((first + 1) % TLB1_HUGE_SLOTS, &t) && t.va == layout.kmap_start + (4u << 20),
+	       "the ninth replaces the oldest (slot %u), the next one stays", first);
+	for (i = 0; i <= TLB1_HUGE_SLOTS; i++)
+		unmap(&kernel_mm, layout.kmap_start + i * (4u << 20), 4u << 20);
+	hugepool_free(pa, 4u << 20);
+}
+
+/*
+ * The protection paths rather than the miss paths: an entry a load put in
+ * the (unified) TLB, then a fetch (ISI) or a store (DSI with ESR[ST]).
+ */
+static void test_prot_paths(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	vaddr_t kv = TEST_KVA + 0x350000;
+	const struct fault_record *f = last_fault();
+	uint32_t r;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, kv, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	(void)peek(kv);
+	expect_fault(kv);
+	(void)call_at(kv);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && f->vector == VEC_ISI && !f->user,
+	       "kernel fetch from a loaded no-execute entry: ISI (%s)", fault_kind_name(f->kind));
+	unmap(&kernel_mm, kv, 4096);
+	user_space_init(&mm, 6);
+	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
+	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
+	expect_fault(TEST_UVA);
+	report(user_call(&mm, user_routine(user_call_at), TEST_UVA, &r) == 1 &&
+	       f->kind == FAULT_PROT_INST && f->vector == VEC_ISI && f->user,
+	       "user fetch from a loaded no-execute entry: ISI (%s)", fault_kind_name(f->kind));
+	protect(&mm, TEST_UVA, 4096, PROT_READ | PROT_USER);
+	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
+	expect_fault(TEST_UVA);
+	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 &&
+	       f->kind == FAULT_PROT_DATA && f->vector == VEC_DSI && f->store && (f->cause & ESR_ST) &&
+	       lin(pa)[0] == INSN_LI_R3_42,
+	       "user store to a loaded read-only entry: DSI with ESR[ST] (%s, ESR 0x%08lx)",
+	       fault_kind_name(f->kind), (unsigned long)f->cause);
+	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
 	test_page_free(pa);
 }
 
+/*
+ * fatal_probe(vector): enter a fatal-class prologue as its interrupt would,
+ * with r10, r11 and the volatile CR fields holding marks and SPRG4..7 what a
+ * TLB-miss handler might have saved there.  It does not return: the armed
+ * e500_fatal_capture jumps back to the test.
+ */
+#define MARK_R10	0x10101010u
+#define MARK_R11	0x11111111u
+#define MARK_CR		0x24000ac0u	/* cr0, cr1, cr5..7 only: cr2..4 belong to the caller */
+#define MARK_CR_FIELDS	0xc7
+#define MARK_SPRG(n)	(0x44444444u + ((n) - 4) * 0x11111111u)
+
+void fatal_probe(const void *vector) __attribute__((noreturn));
+__asm__(
+"	.text\n"
+"	.globl	fatal_probe\n"
+"fatal_probe:\n"
+"	mtctr	3\n"
+"	lis	5, 0x4444\n	ori	5, 5, 0x4444\n	mtspr	276, 5\n"
+"	lis	5, 0x5555\n	ori	5, 5, 0x5555\n	mtspr	277, 5\n"
+"	lis	5, 0x6666\n	ori	5, 5, 0x6666\n	mtspr	278, 5\n"
+"	lis	5, 0x7777\n	ori	5, 5, 0x7777\n	mtspr	279, 5\n"
+"	lis	10, 0x1010\n	ori	10, 10, 0x1010\n"
+"	lis	11, 0x1111\n	ori	11, 11, 0x1111\n"
+"	lis	5, 0x2400\n	ori	5, 5, 0x0ac0\n	mtcrf	0xc7, 5\n"
+"	bctr\n");
+
+extern const char e500_vec_critical[], e500_vec_mcheck[], e500_vec_watchdog[], e500_vec_debug[];
+
+/*
+ * A fatal interrupt taken inside a TLB-miss handler must dump the real
+ * registers and leave the handler's SPRG4..7 alone: the fatal classes save
+ * into the per-CPU page and run on stacks of their own.
+ */
+static void test_fatal_save_area(void)
+{
+	static const struct { const char *name; const char *vec; uint32_t num; } classes[] = {
+		{ "critical", e500_vec_critical, VEC_CRITICAL },
+		{ "machine check", e500_vec_mcheck, VEC_MCHECK },
+		{ "watchdog", e500_vec_watchdog, VEC_WATCHDOG },
+		{ "debug", e500_vec_debug, VEC_DEBUG },
+	};
+	static struct e500_fatal_capture cap;
+	static volatile unsigned int i;
+	unsigned int n;
+
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		bool sprgs = true;
+
+		report_prefix_push(classes[i].name);
+		memset(&cap.regs, 0, sizeof(cap.regs));
+		if (setjmp(cap.back) == 0) {
+			e500_fatal_capture = &cap;
+			fatal_probe(classes[i].vec);
+		}
+		report(e500_fatal_capture == NULL && cap.regs.vector == classes[i].num,
+		       "the prologue reached exception_fatal (vector %lu)", (unsigned long)cap.regs.vector);
+		report(cap.regs.gpr[10] == MARK_R10 && cap.regs.gpr[11] == MARK_R11 &&
+		       (cap.regs.cr & 0xff000fffu) == MARK_CR,
+		       "the dump has the interrupted r10 %08lx, r11 %08lx, CR %08lx",
+		       (unsigned long)cap.regs.gpr[10], (unsigned long)cap.regs.gpr[11],
+		       (unsigned long)cap.regs.cr);
+		for (n = 4; n <= 7; n++)
+			sprgs &= cap.sprg4_7[n - 4] == MARK_SPRG(n);
+		report(sprgs, "SPRG4..7 as the miss handler left them (%08lx %08lx %08lx %08lx)",
+		       (unsigned long)cap.sprg4_7[0], (unsigned long)cap.sprg4_7[1],
+		       (unsigned long)cap.sprg4_7[2], (unsigned long)cap.sprg4_7[3]);
+		report_prefix_pop();
+	}
+	e500_fatal_capture = NULL;
+}
+
+void e500_hid0_setup(void);
+extern uint32_t e500_hid0_at_entry;
+
+/* Start-up sets the kernel's HID0 bits and keeps the others (EMCP here). */
+static void test_hid0(void)
+{
+	uint32_t before = MFSPR(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
+
+	report(before == (e500_hid0_at_entry | HID0_KERNEL),
+	       "HID0 is the loader's value 0x%08lx plus TBEN and EN_MAS7_UPDATE (0x%08lx)",
+	       (unsigned long)e500_hid0_at_entry, (unsigned long)before);
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(set) : "memory");
+	e500_hid0_setup();
+	after = MFSPR(SPRN_HID0);
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(before) : "memory");
+	report(after == (set | HID0_KERNEL), "the start-up routine sets them and keeps EMCP (0x%08lx -> 0x%08lx)",
+	       (unsigned long)set, (unsigned long)after);
+}
+
 const struct target_test tests_family[] = {
-	{ "e500 pinned TLB1 entries", test_pinned, "e500" },
-	{ "e500 exception vectors", test_ivors, "e500" },
-	{ "e500 SPRG leak", test_sprg_leak, "e500" },
-	{ "e500 MAS words", test_raw_mas, "e500" },
-	{ "e500 36-bit physical", test_high_pa, "e500" },
-	{ "e500 accessed bit", test_accessed_bit, "e500" },
-	{ "e500 accessed bit, huge page", test_accessed_bit_huge, "e500" },
+	{ "e500 pinned TLB1 entries", test_pinned, "e500", "e500-pinned-tlb1" },
+	{ "e500 exception vectors", test_ivors, "e500", "e500-ivors" },
+	{ "e500 SPRG leak", test_sprg_leak, "e500", "e500-sprg-leak" },
+	{ "e500 MAS words", test_raw_mas, "e500", "e500-mas-words" },
+	{ "e500 36-bit physical", test_high_pa, "e500", "e500-36bit-pa" },
+	{ "e500 accessed bit", test_accessed_bit, "e500", "e500-accessed-bit" },
+	{ "e500 accessed bit, huge page", test_accessed_bit_huge, "e500", "e500-accessed-bit-huge" },
+	{ "e500 user PIDs", test_user_pids, "e500", "e500-user-pids" },
+	{ "e500 NOCACHE|WRITETHRU refused", test_wimg, "e500", "e500-nocache-writethru" },
+	{ "e500 dirty rule", test_dirty_rule, "e500", "e500-dirty-rule" },
+	{ "e500 huge pages in two spaces", test_huge_spaces, "e500", "e500-huge-two-spaces" },
+	{ "e500 huge page I|G", test_huge_wimge, "e500", "e500-huge-ig" },
+	{ "e500 huge page above 4 GB", test_huge_36bit, "e500", "e500-huge-36bit" },
+	{ "e500 TLB1 round robin", test_tlb1_round_robin, "e500", "e500-tlb1-round-robin" },
+	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
+	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
+	{ "e500 HID0 read-modify-write", test_hid0, "e500", "e500-hid0" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -82,7 +82,7 @@ static void test_walk(void)
 }
 
 const struct target_test tests_errors[] = {
-	{ "map/unmap/protect errors", test_map_errors, NULL },
-	{ "walk", test_walk, NULL },
+	{ "map/unmap/protect errors", test_map_errors, NULL, "errors-map-unmap-protect" },
+	{ "walk", test_walk, NULL, "errors-walk" },
 };
 const unsigned int tests_errors_count = sizeof(tests_errors) / sizeof(tests_errors[0]);

@@ -134,6 +134,28 @@ static void check_kernel_huge(uint32_t size, paddr_t pa)
 	(void)sum;
 }
 
+/*
+ * huge_ptep_set_wrprotect() of a user page: a user store at the far end
+ * faults (e500: UW goes with SW), then protect() makes it writable again.
+ */
+static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr_t pa)
+{
+	const struct fault_record *f = last_fault();
+	void *head = pte_alloc_huge(mm, pmd_off(mm, va), va, size);
+	uint32_t r;
+
+	phys_poke(pa + size - 4, 0x1111);
+	report(huge_ptep_set_wrprotect(mm, va, head) == 0, "huge_ptep_set_wrprotect of the user page");
+	mmu_tlb_invalidate(mm, va, size);
+	expect_fault(va + size - 4);
+	report(user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 1 && f->store &&
+	       f->user && phys_peek(pa + size - 4) == 0x1111,
+	       "then a user store to the last word faults (%s), memory unchanged", fault_kind_name(f->kind));
+	report(protect(mm, va, size, UPROT_RW) == MMU_OK &&
+	       user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 0 &&
+	       phys_peek(pa + size - 4) == 0x600df00d, "protect() makes it writable again");
+}
+
 /* User mapping: user access, sweep, supervisor-only, no-execute, errors. */
 static void check_user_huge(uint32_t size, paddr_t pa)
 {
@@ -152,6 +174,7 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 	       "user load of the last word");
 	report(user_call(&mm, user_routine(user_store_word), va + 8, &r) == 0 &&
 	       phys_peek(pa + 8) == 0x600df00d, "user store lands");
+	check_user_wrprotect(&mm, va, size, pa);
 	counted_begin();
 	report(user_call(&mm, user_routine(user_sweep), va | shift, &r) == 0, "user sweep of every 4 KB");
 	if (tlb_counts_available())
@@ -200,6 +223,37 @@ static void check_wrprotect(uint32_t size, paddr_t pa)
 	unmap(&kernel_mm, va, size);
 }
 
+/*
+ * The vocabulary on a piece of the page (each smaller size, its last slice):
+ * huge_pte_clear() and set_huge_pte_at() refuse it (EPARTIAL), and the whole
+ * page still reads through the TLB afterwards.
+ */
+static void check_partial(uint32_t size, paddr_t pa)
+{
+	vaddr_t va = KHUGE_VA;
+	unsigned int n, i, bad = 0;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	struct walk_result w;
+
+	map(&kernel_mm, va, pa, size, KPROT_RW);
+	poke(va + size - 4, 0x3c3c3c3c);
+	for (i = 0; i < n && sizes[i] < size; i++) {
+		vaddr_t a = va + size - sizes[i];
+		void *head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, a), a, sizes[i]);
+
+		if (!head)		/* no table can go there: the head a page there would have */
+			head = pmd_off(&kernel_mm, a);
+		bad += huge_pte_clear(&kernel_mm, a, head, sizes[i]) != MMU_EPARTIAL;
+		bad += set_huge_pte_at(&kernel_mm, a, head,
+				       mk_huge_pte(pa + (a - va), sizes[i], KPROT_RW), sizes[i]) != MMU_EPARTIAL;
+	}
+	mmu_tlb_invalidate(&kernel_mm, va, size);
+	report(bad == 0, "clear and set of each smaller piece: EPARTIAL (%u wrong)", bad);
+	report(walk(&kernel_mm, va, &w) == MMU_OK && w.size == size && peek(va + size - 4) == 0x3c3c3c3c,
+	       "the page is whole: walk and the last word");
+	unmap(&kernel_mm, va, size);
+}
+
 static void check_errors(uint32_t size, paddr_t pa)
 {
 	paddr_t small = test_page();
@@ -223,7 +277,7 @@ static void test_huge_sizes(void)
 
 		if (size == 4096)
 			continue;
-		report_prefix_push(size_name(size));
+		report_prefix_push("%s", size_name(size));
 		pa = hugepool_alloc(size);
 		if (pa == HUGEPOOL_FAIL) {
 			report_skip("no %s page reserved (bootargs hugepages=)", size_name(size));
@@ -233,6 +287,7 @@ static void test_huge_sizes(void)
 		if (size <= 256u << 20 && KHUGE_VA % size == 0 &&
 		    layout.kmap_last - KHUGE_VA >= size) {
 			check_errors(size, pa);
+			check_partial(size, pa);
 			check_kernel_huge(size, pa);
 			check_wrprotect(size, pa);
 		}
@@ -260,7 +315,7 @@ static void test_pool(void)
 		report_skip("no size with 2..16 pages reserved");
 		return;
 	}
-	report_prefix_push(size_name(size));
+	report_prefix_push("%s", size_name(size));
 	hugepool_count(size, &reserved, &nfree);
 	report(nfree == reserved, "all %u free", reserved);
 	while (k < 16 && (got[k] = hugepool_alloc(size)) != HUGEPOOL_FAIL)
@@ -282,7 +337,7 @@ static void test_pool(void)
 }
 
 const struct target_test tests_huge[] = {
-	{ "huge pages", test_huge_sizes, NULL },
-	{ "huge-page pool", test_pool, NULL },
+	{ "huge pages", test_huge_sizes, NULL, "huge-sizes" },
+	{ "huge-page pool", test_pool, NULL, "huge-pool" },
 };
 const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MPC8xx-only checks: the raw TLB entries the miss handlers build, the
- * changed bit, guarded pages, 16K pages over 4K base pages, M_CASID
- * address-space separation, the pinned entries across tlbia, and the dcbX
- * DAR erratum fix-up.
+ * MPC8xx-only checks: the raw TLB entries the miss handlers build (MI_RPN
+ * bits 20 and 23 clear), the changed and accessed bits (huge pages and
+ * accesses across pages included), guarded pages, 16K pages over 4K base
+ * pages, M_CASID address-space separation (SH told from ASID 0), the pinned
+ * entries across tlbia and across every error path, the dcbX DAR erratum,
+ * retries after an ITLB or dcbX fault, refused accesses against the TLB
+ * entry read back, huge-page entry sizes on both sides, and the exact miss
+ * path lengths.
  */
+#include <stdio.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
@@ -13,9 +18,12 @@
 #include "mmu/pte-8xx.h"
 #include "mmu/palloc.h"
 #include "tlb/mpc8xx-tlb.h"
+#include "hugetlb/pool.h"
+#include "hugetlb/hugetlb.h"
 
-extern unsigned int mpc8xx_dirty_fixups, mpc8xx_dar_fixups;
+extern unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups, mpc8xx_bit_fixups;
 
+#define PAGE_SIZE_4K	4096u
 #define PID_A	5
 #define PID_B	9
 #define APG_KERNEL	(1u << MX_TWC_APG_SHIFT)	/* kernel, accessed */
@@ -142,6 +150,38 @@ static void test_guarded(void)
 	test_page_free(pa);
 }
 
+/*
+ * MI_RPN bits 20 and 23 stay clear whatever the PTE's software bits: a
+ * dirty executable page with _PAGE_SPECIAL set by hand, and a guarded one
+ * (its fetch refused, its entry loaded all the same).
+ */
+static void test_itlb_rpn_bits(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(24), vg = kva(25);
+	struct tlb_info t;
+	uint32_t *pte;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
+	map(&kernel_mm, vg, pa, 4096, PROT_READ | PROT_EXEC | PROT_GUARDED);
+	pte = pte_of(&kernel_mm, va);
+	*pte |= _PAGE_SPECIAL;
+	tlb_flush_all();
+	report(call_at(va) == 42 && mpc8xx_tlb_find(true, va, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	       "dirty, _PAGE_SPECIAL: the code runs, MI_RPN bits 20 and 23 clear (0x%08lx)",
+	       (unsigned long)t.raw[2]);
+	expect_fault(vg);
+	(void)call_at(vg);
+	report(faults_taken() == 1 && mpc8xx_tlb_find(true, vg, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	       "guarded: the fetch faults, MI_RPN bits 20 and 23 clear (0x%08lx)", (unsigned long)t.raw[2]);
+	unmap(&kernel_mm, va, 4096);
+	unmap(&kernel_mm, vg, 4096);
+	test_page_free(pa);
+}
+
 /* A 16K page over 4K base pages: 4 PTEs, one 16K TLB entry (SPS). */
 static void test_16k(void)
 {
@@ -198,8 +238,9 @@ static void test_casid(void)
 	report(ra == 0xa && rb == 0xb, "each space reads its own page");
 	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &ta) >= 0 &&
 	       mpc8xx_tlb_find(false, TEST_UVA, PID_B, &tb) >= 0 &&
-	       ta.raw[3] != tb.raw[3] && ta.pa == pa && tb.pa == pb && ta.tid == PID_A && tb.tid == PID_B,
-	       "two DTLB entries for 0x%08lx: ASID %u -> " PA_FMT ", ASID %u -> " PA_FMT,
+	       ta.raw[3] != tb.raw[3] && ta.pa == pa && tb.pa == pb && ta.tid == PID_A && tb.tid == PID_B &&
+	       !((ta.raw[2] | tb.raw[2]) & MX_RPN_SH),
+	       "two DTLB entries for 0x%08lx, not shared: ASID %u -> " PA_FMT ", ASID %u -> " PA_FMT,
 	       (unsigned long)TEST_UVA, ta.tid, PA_ARG(ta.pa), tb.tid, PA_ARG(tb.pa));
 	report(mpc8xx_tlb_find(false, TEST_UVA, 0, &tk) < 0, "neither matches the kernel's ASID 0");
 	ra = rb = 0;
@@ -213,6 +254,16 @@ static void test_casid(void)
 	user_space_destroy(&b);
 	test_page_free(pa);
 	test_page_free(pb);
+}
+
+/*
+ * A kernel entry matches in every address space because of SH, not because
+ * its ASID field is 0 (the kernel's M_CASID): check both bits, since the
+ * decoded tid is 0 either way.
+ */
+static bool shared_asid0(const struct tlb_info *t)
+{
+	return (t->raw[2] & MX_RPN_SH) && (t->raw[0] & MX_EPN_ASID_MASK) == 0;
 }
 
 /* Entries 28..31 are reserved (RSV4I/RSV4D): tlbia leaves them. */
@@ -229,22 +280,23 @@ static void test_pinned(void)
 	for (i = 0; i < PINNED_LINEAR_I; i++) {
 		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
 		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == PROT_EXEC && t.tid == 0;
+		      t.prot == PROT_EXEC && shared_asid0(&t);
 	}
-	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, after a fault above it and tlbia");
+	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, shared (SH) with ASID field 0, "
+	       "after a fault above it and tlbia");
 	report(!mpc8xx_tlb_read(true, TLB_FIRST_PINNED + PINNED_LINEAR_I, &t),
 	       "ITLB 31: empty, as the DTLB pins nothing executable there");
 	ok = true;
 	for (i = 0; i < PINNED_LINEAR_D; i++) {
 		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
 		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == KPROT_RW;
+		      t.prot == KPROT_RW && shared_asid0(&t);
 	}
-	report(ok, "DTLB 28..30: the linear map, 8M, kernel read/write, after tlbia");
+	report(ok, "DTLB 28..30: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia");
 	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && t.va == IMMR_BASE &&
 	       t.pa == IMMR_BASE && t.size == PINNED_IMMR_SIZE &&
-	       t.prot == (KPROT_RW | PROT_NOCACHE | PROT_GUARDED),
-	       "DTLB 31: IMMR, 512K, cache-inhibited, guarded");
+	       t.prot == (KPROT_RW | PROT_NOCACHE | PROT_GUARDED) && shared_asid0(&t),
+	       "DTLB 31: IMMR, 512K, cache-inhibited, guarded, shared (SH) with ASID field 0");
 	ok = true;
 	for (i = 0; i < TLB_FIRST_PINNED; i++)
 		ok &= !mpc8xx_tlb_read(false, i, &t) && !mpc8xx_tlb_read(true, i, &t);
@@ -253,7 +305,7 @@ static void test_pinned(void)
 
 /*
  * A misaligned load across into an unmapped page faults with DAR = its own
- * EA (addendum 10); once the second page is mapped, the same load works:
+ * EA (the manuals' rule for a misaligned access); once the second page is mapped, the same load works:
  * no invalid entry of the second page is left behind.
  */
 static void test_cross_page(void)
@@ -283,7 +335,157 @@ static void test_cross_page(void)
 	test_page_free(pb);
 }
 
-/* dcbz leaves DAR unchanged on a DTLB error (sheet section 9): C decodes it. */
+/*
+ * Every pinned entry of both TLBs holds what the boot wrote.  A lost one is
+ * written back, so that the run goes on to report it (nothing else could
+ * reload it: the kernel's tables cover neither the linear map nor IMMR).
+ */
+static bool pinned_intact(char *lost, size_t n)
+{
+	struct mpc8xx_tlb_raw want, got;
+	unsigned int t, i;
+	bool ok = true;
+
+	lost[0] = 0;
+	for (t = 0; t < 2; t++) {
+		for (i = TLB_FIRST_PINNED; i < TLB_ENTRIES; i++) {
+			if (!mpc8xx_pinned_raw(t, i, &want))
+				continue;
+			mpc8xx_tlb_read_raw(t, i, &got);
+			if (got.cam == want.cam && got.ram0 == want.ram0 && got.ram1 == want.ram1)
+				continue;
+			if (ok)
+				snprintf(lost, n, ": %s %u lost (%08lx %08lx %08lx)", t ? "ITLB" : "DTLB", i,
+					 (unsigned long)got.cam, (unsigned long)got.ram0, (unsigned long)got.ram1);
+			ok = false;
+			mpc8xx_tlb_write_raw(t, i, &want);
+		}
+	}
+	return ok;
+}
+
+/* Accesses that end in the page after ea's; stores write back what is there. */
+static void cross_lwz(vaddr_t ea)
+{
+	(void)peek(ea);
+}
+
+static void cross_lhz(vaddr_t ea)
+{
+	(void)*(volatile uint16_t *)(uintptr_t)ea;
+}
+
+static uint32_t bytes_at(vaddr_t ea, unsigned int n)
+{
+	uint32_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		v = v << 8 | (i < n ? *(volatile uint8_t *)(uintptr_t)(ea + i) : 0);
+	return v;
+}
+
+static void cross_stw(vaddr_t ea)
+{
+	poke(ea, bytes_at(ea, PAGE_SIZE_4K - (ea & (PAGE_SIZE_4K - 1))));
+}
+
+static void cross_lmw(vaddr_t ea)
+{
+	__asm__ volatile("lmw 28, 0(%0)" : : "b"(ea) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void cross_stmw(vaddr_t ea)
+{
+	__asm__ volatile("mr 28, %1; mr 29, %2; stmw 28, 0(%0)"
+			 : : "b"(ea), "r"(peek(ea)), "r"(peek(ea + 4)) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void cross_lswi(vaddr_t ea)
+{
+	__asm__ volatile("lswi 28, %0, 8" : : "b"(ea) : "r28", "r29", "memory");
+}
+
+static void cross_stswi(vaddr_t ea)
+{
+	__asm__ volatile("mr 28, %1; stswi 28, %0, 8" : : "b"(ea), "r"(bytes_at(ea, 2)) : "r28", "r29", "memory");
+}
+
+struct cross_case {
+	const char *name;
+	void (*access)(vaddr_t ea);
+	uint32_t back;		/* bytes before the end of the first page */
+	bool dar_is_next;	/* the simulator reports the failing page's first byte */
+};
+
+/*
+ * Scalars report their own EA in DAR (the first page), multiples and strings
+ * the EA of the element that failed (the simulator checks each word or byte
+ * in turn: sim/exec_mem.c), i.e. the first byte of the next page.
+ */
+static const struct cross_case cross_cases[] = {
+	{ "lwz", cross_lwz, 2, false },
+	{ "lhz", cross_lhz, 1, false },
+	{ "stw", cross_stw, 2, false },
+	{ "lmw", cross_lmw, 8, true },
+	{ "stmw", cross_stmw, 8, true },
+	{ "lswi", cross_lswi, 2, true },
+	{ "stswi", cross_stswi, 2, true },
+};
+
+/* One access from the last bytes below the page boundary end across it; unmapped: the page that is. */
+static void cross_once(const char *where, vaddr_t end, vaddr_t unmapped, const struct cross_case *c)
+{
+	const struct fault_record *f = last_fault();
+	vaddr_t ea = end - c->back, dar = c->dar_is_next ? end : ea;
+	struct tlb_info t;
+	char lost[80];
+	bool intact, purged;
+
+	tlb_flush_all();
+	expect_fault(dar);
+	c->access(ea);
+	intact = pinned_intact(lost, sizeof(lost));
+	purged = mpc8xx_tlb_find(false, unmapped, 0, &t) < 0;
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA,
+	       "%s from 0x%08lx across %s: one data TLB fault at 0x%08lx (%s at 0x%08lx)", c->name,
+	       (unsigned long)ea, where, (unsigned long)dar, fault_kind_name(f->kind), (unsigned long)f->addr);
+	report(intact, "%s across %s: every pinned entry of both TLBs kept%s", c->name, where, lost);
+	report(purged, "%s across %s: no invalid entry left for 0x%08lx", c->name, where, (unsigned long)unmapped);
+	expect_fault_clear();
+}
+
+/*
+ * An access that crosses from a pinned page into an unmapped one: the error
+ * path must purge the unmapped page's invalid entry and never tlbie the
+ * pinned page DAR names (the top of the linear map, the top of IMMR).  A
+ * fetch from IMMR (pinned in the DTLB only) must not drop the IMMR entry.
+ */
+static void test_cross_pinned(void)
+{
+	const vaddr_t linear_end = KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE;
+	const vaddr_t immr_end = IMMR_BASE + PINNED_IMMR_SIZE;
+	const struct fault_record *f = last_fault();
+	char lost[80];
+	unsigned int i;
+	bool intact;
+
+	for (i = 0; i < sizeof(cross_cases) / sizeof(cross_cases[0]); i++)
+		cross_once("the end of the linear map", linear_end, linear_end, &cross_cases[i]);
+	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[0]);
+	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[1]);
+	/* The other way: from an unmapped page into IMMR (DAR in the unmapped page). */
+	cross_once("the start of IMMR", IMMR_BASE, IMMR_BASE - PAGE_SIZE_4K, &cross_cases[0]);
+
+	expect_fault(IMMR_BASE + 0x100);
+	(void)call_at(IMMR_BASE + 0x100);
+	intact = pinned_intact(lost, sizeof(lost));
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_INST,
+	       "a fetch from IMMR: an instruction TLB fault (%s)", fault_kind_name(f->kind));
+	report(intact, "and every pinned entry kept%s", lost);
+}
+
+/* dcbz leaves DAR unchanged on a DTLB error (an erratum of every 8xx): C decodes it. */
 static void test_dcbx_dar(void)
 {
 	paddr_t pa = test_page();
@@ -308,38 +510,625 @@ static void test_dcbx_dar(void)
 	test_page_free(pa);
 }
 
-/* The miss path, as the simulator counts it (one timebase tick per instruction). */
+/*
+ * The timebase of the simulator advances one tick per instruction
+ * (sim/README.md, board contract), so a timebase difference is an exact
+ * instruction count there.  Checked, not assumed: two runs of nops must
+ * differ by exactly their length, else the board's timebase counts
+ * something else and the exact checks are skipped.
+ */
+static uint32_t tb_nops(bool more)
+{
+	uint32_t t0, t1;
+
+	if (more)
+		__asm__ volatile("mftb %0; nop; nop; nop; nop; nop; nop; nop; nop; mftb %1"
+				 : "=&r"(t0), "=&r"(t1));
+	else
+		__asm__ volatile("mftb %0; mftb %1" : "=&r"(t0), "=&r"(t1));
+	return t1 - t0;
+}
+
+static bool timebase_counts_instructions(void)
+{
+	return tb_nops(true) - tb_nops(false) == 8;
+}
+
+/* Instructions from one mftb to the next around one lwz at va. */
+static uint32_t timed_load(vaddr_t va)
+{
+	uint32_t t0, t1, v;
+
+	__asm__ volatile("mftb %0; lwz %1, 0(%3); mftb %2"
+			 : "=&r"(t0), "=&r"(v), "=&r"(t1) : "b"(va) : "memory");
+	return t1 - t0;
+}
+
+/* The same around a call to code at va ("li r3, 42; blr"). */
+static uint32_t timed_call(vaddr_t va)
+{
+	uint32_t t0, t1;
+
+	__asm__ volatile("mtctr %2; mftb %0; bctrl; mftb %1"
+			 : "=&r"(t0), "=&r"(t1) : "r"(va)
+			 : "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+			   "lr", "ctr", "cr0", "memory");
+	return t1 - t0;
+}
+
+/*
+ * A miss costs the handler's path (vector through rfi) plus one: the access
+ * or the fetch that raised it counts once more when it is retried.  The
+ * handler is straight-line, so every page size costs the same.
+ */
+static void check_miss_cost(const char *what, vaddr_t va, bool fetch)
+{
+	uint32_t miss, hit, want = fetch ? MPC8XX_ITLB_MISS_INSNS : MPC8XX_DTLB_MISS_INSNS;
+
+	tlb_flush_all();
+	miss = fetch ? timed_call(va) : timed_load(va);
+	hit = fetch ? timed_call(va) : timed_load(va);
+	report(miss - hit - 1 == want, "%s %s miss: %lu instructions, vector to rfi (expected %lu)", what,
+	       fetch ? "instruction" : "data", (unsigned long)(miss - hit - 1), (unsigned long)want);
+}
+
 static void test_miss_cost(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = kva(5);
-	uint64_t t0, t1, t2, t3;
 
-	map(&kernel_mm, va, pa, 4096, KPROT_RW);
-	tlb_flush_all();
-	t0 = timebase_read();
-	(void)peek(va);
-	t1 = timebase_read();
-	(void)peek(va);
-	t2 = timebase_read();
-	(void)peek(va + 4);
-	t3 = timebase_read();
-	report_info("a load with a DTLB miss takes %lu ticks, without %lu / %lu (simulator: ticks = instructions)",
-		    (unsigned long)(t1 - t0), (unsigned long)(t2 - t1), (unsigned long)(t3 - t2));
-	report(t1 - t0 > t2 - t1, "a miss costs time");
+	if (!timebase_counts_instructions()) {
+		report_skip("the timebase does not count instructions on this board");
+		test_page_free(pa);
+		return;
+	}
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
+	check_miss_cost("4K", va, false);
+	check_miss_cost("4K", va, true);
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
 
+#define HUGE_VA		0xE0000000u	/* 8M-aligned, in the kernel's page-table range */
+#define NHUGE		3
+static const uint32_t huge_sizes[NHUGE] = { 16u << 10, 512u << 10, 8u << 20 };
+
+static const char *huge_name(uint32_t size)
+{
+	return size == (16u << 10) ? "16K" : size == (512u << 10) ? "512K" : "8M";
+}
+
+/* Mx_TWC PS and SPS a page of size is loaded with. */
+static bool entry_is_size(const struct tlb_info *t, uint32_t size)
+{
+	uint32_t ps = t->raw[1] & MX_TWC_PS_MASK;
+
+	if (size == (16u << 10))
+		return ps == 0 && (t->raw[2] & MX_RPN_SPS) && t->size == size;
+	return ps == (size == PINNED_PAGE ? MX_TWC_PS_8M : MX_TWC_PS_512K) && t->size == size;
+}
+
+/*
+ * Code in a huge page: the ITLB entry has the page's size (PS = 512K and
+ * 8M, SPS for 16K), read back; the data side too; both misses cost the
+ * same as a 4K one.
+ */
+static void check_huge_exec(uint32_t size, paddr_t pa)
+{
+	vaddr_t code = HUGE_VA + size - 4096;
+	struct tlb_info t;
+
+	map(&kernel_mm, HUGE_VA, pa, size, KPROT_RW);
+	poke(code, INSN_LI_R3_42);
+	poke(code + 4, INSN_BLR);
+	icache_sync((const void *)(uintptr_t)code, 8);
+	protect(&kernel_mm, HUGE_VA, size, PROT_READ | PROT_EXEC);
+	tlb_flush_all();
+	report(call_at(code) == 42 && mpc8xx_tlb_find(true, code, 0, &t) >= 0 && entry_is_size(&t, size) &&
+	       t.va == HUGE_VA, "%s: one ITLB entry of the page's size (TWC 0x%08lx, RPN 0x%08lx)",
+	       huge_name(size), (unsigned long)t.raw[1], (unsigned long)t.raw[2]);
+	report(peek(HUGE_VA + 8) != 0xffffffffu && mpc8xx_tlb_find(false, HUGE_VA, 0, &t) >= 0 &&
+	       entry_is_size(&t, size), "%s: one DTLB entry of the page's size (TWC 0x%08lx)",
+	       huge_name(size), (unsigned long)t.raw[1]);
+	if (timebase_counts_instructions()) {
+		check_miss_cost(huge_name(size), code, true);
+		check_miss_cost(huge_name(size), HUGE_VA + size / 2, false);
+	}
+	unmap(&kernel_mm, HUGE_VA, size);
+}
+
+/* Clear or check _PAGE_DIRTY in every 4K entry of the run at va. */
+static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
+{
+	uint32_t off, *pte;
+	bool all = true;
+
+	for (off = 0; off < size; off += 4096) {
+		pte = pte_of(&kernel_mm, va + off);
+		if (!pte)
+			return false;
+		if (clear)
+			*pte &= ~_PAGE_DIRTY;
+		all &= (*pte & _PAGE_DIRTY) != 0;
+	}
+	return all;
+}
+
+/*
+ * The first store into a clean huge page, at an offset of 4K or more (not
+ * the run's first entry, which the miss handler reads for an 8M page):
+ * one fix-up sets _PAGE_DIRTY in every entry of the run, and the store lands.
+ */
+static void check_huge_dirty(uint32_t size, paddr_t pa)
+{
+	vaddr_t va = HUGE_VA + 0x1000 + 8;
+	unsigned int before = mpc8xx_dirty_fixups;
+	struct tlb_info t;
+
+	map(&kernel_mm, HUGE_VA, pa, size, KPROT_RW);
+	run_dirty(HUGE_VA, size, true);
+	tlb_flush_all();
+	poke(va, 0xc0dec0de);
+	report(mpc8xx_dirty_fixups - before == 1 && peek(va) == 0xc0dec0de,
+	       "%s: the first store at offset 0x1008 faults once (%u) and lands", huge_name(size),
+	       mpc8xx_dirty_fixups - before);
+	report(run_dirty(HUGE_VA, size, false), "%s: _PAGE_DIRTY set in every entry of the run", huge_name(size));
+	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[2] & MX_RPN_C) && t.size == size,
+	       "%s: the reloaded DTLB entry has C = 1 (0x%08lx)", huge_name(size), (unsigned long)t.raw[2]);
+	unmap(&kernel_mm, HUGE_VA, size);
+}
+
+static void test_huge_8xx(void)
+{
+	unsigned int i;
+	paddr_t pa;
+
+	for (i = 0; i < NHUGE; i++) {
+		pa = hugepool_alloc(huge_sizes[i]);
+		if (pa == HUGEPOOL_FAIL) {
+			report_skip("no %s page in the pool", huge_name(huge_sizes[i]));
+			continue;
+		}
+		check_huge_exec(huge_sizes[i], pa);
+		check_huge_dirty(huge_sizes[i], pa);
+		hugepool_free(pa, huge_sizes[i]);
+	}
+}
+
+/* Clear _PAGE_ACCESSED (and _PAGE_DIRTY if clean) in the PTE of va, as if just mapped old. */
+static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean)
+{
+	uint32_t *pte = pte_of(mm, va);
+
+	*pte &= ~(_PAGE_ACCESSED | (clean ? _PAGE_DIRTY : 0));
+	return pte;
+}
+
+struct fixups {
+	unsigned int faults, young, dirty;
+};
+
+static void fixups_now(struct fixups *c)
+{
+	c->faults = mpc8xx_bit_fixups;
+	c->young = mpc8xx_young_fixups;
+	c->dirty = mpc8xx_dirty_fixups;
+}
+
+/* Fix-ups since b: faults resolved, pages made young, pages made dirty. */
+static bool fixups_since(const struct fixups *b, unsigned int faults, unsigned int young, unsigned int dirty)
+{
+	return mpc8xx_bit_fixups - b->faults == faults && mpc8xx_young_fixups - b->young == young &&
+	       mpc8xx_dirty_fixups - b->dirty == dirty;
+}
+
+/*
+ * Pages mapped old (no _PAGE_ACCESSED: APG group 0/2, every access refused):
+ * the first access takes exactly one fix-up that sets the bit, then works;
+ * a store to an old clean page sets both bits in that one fix-up; an old
+ * page that does not permit the access stays refused and old.
+ */
+static void test_accessed(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(26);
+	const struct fault_record *f = last_fault();
+	struct fixups b;
+	struct tlb_info t;
+	struct mm mm;
+	uint32_t *pte, r;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	lin(pa)[2] = 0xace5;
+	icache_sync(lin(pa), 8);
+
+	map(&kernel_mm, va, pa, 4096, PROT_READ);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	report(peek(va + 8) == 0xace5 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	       "load from an old page: reads, one fix-up, _PAGE_ACCESSED set");
+	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[1] & MX_TWC_APG_MASK) == APG_KERNEL,
+	       "its DTLB entry is reloaded in APG group 1 (kernel, accessed) (0x%08lx)", (unsigned long)t.raw[1]);
+	(void)peek(va + 8);
+	report(fixups_since(&b, 1, 1, 0), "a second load takes no fix-up");
+
+	protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	report(call_at(va) == 42 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	       "fetch from an old page: runs, one fix-up, _PAGE_ACCESSED set");
+
+	protect(&kernel_mm, va, 4096, KPROT_RW);
+	pte = make_old(&kernel_mm, va, true);
+	tlb_flush_all();
+	fixups_now(&b);
+	poke(va + 12, 0x5106e);
+	report(lin(pa)[3] == 0x5106e && fixups_since(&b, 1, 1, 1) &&
+	       (*pte & (_PAGE_ACCESSED | _PAGE_DIRTY)) == (_PAGE_ACCESSED | _PAGE_DIRTY),
+	       "store to an old clean page: lands, one fix-up sets both bits (PTE 0x%08lx)", (unsigned long)*pte);
+	poke(va + 12, 0);
+	report(fixups_since(&b, 1, 1, 1), "a second store takes no fix-up");
+
+	protect(&kernel_mm, va, 4096, PROT_READ);
+	pte = make_old(&kernel_mm, va, true);
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(va + 12);
+	poke(va + 12, 0xbad);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && f->store && lin(pa)[3] == 0 &&
+	       !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	       "store to an old read-only page: refused, no fix-up, the page stays old");
+	protect(&kernel_mm, va, 4096, 0);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	expect_fault(va + 8);
+	(void)peek(va + 8);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && !(*pte & _PAGE_ACCESSED) &&
+	       fixups_since(&b, 0, 0, 0), "load from an old no-access page: refused, stays old");
+	protect(&kernel_mm, va, 4096, PROT_READ);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && !(*pte & _PAGE_ACCESSED) &&
+	       fixups_since(&b, 0, 0, 0), "fetch from an old page without execute: refused, stays old");
+	unmap(&kernel_mm, va, 4096);
+
+	user_space_init(&mm, PID_A);
+	map(&mm, TEST_UVA, pa, 4096, PROT_READ | PROT_USER);
+	pte = make_old(&mm, TEST_UVA, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	report(user_call(&mm, user_routine(user_load_word), TEST_UVA + 8, &r) == 0 && r == 0xace5 &&
+	       fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	       "user load from an old user page: reads, one fix-up, _PAGE_ACCESSED set");
+	pte = make_old(&mm, TEST_UVA, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(TEST_UVA);
+	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 && f->kind == FAULT_PROT_DATA &&
+	       !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	       "user store to an old read-only user page: refused, stays old");
+	/* A supervisor-only page in the user's tables (a PMD of its own): the user is refused. */
+	map(&mm, TEST_UVA + 0x400000, pa, 4096, PROT_READ);
+	pte = make_old(&mm, TEST_UVA + 0x400000, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(TEST_UVA + 0x400000);
+	report(user_call(&mm, user_routine(user_load_word), TEST_UVA + 0x400000, &r) == 1 &&
+	       f->kind == FAULT_PROT_DATA && !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	       "user load from an old supervisor-only page: refused, stays old");
+	unmap(&mm, TEST_UVA + 0x400000, 4096);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
+ * An access that crosses into the next page reports the first page's EA in
+ * DAR even when the second page faulted: the second page's accessed and
+ * changed bits are fixed too, and its TLB entry dropped.
+ */
+static void test_cross_bits(void)
+{
+	paddr_t pa = test_page(), pb = test_page();
+	vaddr_t va = kva(28), vb = va + 4096;
+	const struct fault_record *f = last_fault();
+	uint32_t *pte_a, *pte_b;
+	struct fixups b;
+
+	lin(pa)[1023] = 0x11223344;
+	lin(pb)[0] = 0x55667788;
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	map(&kernel_mm, vb, pb, 4096, KPROT_RW);
+	pte_a = pte_of(&kernel_mm, va);
+	pte_b = make_old(&kernel_mm, vb, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	report(peek(va + 0xffe) == 0x33445566 && fixups_since(&b, 1, 1, 0) && (*pte_b & _PAGE_ACCESSED),
+	       "load across into an old page: reads, one fix-up, the second page's _PAGE_ACCESSED set");
+
+	pte_b = make_old(&kernel_mm, vb, true);
+	tlb_flush_all();
+	(void)peek(va);
+	fixups_now(&b);
+	poke(va + 0xffe, 0xaabbccdd);
+	report(lin(pa)[1023] == 0x1122aabb && lin(pb)[0] == 0xccdd7788 && fixups_since(&b, 1, 1, 1) &&
+	       (*pte_b & (_PAGE_ACCESSED | _PAGE_DIRTY)) == (_PAGE_ACCESSED | _PAGE_DIRTY),
+	       "store across into an old clean page: lands, one fix-up, both bits of the second page set");
+
+	*pte_b &= ~_PAGE_DIRTY;
+	tlb_flush_all();
+	(void)peek(va + 0xffe);
+	fixups_now(&b);
+	poke(va + 0xffe, 0x01020304);
+	report(lin(pa)[1023] == 0x11220102 && lin(pb)[0] == 0x03047788 && fixups_since(&b, 1, 0, 1) &&
+	       (*pte_b & _PAGE_DIRTY) && (*pte_a & _PAGE_DIRTY),
+	       "store across into a clean page (both entries loaded): lands, one fix-up, the second page dirty");
+
+	make_old(&kernel_mm, va, false);
+	make_old(&kernel_mm, vb, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	report(peek(va + 0xffe) == 0x01020304 && fixups_since(&b, 1, 2, 0) &&
+	       (*pte_a & *pte_b & _PAGE_ACCESSED), "load across two old pages: one fix-up makes both young");
+
+	protect(&kernel_mm, vb, 4096, PROT_READ);
+	pte_b = pte_of(&kernel_mm, vb);
+	*pte_b &= ~_PAGE_ACCESSED;
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(va + 0xffe);
+	poke(va + 0xffe, 0xdeadbeef);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && lin(pb)[0] == 0x03047788 &&
+	       !(*pte_b & (_PAGE_ACCESSED | _PAGE_DIRTY)) && fixups_since(&b, 0, 0, 0),
+	       "store across into an old read-only page: refused, the second page neither young nor dirty");
+	unmap(&kernel_mm, va, 8192);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
+/* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
+static void test_wrprotect_none(void)
+{
+	paddr_t pa = palloc_pages(2);
+	vaddr_t va = HUGE_VA;
+	const struct fault_record *f = last_fault();
+	uint32_t *pte;
+	void *head;
+
+	if (pa == PALLOC_FAIL) {
+		report_skip("no 16K of memory");
+		return;
+	}
+	map(&kernel_mm, va, pa, 16384, 0);
+	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, 16384);
+	report(huge_ptep_set_wrprotect(&kernel_mm, va, head) == MMU_OK, "huge_ptep_set_wrprotect of a 16K no-access page");
+	mmu_tlb_invalidate(&kernel_mm, va, 16384);
+	pte = pte_of(&kernel_mm, va + 0x3000);
+	report(pte && (*pte & _PAGE_PP_MASK) == _PAGE_NA, "every entry still _PAGE_NA (last 0x%08lx)",
+	       pte ? (unsigned long)*pte : 0ul);
+	expect_fault(va + 0x3000);
+	(void)peek(va + 0x3000);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA, "a load is still refused (%s)",
+	       fault_kind_name(f->kind));
+	expect_fault_clear();
+	unmap(&kernel_mm, va, 16384);
+	palloc_free(pa, 2);
+}
+
+/* Fetch from an unmapped page: an ITLB error; map it and call again: the invalid entry is gone. */
+static void test_itlb_error(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(30);
+	const struct fault_record *f = last_fault();
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	tlb_flush_all();
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_INST && f->vector == VEC_ITLB_ERR &&
+	       (f->cause & SRR1_ISI_NOTRANS), "fetch from an unmapped page: ITLB error, no translation");
+	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC);
+	report(call_at(va) == 42, "mapped, the same call runs");
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+enum dcbx { DCBZ, DCBF, DCBST, DCBI, ICBI, NDCBX };
+static const char *const dcbx_name[NDCBX] = { "dcbz", "dcbf", "dcbst", "dcbi", "icbi" };
+
+static void dcbx(enum dcbx op, vaddr_t ea)
+{
+	switch (op) {
+	case DCBZ:
+		__asm__ volatile("dcbz 0, %0" : : "r"(ea) : "memory");
+		break;
+	case DCBF:
+		__asm__ volatile("dcbf 0, %0" : : "r"(ea) : "memory");
+		break;
+	case DCBST:
+		__asm__ volatile("dcbst 0, %0" : : "r"(ea) : "memory");
+		break;
+	case DCBI:
+		__asm__ volatile("dcbi 0, %0" : : "r"(ea) : "memory");
+		break;
+	default:
+		__asm__ volatile("icbi 0, %0" : : "r"(ea) : "memory");
+		break;
+	}
+}
+
+/*
+ * The dcbX instructions leave DAR stale on a DTLB error: the fault path
+ * decodes the EA, and must purge the invalid entry at that EA, or the
+ * retry after a map() meets it again.
+ */
+static void test_dcbx_retry(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(31);
+	const struct fault_record *f = last_fault();
+	enum dcbx op;
+
+	for (op = 0; op < NDCBX; op++) {
+		lin(pa)[8] = 0x12345678;
+		tlb_flush_all();
+		expect_fault(va + 0x20);
+		dcbx(op, va + 0x20);
+		report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == va + 0x20,
+		       "%s on an unmapped page: data TLB fault at the real EA (0x%08lx)", dcbx_name[op],
+		       (unsigned long)f->addr);
+		expect_fault_clear();
+		map(&kernel_mm, va, pa, 4096, KPROT_RW);
+		dcbx(op, va + 0x20);
+		report(op == DCBZ ? lin(pa)[8] == 0 : lin(pa)[8] == 0x12345678,
+		       "mapped, the same %s runs without a fault", dcbx_name[op]);
+		unmap(&kernel_mm, va, 4096);
+	}
+	test_page_free(pa);
+}
+
+/* Mx_AP of the ITLB or the DTLB. */
+static uint32_t ap_reg(bool insn)
+{
+	uint32_t v;
+
+	if (insn)
+		__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_MI_AP));
+	else
+		__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_MD_AP));
+	return v;
+}
+
+/*
+ * Whether an entry grants an access, by the manual's rules (PowerPC key
+ * mode, sub-pages off): the entry's APG selects a 2-bit Mx_AP field whose
+ * first bit is the key of supervisor accesses, the second of user ones; key
+ * 0 reads the supervisor column of the PP table, key 1 the user column.
+ */
+static bool entry_grants(bool insn, const struct tlb_info *t, bool user, bool store)
+{
+	unsigned int apg = (t->raw[1] & MX_TWC_APG_MASK) >> MX_TWC_APG_SHIFT;
+	unsigned int field = (ap_reg(insn) >> (30 - 2 * apg)) & 3;
+	unsigned int key = user ? field & 1 : field >> 1;
+	unsigned int pp = (t->raw[2] & MX_RPN_PP_MASK) >> MX_RPN_PP_SHIFT;
+
+	if (!(t->raw[1] & MX_TWC_V) || !(t->raw[2] & MX_RPN_V))
+		return false;
+	if (insn && (t->raw[1] & MX_TWC_G))
+		return false;
+	if (t->raw[2] & MX_RPN_E)
+		return pp == 1 && key == 0 && !store;	/* extended 01: supervisor read / execute */
+	if (insn)
+		return !(pp == 0 && key);
+	if (store)
+		return key ? pp == 2 : pp != 3;
+	return !(pp == 0 && key);
+}
+
+/*
+ * A refused access is a protection fault, and no TLB entry grants it
+ * afterwards (the one the miss handler loaded refuses it), for loads,
+ * stores and fetches, user and supervisor: a handler that builds the wrong
+ * permission for a privilege or an access kind lets the access through or
+ * leaves an entry that would.
+ */
+static void check_refused(const char *what, bool insn, vaddr_t ea, unsigned int pid, bool user, bool store)
+{
+	const struct fault_record *f = last_fault();
+	enum fault_kind want = insn ? FAULT_PROT_INST : FAULT_PROT_DATA;
+	struct tlb_info t;
+	bool found = mpc8xx_tlb_find(insn, ea, pid, &t) >= 0;
+
+	report(faults_taken() == 1 && f->kind == want && f->user == user && f->store == store &&
+	       (!found || !entry_grants(insn, &t, user, store)),
+	       "%s: a protection fault, and the %s entry refuses it (%s%08lx %08lx %08lx)", what,
+	       insn ? "ITLB" : "DTLB", found ? "" : "none; ", (unsigned long)t.raw[0], (unsigned long)t.raw[1],
+	       (unsigned long)t.raw[2]);
+	expect_fault_clear();
+}
+
+static void test_refused(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(32);
+	vaddr_t ktext = (vaddr_t)(uintptr_t)&test_refused;
+	vaddr_t kdata = (vaddr_t)(uintptr_t)&mpc8xx_bit_fixups;
+	struct mm mm;
+	uint32_t r;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, 0);
+	tlb_flush_all();
+	expect_fault(va);
+	(void)peek(va);
+	check_refused("supervisor load from a no-access page", false, va, 0, false, false);
+	protect(&kernel_mm, va, 4096, PROT_READ);
+	tlb_flush_all();
+	expect_fault(va);
+	poke(va, 1);
+	check_refused("supervisor store to a read-only page", false, va, 0, false, true);
+	protect(&kernel_mm, va, 4096, KPROT_RW);
+	tlb_flush_all();
+	expect_fault(va);
+	(void)call_at(va);
+	check_refused("supervisor fetch from a page without execute", true, va, 0, false, false);
+	unmap(&kernel_mm, va, 4096);
+
+	user_space_init(&mm, PID_A);
+	map(&mm, TEST_UVA, pa, 4096, PROT_READ | PROT_USER);
+	tlb_flush_all();
+	expect_fault(TEST_UVA);
+	user_call(&mm, user_routine(user_store_word), TEST_UVA, &r);
+	check_refused("user store to a read-only page", false, TEST_UVA, PID_A, true, true);
+	tlb_flush_all();
+	expect_fault(TEST_UVA);
+	user_call(&mm, user_routine(user_call_at), TEST_UVA, &r);
+	check_refused("user fetch from a page without execute", true, TEST_UVA, PID_A, true, false);
+	expect_fault(kdata);
+	user_call(&mm, user_routine(user_load_word), kdata, &r);
+	check_refused("user load from the kernel's data (pinned)", false, kdata, PID_A, true, false);
+	expect_fault(kdata);
+	user_call(&mm, user_routine(user_store_word), kdata, &r);
+	check_refused("user store to the kernel's data (pinned)", false, kdata, PID_A, true, true);
+	expect_fault(ktext);
+	user_call(&mm, user_routine(user_call_at), ktext, &r);
+	check_refused("user fetch from the kernel's text (pinned)", true, ktext, PID_A, true, false);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 const struct target_test tests_family[] = {
-	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx" },
-	{ "8xx changed bit", test_changed_bit, "mpc8xx" },
-	{ "8xx guarded", test_guarded, "mpc8xx" },
-	{ "8xx 16K pages", test_16k, "mpc8xx" },
-	{ "8xx M_CASID", test_casid, "mpc8xx" },
-	{ "8xx pinned entries", test_pinned, "mpc8xx" },
-	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx" },
-	{ "8xx load across pages", test_cross_page, "mpc8xx" },
-	{ "8xx miss cost", test_miss_cost, "mpc8xx" },
+	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx", "8xx-raw-tlb" },
+	{ "8xx changed bit", test_changed_bit, "mpc8xx", "8xx-changed-bit" },
+	{ "8xx guarded", test_guarded, "mpc8xx", "8xx-guarded" },
+	{ "8xx ITLB RPN bits 20 and 23", test_itlb_rpn_bits, "mpc8xx", "8xx-itlb-rpn-bits" },
+	{ "8xx 16K pages", test_16k, "mpc8xx", "8xx-16k" },
+	{ "8xx M_CASID", test_casid, "mpc8xx", "8xx-casid" },
+	{ "8xx pinned entries", test_pinned, "mpc8xx", "8xx-pinned" },
+	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx", "8xx-dcbx-dar" },
+	{ "8xx load across pages", test_cross_page, "mpc8xx", "8xx-cross-page" },
+	{ "8xx across pinned pages", test_cross_pinned, "mpc8xx", "8xx-cross-pinned" },
+	{ "8xx miss cost", test_miss_cost, "mpc8xx", "8xx-miss-cost" },
+	{ "8xx huge pages: entry sizes, changed bit", test_huge_8xx, "mpc8xx", "8xx-huge-entries" },
+	{ "8xx accessed bit", test_accessed, "mpc8xx", "8xx-accessed-bit" },
+	{ "8xx accessed and changed bits across pages", test_cross_bits, "mpc8xx", "8xx-cross-bits" },
+	{ "8xx write-protect a no-access page", test_wrprotect_none, "mpc8xx", "8xx-wrprotect-none" },
+	{ "8xx ITLB error then map", test_itlb_error, "mpc8xx", "8xx-itlb-error-map" },
+	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
+	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -4,6 +4,7 @@
  * page tables, own PID), so supervisor/user protection and address-space
  * tags are exercised for real.
  */
+#include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 
@@ -128,9 +129,161 @@ static void test_address_spaces(void)
 	test_page_free(pb);
 }
 
+/*
+ * The id of a destroyed space is given to a new one at once: the new space
+ * must see its own page, not the old space's entry left in the TLB.
+ */
+static void test_pid_reuse(void)
+{
+	struct mm a, b;
+	paddr_t pa = test_page(), pb = test_page();
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	report(user_space_init(&a, 0) == MMU_EPID, "a user space with PID 0 is refused (EPID)");
+	lin(pa)[0] = 0xaaaa;
+	lin(pb)[0] = 0xbbbb;
+	user_space_init(&a, PID_A);
+	map(&a, TEST_UVA, pa, 4096, UPROT_RW);
+	tlb_flush_all();
+	report(user_call(&a, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 0xaaaa &&
+	       tlb_lookup(TEST_UVA, PID_A, &t), "space %d reads its page, the entry is in the TLB", PID_A);
+	/* no unmap (it would flush): the page is still mapped when the space dies */
+	user_space_destroy(&a);
+	report(!tlb_lookup(TEST_UVA, PID_A, &t), "mm_destroy left no entry of PID %d (found: %s)",
+	       PID_A, t.valid ? "yes" : "no");
+	user_space_init(&b, PID_A);
+	map(&b, TEST_UVA, pb, 4096, UPROT_RW);
+	report(user_call(&b, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 0xbbbb,
+	       "a new space with the same PID reads its own page (0x%lx)", (unsigned long)r);
+	unmap(&b, TEST_UVA, 4096);
+	user_space_destroy(&b);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
+/* protect() to read-only, then a user store: it faults, memory unchanged, no writable entry. */
+static void test_user_wrprotect(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	const struct fault_record *f = last_fault();
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	user_space_init(&mm, PID_B);
+	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
+	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 0 &&
+	       lin(pa)[0] == 0x600df00d && tlb_lookup(TEST_UVA, PID_B, &t) && (t.prot & PROT_WRITE),
+	       "user store lands; a writable entry is loaded");
+	lin(pa)[0] = 1;
+	report(protect(&mm, TEST_UVA, 4096, PROT_READ | PROT_USER) == MMU_OK, "protect user read-only");
+	expect_fault(TEST_UVA);
+	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 && f->store && f->user &&
+	       lin(pa)[0] == 1, "then a user store faults (%s), memory unchanged", fault_kind_name(f->kind));
+	report(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 1,
+	       "loads still work");
+	report(tlb_lookup(TEST_UVA, PID_B, &t) && !(t.prot & PROT_WRITE),
+	       "the entry they load grants no write (prot 0x%x)", t.prot);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+enum access { LOAD, STORE, FETCH };
+
+struct refusal {
+	const char *what;
+	enum access kind;
+	bool user;
+	unsigned int prot;	/* of the page */
+	bool handler;		/* the e500 miss handler itself refuses (no entry at all) */
+};
+
+static const struct refusal refusals[] = {
+	{ "user load, supervisor page", LOAD, true, KPROT_RW | PROT_EXEC, true },
+	{ "user store, supervisor page", STORE, true, KPROT_RW | PROT_EXEC, true },
+	{ "user fetch, supervisor page", FETCH, true, KPROT_RW | PROT_EXEC, true },
+	{ "user store, user read-only page", STORE, true, PROT_READ | PROT_USER, false },
+	{ "user fetch, user no-execute page", FETCH, true, UPROT_RW, true },
+	{ "kernel load, no-access page", LOAD, false, 0, true },
+	{ "kernel store, read-only page", STORE, false, PROT_READ | PROT_EXEC, false },
+	{ "kernel fetch, no-execute page", FETCH, false, KPROT_RW, true },
+};
+
+/* Make the access; true if it faulted at va. */
+static bool try_access(struct mm *mm, const struct refusal *c, vaddr_t va)
+{
+	const struct fault_record *f = last_fault();
+	uint32_t r = 0;
+
+	expect_fault(va);
+	if (c->user) {
+		const char *fn = c->kind == LOAD ? user_load_word :
+				 c->kind == STORE ? user_store_word : user_call_at;
+
+		return user_call(mm, user_routine(fn), va, &r) == 1 && f->addr == va;
+	}
+	if (c->kind == LOAD)
+		(void)peek(va);
+	else if (c->kind == STORE)
+		poke(va, 0x5555);
+	else
+		(void)call_at(va);
+	return faults_taken() == 1 && f->addr == va;
+}
+
+/*
+ * Every refused access kind x privilege: afterwards no TLB entry grants what
+ * was refused; where the e500 miss handler is the one refusing, no entry at
+ * all (the 8xx loads the entry and lets it refuse).
+ */
+static void test_refusals(void)
+{
+	bool strict = !strcmp(layout.family, "e500");
+	struct mm mm;
+	paddr_t pa = test_page();
+	unsigned int i;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	user_space_init(&mm, PID_A);
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct refusal *c = &refusals[i];
+		struct mm *space = c->user ? &mm : &kernel_mm;
+		/* user and supervisor pages in separate 4 MB regions (8xx PMDs) */
+		vaddr_t va = c->user ? TEST_UVA + ((c->prot & PROT_USER) ? 0 : 4u << 20) :
+			     TEST_KVA + 0x380000;
+		unsigned int pid = c->user ? PID_A : 0;
+		unsigned int need = (c->kind == LOAD ? PROT_READ : c->kind == STORE ? PROT_WRITE :
+				     PROT_EXEC) | (c->user ? PROT_USER : 0);
+		struct tlb_info t;
+		bool faulted, entry;
+
+		report_prefix_push(c->what);
+		map(space, va, pa, 4096, c->prot);
+		tlb_flush_all();
+		faulted = try_access(&mm, c, va);
+		entry = tlb_lookup(va, pid, &t);
+		report(faulted, "refused");
+		report(!entry || (t.prot & need) != need, "no TLB entry grants it (entry prot 0x%x)",
+		       entry ? t.prot : 0);
+		if (strict && c->handler)
+			report(!entry, "the miss handler wrote no entry at all");
+		unmap(space, va, 4096);
+		report_prefix_pop();
+	}
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, NULL },
-	{ "user execute", test_user_exec, NULL },
-	{ "address spaces", test_address_spaces, NULL },
+	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
+	{ "user execute", test_user_exec, NULL, "user-exec" },
+	{ "address spaces", test_address_spaces, NULL, "user-address-spaces" },
+	{ "address-space id reused at once", test_pid_reuse, NULL, "user-pid-reuse" },
+	{ "user write-protect", test_user_wrprotect, NULL, "user-wrprotect" },
+	{ "refused access leaves no TLB entry", test_refusals, NULL, "user-refused-no-entry" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);

@@ -4,7 +4,7 @@
  * only PC-relative branches and no data.  Each routine ends with sc, which
  * returns to user_call() with r3.
  *
- * Registers: r3 argument and result, r4 scratch, CTR and LR (user_call_at).
+ * Registers: r3 argument and result, r4..r8 scratch, CTR and LR (user_call_at).
  */
 	.section .usertext, "ax"
 
@@ -48,7 +48,17 @@ user_sweep:			/* r3 = base | log2(size): sum of the first word of every 4 KB */
 	mr	r3, r4
 	sc
 
-	.globl	user_read_sprg4
-user_read_sprg4:		/* r3 = SPRG4 through its user-readable alias (e500 SPR 260) */
-	mfspr	r3, 260
+	.globl	user_read_sprgs
+user_read_sprgs:		/* r3[0..4] = SPRG3..7 through their user-readable aliases (e500 SPR 259..263) */
+	mfspr	r4, 259		/* every read before the store, whose miss passes through SPRG4..7 */
+	mfspr	r5, 260
+	mfspr	r6, 261
+	mfspr	r7, 262
+	mfspr	r8, 263
+	stw	r4, 0(r3)
+	stw	r5, 4(r3)
+	stw	r6, 8(r3)
+	stw	r7, 12(r3)
+	stw	r8, 16(r3)
+	li	r3, 0
 	sc

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The e500 half of the monitor (lib/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
+#include <string.h>
+#include "lib/monitor.h"
+#include "lib/kprintf.h"
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/frame.h"
+#include "mmu/pte-e500.h"
+#include "mmu/pgtable.h"
+#include "tlb/e500-tlb.h"
+
+extern unsigned int young_fixups;
+
+static uint32_t read_pvr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PVR));
+	return v;
+}
+
+static uint32_t read_svr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_SVR));
+	return v;
+}
+
+void mon_arch_info(void)
+{
+	unsigned int sets, ways;
+
+	tlb0_geometry(&sets, &ways);
+	kprintf("core PVR 0x%08lx, SVR 0x%08lx\n", (unsigned long)read_pvr(), (unsigned long)read_svr());
+	kprintf("TLB0: %u entries, %u sets of %u ways, 4K pages; TLB1: %u entries, fully associative, "
+		"huge pages in slots 0..%u\n", sets * ways, sets, ways, tlb1_entries(),
+		TLB1_HUGE_SLOTS - 1);
+}
+
+/* Page size of an entry, as 4^TSIZE KB. */
+static void print_tsize(uint32_t mas1)
+{
+	unsigned int ts = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
+	unsigned long kb = 1ul << (2 * ts);
+
+	if (kb >= 1024 * 1024)
+		kprintf("%4luG", kb >> 20);
+	else if (kb >= 1024)
+		kprintf("%4luM", kb >> 10);
+	else
+		kprintf("%4luK", kb);
+}
+
+void mon_arch_tlb_line(const struct tlb_info *t)
+{
+	uint32_t mas1 = t->raw[0], mas2 = t->raw[1], mas3 = t->raw[2], mas7 = t->raw[3];
+
+	kprintf("%c EPN 0x%08lx RPN 0x%lx_%08lx ", mas1 & MAS1_VALID ? 'V' : '-',
+		(unsigned long)(mas2 & MAS2_EPN_MASK), (unsigned long)(mas7 & MAS7_RPN_HI_MASK),
+		(unsigned long)(mas3 & MAS3_RPN_MASK));
+	print_tsize(mas1);
+	kprintf(" TID %3lu TS%u WIMGE %c%c%c%c%c %s%s%s%s%s%s %s",
+		(unsigned long)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT), mas1 & MAS1_TS ? 1 : 0,
+		mas2 & MAS2_W ? 'W' : '-', mas2 & MAS2_I ? 'I' : '-', mas2 & MAS2_M ? 'M' : '-',
+		mas2 & MAS2_G ? 'G' : '-', mas2 & MAS2_E ? 'E' : '-',
+		mas3 & MAS3_UX ? "UX" : "--", mas3 & MAS3_SX ? "SX" : "--", mas3 & MAS3_UW ? "UW" : "--",
+		mas3 & MAS3_SW ? "SW" : "--", mas3 & MAS3_UR ? "UR" : "--", mas3 & MAS3_SR ? "SR" : "--",
+		mas1 & MAS1_IPROT ? "IPROT" : "-----");
+}
+
+static void tlb0_dump(bool all)
+{
+	unsigned int sets, ways, s, w, valid = 0;
+	struct tlb_info t;
+
+	tlb0_geometry(&sets, &ways);
+	for (s = 0; s < sets; s++)
+		for (w = 0; w < ways; w++) {
+			bool v = tlb0_read(s, w, &t);
+
+			valid += v;
+			if (!v && !all)
+				continue;
+			kprintf("TLB0 set %3u way %u: ", s, w);
+			mon_arch_tlb_line(&t);
+			kprintf("\n");
+		}
+	kprintf("TLB0: %u of %u entries valid\n", valid, sets * ways);
+}
+
+static void tlb1_dump(bool all)
+{
+	unsigned int n = tlb1_entries(), i, valid = 0;
+	struct tlb_info t;
+
+	for (i = 0; i < n; i++) {
+		bool v = tlb1_read(i, &t);
+
+		valid += v;
+		if (!v && !all)
+			continue;
+		kprintf("TLB1 esel %2u:        ", i);
+		mon_arch_tlb_line(&t);
+		kprintf("\n");
+	}
+	kprintf("TLB1: %u of %u entries valid\n", valid, n);
+}
+
+bool mon_arch_tlb(const char *which, bool all)
+{
+	bool t0 = !which || !strcmp(which, "0"), t1 = !which || !strcmp(which, "1");
+
+	if (!t0 && !t1)
+		return false;
+	if (t0)
+		tlb0_dump(all);
+	if (t1)
+		tlb1_dump(all);
+	return true;
+}
+
+void mon_arch_entry_flags(uint64_t e, int level)
+{
+	uint32_t lo = (uint32_t)e;
+
+	if (!e) {
+		kprintf("(empty)");
+		return;
+	}
+	if (level == WALK_LEVEL_PGD && !pmd_leaf(e)) {
+		kprintf("(table at 0x%08lx)", (unsigned long)(uintptr_t)pmd_table(e));
+		return;
+	}
+	kprintf("(RPN 0x%lx_%08lx TSIZE %lu %s%s%s%s%s%s%s%s%s%s%s%s)",
+		(unsigned long)(pte_pa(e) >> 32), (unsigned long)(uint32_t)pte_pa(e),
+		(unsigned long)((lo & _PAGE_PSIZE_MSK) >> 8),
+		lo & _PAGE_PRESENT ? "P" : "-", lo & _PAGE_ACCESSED ? " A" : "", lo & _PAGE_DIRTY ? " D" : "",
+		lo & _PAGE_BAP_SR ? " SR" : "", lo & _PAGE_BAP_SW ? " SW" : "", lo & _PAGE_BAP_SX ? " SX" : "",
+		lo & _PAGE_BAP_UR ? " UR" : "", lo & _PAGE_BAP_UW ? " UW" : "", lo & _PAGE_BAP_UX ? " UX" : "",
+		lo & _PAGE_NO_CACHE ? " I" : "", lo & _PAGE_GUARDED ? " G" : "", lo & _PAGE_COHERENT ? " M" : "");
+}
+
+void mon_arch_cause(const struct fault_record *f)
+{
+	if (!(f->cause & (ESR_ST | ESR_PIL | ESR_PPR | ESR_PTR | ESR_DLK | ESR_ILK | ESR_BO))) {
+		kprintf("(ESR: no bits set: a load, or a fetch)");
+		return;
+	}
+	kprintf("(ESR:%s%s%s%s%s%s%s)", f->cause & ESR_ST ? " ST" : "", f->cause & ESR_PIL ? " PIL" : "",
+		f->cause & ESR_PPR ? " PPR" : "", f->cause & ESR_PTR ? " PTR" : "",
+		f->cause & ESR_DLK ? " DLK" : "", f->cause & ESR_ILK ? " ILK" : "",
+		f->cause & ESR_BO ? " BO" : "");
+}
+
+void mon_arch_stats(void)
+{
+	kprintf("accessed-bit fix-ups: %u\n", young_fixups);
+}
+
+void mon_arch_reset(void)
+{
+	kprintf("reset: the board resets (under QEMU with -no-reboot that ends the run)\n");
+	arch_exit(0);
+}

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# --strict: a live ITLB entry written with MI_RPN bit 20 set stops the run
+# with status 125 (warning mi-rpn-bits).
+# sim-args: --strict
+# expect: 125
+	.include "test.inc"
+	.include "mmu.inc"
+	.text
+	.globl _start
+_start:
+	ITLB 3, 0x40000000 | EV, 0x00000001, 0x000006F1 | 0x800
+	FAIL 1
+
+	VECTORS
