@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean
+# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean | linux | linux-test
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -77,7 +77,7 @@ IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
 .PHONY: all deps newlib test host-test sim-test target-test hw-test monitor-test console-test list-tests \
-	run bench debug clean
+	run bench debug clean linux linux-test
 all: $(IMAGES)
 
 deps:
@@ -227,6 +227,14 @@ bench: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@tools/bench/run
+
+# Linux on both families (minutes; not part of make test): see tools/linux-build and tools/linux-test.
+linux: deps
+	@tools/linux-build
+
+linux-test: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-test
 
 debug: deps all
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)

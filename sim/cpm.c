@@ -2,7 +2,8 @@
 /*
  * CPM: the command register (CPCR) and the SMC1 UART with its buffer
  * descriptors in dual-port RAM. Transmit goes to stdout, receive comes
- * from stdin. Transfers complete instantly; no CPM interrupts are raised.
+ * from stdin. Transfers complete instantly; their events (SMCE1) reach the core through
+ * the CPM interrupt controller (cpmpic.c) when SMCM1 enables them.
  */
 #include <poll.h>
 #include <unistd.h>
@@ -181,4 +182,5 @@ void cpm_poll_rx(struct cpu *c)
 	for (int n = 0; n < 64 && input_ready(); n++)
 		if (!smc1_receive_byte(c))
 			break;
+	cpmpic_update(c);
 }

@@ -52,6 +52,8 @@ void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
 	c->stats.exceptions[(vector >> 8) & (NUM_VECTORS - 1)]++;
 	if (c->trace)
 		trace_exception(c, vector);
+	c->last_vector = vector;
+	c->last_vector_pc = srr0;
 	set_msr(c, msr);
 	c->pc = vector | ((c->msr & MSR_IP) ? 0xFFF00000u : 0);
 	c->fetch_valid = false;
@@ -160,7 +162,7 @@ static uint64_t next_event(struct cpu *c)
 /* Returns true when the run is over. */
 static bool handle_events(struct cpu *c)
 {
-	if (c->exit_requested)
+	if (c->exit_requested || stop_requested(c))
 		return true;
 	if (c->max_insns && c->icount >= c->max_insns) {
 		fprintf(stderr, "mpc8xx-sim: --max-insns %" PRIu64
@@ -174,12 +176,15 @@ static bool handle_events(struct cpu *c)
 		take_exception(c, VEC_DEC, c->pc, c->msr & MSR_SRR1_MASK);
 	}
 	cpm_poll_rx(c);
+	if ((c->msr & MSR_EE) && siu_interrupt_pending())
+		take_exception(c, VEC_EXTERNAL, c->pc, c->msr & MSR_SRR1_MASK);
 	c->event_at = next_event(c);
 	return c->exit_requested;
 }
 
 int cpu_run(struct cpu *c)
 {
+	stop_signals_install();
 	for (;;) {
 		if (c->debug_stopped)
 			return RUN_DEBUG_STOP;

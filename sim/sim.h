@@ -42,6 +42,7 @@
 /* Exception vectors (offsets). */
 #define VEC_RESET	0x0100
 #define VEC_MCHECK	0x0200
+#define VEC_EXTERNAL	0x0500
 #define VEC_ALIGN	0x0600
 #define VEC_PROGRAM	0x0700
 #define VEC_DEC		0x0900
@@ -169,6 +170,7 @@ struct cpu {
 
 	struct mmu mmu;
 	struct stats stats;
+	uint32_t last_vector, last_vector_pc;	/* the last exception taken, and from where */
 
 	/* run control */
 	bool exit_requested;
@@ -262,6 +264,21 @@ uint32_t immr_read(struct cpu *c, uint32_t off, int size);
 void immr_write(struct cpu *c, uint32_t off, int size, uint32_t val);
 void cpm_poll_rx(struct cpu *c);
 
+/* siu.c, cpmpic.c: the SIU and CPM interrupt controllers */
+bool siu_interrupt_pending(void);
+void siu_set_level(struct cpu *c, int level, bool on);
+void siu_before_read(struct cpu *c, uint32_t off, int size);
+void siu_after_write(struct cpu *c, uint32_t off, int size);
+void siu_reset(void);
+void cpmpic_update(struct cpu *c);
+void cpmpic_before_read(uint32_t off, int size);
+void cpmpic_after_write(struct cpu *c, uint32_t off, int size, uint16_t civr_old,
+			uint32_t cisr_old);
+
+/* stop.c */
+void stop_signals_install(void);
+bool stop_requested(struct cpu *c);
+
 /* warn.c */
 enum warn_kind {
 	W_TWC_READ_512K,
@@ -279,6 +296,9 @@ enum warn_kind {
 	W_EXIT_WIDTH,
 	W_DEBUG_TLB,
 	W_MI_RPN_BITS,
+	W_SIVEC_NONE,
+	W_CIVR_NONE,
+	W_CPM_PRIORITY,
 	NUM_WARN
 };
 void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)

@@ -28,6 +28,9 @@ static const char *const names[NUM_WARN] = {
 	[W_EXIT_WIDTH] = "exit-width",
 	[W_DEBUG_TLB] = "debug-tlb-write",
 	[W_MI_RPN_BITS] = "mi-rpn-bits",
+	[W_SIVEC_NONE] = "sivec-none",
+	[W_CIVR_NONE] = "civr-none",
+	[W_CPM_PRIORITY] = "cpm-priority",
 };
 
 const char *warn_name(enum warn_kind kind)

@@ -29,7 +29,14 @@ python3|python3
 /usr/bin/python3|python3
 /usr/lib/python3/dist-packages/serial/__init__.py|python3-serial
 /usr/lib/python3/dist-packages/pexpect/__init__.py|python3-pexpect
-sb|lrzsz'
+sb|lrzsz
+/usr/src/linux-source-6.12.tar.xz|linux-source-6.12
+/usr/powerpc-linux-gnu/include/linux/mman.h|linux-libc-dev-powerpc-cross
+flex|flex
+bison|bison
+bc|bc
+perl|perl
+sha256sum|coreutils'
 
 present() {
 	case $1 in

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * hugetest: the init program of the Linux kernels that `make linux` builds. It checks Linux's
+ * hugetlbfs on the board it boots on and prints the same PASS/FAIL/SUMMARY lines as the ppcmmu
+ * suites, then ends the run (QEMU: a restart through RSTCR, which -no-reboot turns into an exit;
+ * mpc8xx-sim: a store to the simulator's exit device through /dev/mem).
+ *
+ * Built static against the kernel's own nolibc headers (tools/include/nolibc), one binary per
+ * family: -DHUGETEST_MPC8XX or -DHUGETEST_E500 selects the page sizes that family must offer.
+ */
+#include <linux/mman.h>
+#include <linux/reboot.h>
+#include <asm/termbits.h>
+
+#define KB		1024ul
+#define MB		(1024ul * KB)
+#define BASE_PAGE	(4 * KB)
+#define MAX_LINE	256
+
+struct huge_size {
+	unsigned long bytes;
+	unsigned long pages;	/* reserved through sysfs (and at boot for the gigantic ones) */
+};
+
+/*
+ * Sizes that need pages larger than the buddy allocator's largest block are reserved at boot
+ * (hugepagesz=/hugepages= on the command line); the count here must match that command line.
+ */
+#ifdef HUGETEST_MPC8XX
+static const struct huge_size sizes[] = {
+	{ 16 * KB, 4 }, { 512 * KB, 2 }, { 8 * MB, 1 },
+};
+#define SIM_EXIT_PA	0xF0000000ul	/* mpc8xx-sim's exit device */
+#elif defined(HUGETEST_E500)
+static const struct huge_size sizes[] = {
+	{ 4 * MB, 4 }, { 16 * MB, 2 }, { 64 * MB, 1 }, { 256 * MB, 1 },
+};
+#else
+#error "define HUGETEST_MPC8XX or HUGETEST_E500"
+#endif
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+
+static unsigned int passed, failed;
+
+static void check(int ok, const char *what, const char *name)
+{
+	printf("%s: %s%s%s\n", ok ? "PASS" : "FAIL", what, name ? " " : "", name ? name : "");
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+/* "16K", "512K", "8M": the size as the tests name it. */
+static const char *size_name(unsigned long bytes)
+{
+	static char buf[NSIZES][16];
+	static unsigned int next;
+	char *s = buf[next++ % NSIZES];
+	int n;
+
+	if (bytes >= MB) {
+		n = utoa_r(bytes / MB, s);
+		s[n] = 'M';
+	} else {
+		n = utoa_r(bytes / KB, s);
+		s[n] = 'K';
+	}
+	s[n + 1] = 0;
+	return s;
+}
+
+/* Concatenates up to four strings into buf (size MAX_LINE). */
+static char *join(char *buf, const char *a, const char *b, const char *c, const char *d)
+{
+	const char *parts[4] = { a, b, c, d };
+	size_t len = 0;
+
+	for (int i = 0; i < 4; i++) {
+		for (const char *p = parts[i]; p && *p && len < MAX_LINE - 1; p++)
+			buf[len++] = *p;
+	}
+	buf[len] = 0;
+	return buf;
+}
+
+static char *sysfs_path(char *buf, unsigned long bytes, const char *file)
+{
+	char kb[24];
+
+	utoa_r(bytes / KB, kb);
+	return join(buf, "/sys/kernel/mm/hugepages/hugepages-", kb, "kB/", file);
+}
+
+/* Reads a whole (small) file; returns its length or -1. */
+static long read_file(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	long len = 0, n;
+
+	if (fd < 0)
+		return -1;
+	while (len < (long)size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = 0;
+	return len;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	long n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (long)strlen(text) ? 0 : -1;
+}
+
+static long read_number(const char *path)
+{
+	char buf[32];
+
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	return atol(buf);
+}
+
+/* The number after "key" at the start of a line of text, or -1 when no line has it. */
+static long field(const char *text, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *line = text; line && *line; ) {
+		if (!strncmp(line, key, klen))
+			return atol(line + klen);
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return -1;
+}
+
+static char big[16384];	/* /proc/self/smaps is read into this */
+
+/*
+ * The smaps block of the mapping that starts at addr: smaps lines start with the range in
+ * lower-case hex without leading zeros ("10000000-10400000 rw-s ...").
+ */
+static const char *smaps_block(void *addr)
+{
+	char start[24];
+	size_t len;
+	const char *p;
+
+	if (read_file("/proc/self/smaps", big, sizeof(big)) <= 0)
+		return NULL;
+	len = u64toh_r((unsigned long)addr, start);
+	start[len++] = '-';
+	start[len] = 0;
+	for (p = big; p && *p; ) {
+		if (!strncmp(p, start, len))
+			return p;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+/* A word that depends on where it is, so that two views of one frame cannot both match. */
+static unsigned int pattern(unsigned long offset, unsigned int salt)
+{
+	return (unsigned int)(offset * 2654435761u) ^ salt;
+}
+
+/*
+ * Writes the first and last word of every 4K piece of every huge page, then reads them all back:
+ * a huge TLB entry that maps the wrong frame, or fewer bytes than its size, shows up as a mismatch
+ * (or a fault, which ends the program and so the run without a SUMMARY).
+ */
+static int write_edges(volatile unsigned int *base, unsigned long bytes, unsigned int salt)
+{
+	for (unsigned long off = 0; off < bytes; off += BASE_PAGE) {
+		base[off / 4] = pattern(off, salt);
+		base[(off + BASE_PAGE - 4) / 4] = pattern(off + BASE_PAGE - 4, salt);
+	}
+	return 0;
+}
+
+static int edges_match(volatile unsigned int *base, unsigned long bytes, unsigned int salt)
+{
+	for (unsigned long off = 0; off < bytes; off += BASE_PAGE) {
+		if (base[off / 4] != pattern(off, salt))
+			return 0;
+		if (base[(off + BASE_PAGE - 4) / 4] != pattern(off + BASE_PAGE - 4, salt))
+			return 0;
+	}
+	return 1;
+}
+
+static int map_flags(unsigned long bytes)
+{
+	return MAP_HUGETLB | ((__builtin_ctzl(bytes)) << MAP_HUGE_SHIFT);
+}
+
+static void test_reserve(const struct huge_size *s)
+{
+	char path[MAX_LINE], num[24];
+	const char *n = size_name(s->bytes);
+
+	utoa_r(s->pages, num);
+	check(write_file(sysfs_path(path, s->bytes, "nr_hugepages"), num) == 0,
+	      "sysfs accepts a reservation of huge pages of size", n);
+	check(read_number(sysfs_path(path, s->bytes, "nr_hugepages")) == (long)s->pages,
+	      "sysfs nr_hugepages reads back the reserved count for size", n);
+	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
+	      "every reserved page is free before any mapping, size", n);
+}
+
+static void test_meminfo(void)
+{
+	unsigned long want = 0;
+
+	for (unsigned int i = 0; i < NSIZES; i++)
+		want += sizes[i].bytes / KB * sizes[i].pages;
+	check(read_file("/proc/meminfo", big, sizeof(big)) > 0 &&
+	      field(big, "Hugetlb:") == (long)want,
+	      "/proc/meminfo Hugetlb: is the sum of every size's reserved pages", NULL);
+}
+
+/*
+ * The smaps block of addr: field() finds the first line with the key after the block's start,
+ * which is this block's own (every block has each key once).
+ */
+static void test_smaps(void *addr, const struct huge_size *s, unsigned long pages, int private,
+		       const char *kind)
+{
+	const char *blk = smaps_block(addr);
+	const char *n = size_name(s->bytes);
+	char what[MAX_LINE];
+	long kb = (long)(s->bytes / KB);
+
+	check(blk && field(blk, "KernelPageSize:") == kb,
+	      join(what, "/proc/self/smaps KernelPageSize: of the ", kind, " mapping is", NULL), n);
+	check(blk && field(blk, "MMUPageSize:") == kb,
+	      join(what, "/proc/self/smaps MMUPageSize: of the ", kind, " mapping is", NULL), n);
+	check(blk && field(blk, private ? "Private_Hugetlb:" : "Shared_Hugetlb:") ==
+		     (long)(kb * pages),
+	      join(what, "/proc/self/smaps counts every touched page of the ", kind,
+		   " mapping, size", NULL), n);
+}
+
+static int aligned(void *p, unsigned long bytes)
+{
+	return ((unsigned long)p & (bytes - 1)) == 0;
+}
+
+static void test_anon(const struct huge_size *s)
+{
+	unsigned long len = s->bytes * s->pages;
+	const char *n = size_name(s->bytes);
+	char path[MAX_LINE];
+	void *p;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | map_flags(s->bytes),
+		 -1, 0);
+	check(p != MAP_FAILED, "mmap(MAP_HUGETLB) of every reserved page succeeds, size", n);
+	if (p == MAP_FAILED)
+		return;
+	check(aligned(p, s->bytes), "a MAP_HUGETLB mapping is aligned to its page size", n);
+	write_edges(p, len, 0x5A5A0000u);
+	check(edges_match(p, len, 0x5A5A0000u),
+	      "the edges of every 4K piece of every MAP_HUGETLB page read back, size", n);
+	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == 0,
+	      "touching every page of a MAP_HUGETLB mapping uses every reserved page, size", n);
+	test_smaps(p, s, s->pages, 1, "MAP_HUGETLB");
+	check(munmap(p, len) == 0, "munmap of a MAP_HUGETLB mapping succeeds, size", n);
+	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
+	      "munmap gives every page of a MAP_HUGETLB mapping back, size", n);
+}
+
+static void *map_file(const char *file, unsigned long len, int create)
+{
+	int fd = open(file, O_RDWR | (create ? O_CREAT : 0), 0600);
+	void *p;
+
+	if (fd < 0)
+		return MAP_FAILED;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	return p;
+}
+
+static void test_file(const struct huge_size *s, const char *dir)
+{
+	unsigned long len = s->bytes * s->pages;
+	const char *n = size_name(s->bytes);
+	char file[MAX_LINE], path[MAX_LINE];
+	void *p;
+
+	join(file, dir, "/data", NULL, NULL);
+	p = map_file(file, len, 1);
+	check(p != MAP_FAILED, "mmap(MAP_SHARED) of a hugetlbfs file succeeds, size", n);
+	if (p == MAP_FAILED)
+		return;
+	check(aligned(p, s->bytes), "a hugetlbfs file mapping is aligned to its page size", n);
+	write_edges(p, len, 0xC3C30000u);
+	test_smaps(p, s, s->pages, 1, "hugetlbfs file");
+	check(munmap(p, len) == 0, "munmap of a hugetlbfs file mapping succeeds, size", n);
+	p = map_file(file, len, 0);
+	check(p != MAP_FAILED && edges_match(p, len, 0xC3C30000u),
+	      "a hugetlbfs file keeps what was written through an earlier mapping, size", n);
+	if (p != MAP_FAILED)
+		munmap(p, len);
+	check(unlink(file) == 0 &&
+	      read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
+	      "removing a hugetlbfs file gives its pages back, size", n);
+}
+
+static void test_mount(const struct huge_size *s)
+{
+	const char *n = size_name(s->bytes);
+	char dir[MAX_LINE], opts[MAX_LINE], kb[24];
+
+	utoa_r(s->bytes / KB, kb);
+	join(dir, "/mnt/huge-", n, NULL, NULL);
+	join(opts, "pagesize=", kb, "K", NULL);
+	mkdir(dir, 0755);
+	check(mount("none", dir, "hugetlbfs", 0, opts) == 0,
+	      "hugetlbfs mounts with pagesize=", n);
+	test_file(s, dir);
+}
+
+/* After fork, a write by the child to a private page must leave the parent's copy alone. */
+static void test_cow(unsigned long bytes, int flags, const char *n)
+{
+	volatile unsigned int *p;
+	int status = -1;
+	pid_t pid;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+	check(p != MAP_FAILED, "mmap of a private page for the copy-on-write test, size", n);
+	if (p == MAP_FAILED)
+		return;
+	p[0] = 0x11111111u;
+	p[bytes / 4 - 1] = 0x11111111u;
+	pid = fork();
+	if (pid == 0) {
+		int ok = p[0] == 0x11111111u;
+
+		p[0] = 0x22222222u;
+		p[bytes / 4 - 1] = 0x22222222u;
+		ok = ok && p[0] == 0x22222222u && p[bytes / 4 - 1] == 0x22222222u;
+		exit(ok ? 0 : 1);
+	}
+	check(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == 0,
+	      "after fork the child reads the parent's data, then reads its own writes, size", n);
+	check(p[0] == 0x11111111u && p[bytes / 4 - 1] == 0x11111111u,
+	      "the child's writes leave the parent's private page unchanged (copy-on-write), size", n);
+	munmap((void *)p, bytes);
+}
+
+static void mount_or_fail(const char *type, const char *dir)
+{
+	mkdir(dir, 0755);
+	check(mount("none", dir, type, 0, NULL) == 0, "mounts", type);
+}
+
+static void drain_console(void)
+{
+	ioctl(1, TCSBRK, (void *)1);	/* tcdrain(): wait until the UART sent everything */
+}
+
+static void end_run(void)
+{
+	drain_console();
+#ifdef SIM_EXIT_PA
+	{
+		int fd = open("/dev/mem", O_RDWR | O_SYNC);
+		volatile unsigned int *exitdev = MAP_FAILED;
+
+		if (fd >= 0)
+			exitdev = mmap(NULL, BASE_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+				       SIM_EXIT_PA);
+		if (exitdev != MAP_FAILED)
+			*exitdev = 0;
+		printf("hugetest: cannot reach the simulator's exit device through /dev/mem\n");
+	}
+#endif
+	reboot(LINUX_REBOOT_CMD_RESTART);
+	printf("hugetest: reboot() returned\n");
+	for (;;)
+		sleep(60);
+}
+
+int main(void)
+{
+	mkdir("/proc", 0755);
+	mkdir("/sys", 0755);
+	mkdir("/mnt", 0755);
+	mount_or_fail("proc", "/proc");
+	mount_or_fail("sysfs", "/sys");
+	for (unsigned int i = 0; i < NSIZES; i++) {
+		char path[MAX_LINE];
+
+		check(read_number(sysfs_path(path, sizes[i].bytes, "nr_hugepages")) >= 0,
+		      "the kernel offers huge pages of size", size_name(sizes[i].bytes));
+		test_reserve(&sizes[i]);
+	}
+	test_meminfo();
+	for (unsigned int i = 0; i < NSIZES; i++) {
+		test_anon(&sizes[i]);
+		test_mount(&sizes[i]);
+	}
+	test_cow(BASE_PAGE, 0, "4K");
+	for (unsigned int i = 0; i < NSIZES; i++)
+		if (sizes[i].pages >= 2)
+			test_cow(sizes[i].bytes, map_flags(sizes[i].bytes), size_name(sizes[i].bytes));
+	printf("SUMMARY: %u passed, %u failed, 0 skipped\n", passed, failed);
+	end_run();
+	return 0;
+}
