@@ -42,6 +42,29 @@ static const struct huge_size sizes[] = {
 
 static unsigned int passed, failed;
 
+/*
+ * Markers for make bench: each mark() calls the next instruction (a blr) of linux_marks, so a
+ * trace of executed addresses says which part of the test a TLB miss belongs to. With
+ * "linuxbench" on the kernel command line the names are printed as "LINUXBENCH mark I NAME".
+ */
+#define NMARKS 32
+__asm__(".text\n.globl linux_marks\n.balign 4\nlinux_marks:\n.rept 32\nblr\n.endr\n"
+	".globl linux_marks_end\nlinux_marks_end:\n");
+extern const char linux_marks[];
+static int bench_on;
+static unsigned int next_mark;
+
+static void mark(const char *name, const char *size)
+{
+	void (*f)(void) = (void (*)(void))(linux_marks + 4 * (next_mark % NMARKS));
+
+	if (bench_on)
+		printf("LINUXBENCH mark %u %s%s%s\n", next_mark % NMARKS, name, size ? "-" : "",
+		       size ? size : "");
+	next_mark++;
+	f();
+}
+
 static void check(int ok, const char *what, const char *name)
 {
 	printf("%s: %s%s%s\n", ok ? "PASS" : "FAIL", what, name ? " " : "", name ? name : "");
@@ -265,6 +288,7 @@ static void test_anon(const struct huge_size *s)
 	char path[MAX_LINE];
 	void *p;
 
+	mark("anon", n);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | map_flags(s->bytes),
 		 -1, 0);
 	check(p != MAP_FAILED, "mmap(MAP_HUGETLB) of every reserved page succeeds, size", n);
@@ -302,6 +326,7 @@ static void test_file(const struct huge_size *s, const char *dir)
 	void *p;
 
 	join(file, dir, "/data", NULL, NULL);
+	mark("file", n);
 	p = map_file(file, len, 1);
 	check(p != MAP_FAILED, "mmap(MAP_SHARED) of a hugetlbfs file succeeds, size", n);
 	if (p == MAP_FAILED)
@@ -341,6 +366,7 @@ static void test_cow(unsigned long bytes, int flags, const char *n)
 	int status = -1;
 	pid_t pid;
 
+	mark("cow", n);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
 	check(p != MAP_FAILED, "mmap of a private page for the copy-on-write test, size", n);
 	if (p == MAP_FAILED)
@@ -397,6 +423,20 @@ static void end_run(void)
 		sleep(60);
 }
 
+static int cmdline_has(const char *word)
+{
+	char buf[512];
+	size_t n = strlen(word);
+
+	if (read_file("/proc/cmdline", buf, sizeof(buf)) <= 0)
+		return 0;
+	for (const char *p = buf; *p; p++)
+		if (!strncmp(p, word, n) && (p == buf || p[-1] == ' ') &&
+		    (p[n] == 0 || p[n] == ' ' || p[n] == '\n'))
+			return 1;
+	return 0;
+}
+
 int main(void)
 {
 	mkdir("/proc", 0755);
@@ -404,6 +444,8 @@ int main(void)
 	mkdir("/mnt", 0755);
 	mount_or_fail("proc", "/proc");
 	mount_or_fail("sysfs", "/sys");
+	bench_on = cmdline_has("linuxbench");
+	mark("setup", NULL);
 	for (unsigned int i = 0; i < NSIZES; i++) {
 		char path[MAX_LINE];
 
@@ -420,6 +462,7 @@ int main(void)
 	for (unsigned int i = 0; i < NSIZES; i++)
 		if (sizes[i].pages >= 2)
 			test_cow(sizes[i].bytes, map_flags(sizes[i].bytes), size_name(sizes[i].bytes));
+	mark("end", NULL);
 	printf("SUMMARY: %u passed, %u failed, 0 skipped\n", passed, failed);
 	end_run();
 	return 0;
