@@ -19,26 +19,35 @@
 
 struct huge_size {
 	unsigned long bytes;
-	unsigned long pages;	/* reserved through sysfs (and at boot for the gigantic ones) */
+	unsigned long pages;	/* pages of this size mapped with MAP_HUGETLB (plus 1 for a file) */
+	int at_boot;		/* reserved by the command line, not through sysfs */
 };
 
 /*
- * Sizes that need pages larger than the buddy allocator's largest block are reserved at boot
- * (hugepagesz=/hugepages= on the command line); the count here must match that command line.
+ * Pages larger than the buddy allocator's largest block (4M with 4K pages) are "gigantic": this
+ * kernel cannot allocate them at run time, so the command line reserves them at boot
+ * (hugepagesz=/hugepages=) and the count here must match it; sysfs only reads them back.
+ * The others are reserved through sysfs.
  */
 #ifdef HUGETEST_MPC8XX
 static const struct huge_size sizes[] = {
-	{ 16 * KB, 4 }, { 512 * KB, 2 }, { 8 * MB, 1 },
+	{ 16 * KB, 4, 0 }, { 512 * KB, 2, 0 }, { 8 * MB, 1, 1 },
 };
 #define SIM_EXIT_PA	0xF0000000ul	/* mpc8xx-sim's exit device */
 #elif defined(HUGETEST_E500)
 static const struct huge_size sizes[] = {
-	{ 4 * MB, 4 }, { 16 * MB, 2 }, { 64 * MB, 1 }, { 256 * MB, 1 },
+	{ 4 * MB, 4, 0 }, { 16 * MB, 2, 1 }, { 64 * MB, 1, 1 },
 };
 #else
 #error "define HUGETEST_MPC8XX or HUGETEST_E500"
 #endif
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+#define FILE_PAGES 1	/* pages of each size in its hugetlbfs file */
+
+static unsigned long reserved(const struct huge_size *s)
+{
+	return s->pages + FILE_PAGES;
+}
 
 static unsigned int passed, failed;
 
@@ -72,6 +81,14 @@ static void check(int ok, const char *what, const char *name)
 		passed++;
 	else
 		failed++;
+}
+
+/* A check of a number: a failure also says what was read and what was expected. */
+static void check_num(long got, long want, const char *what, const char *name)
+{
+	check(got == want, what, name);
+	if (got != want)
+		printf("    (read %ld, expected %ld)\n", got, want);
 }
 
 /* "16K", "512K", "8M": the size as the tests name it. */
@@ -142,13 +159,27 @@ static int write_file(const char *path, const char *text)
 	return n == (long)strlen(text) ? 0 : -1;
 }
 
+/* The decimal number at s after blanks, or -1 when there is none. */
+static long number_at(const char *s)
+{
+	long v = 0;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9')
+		v = v * 10 + (*s++ - '0');
+	return v;
+}
+
 static long read_number(const char *path)
 {
 	char buf[32];
 
 	if (read_file(path, buf, sizeof(buf)) <= 0)
 		return -1;
-	return atol(buf);
+	return number_at(buf);
 }
 
 /* The number after "key" at the start of a line of text, or -1 when no line has it. */
@@ -158,7 +189,7 @@ static long field(const char *text, const char *key)
 
 	for (const char *line = text; line && *line; ) {
 		if (!strncmp(line, key, klen))
-			return atol(line + klen);
+			return number_at(line + klen);
 		line = strchr(line, '\n');
 		if (line)
 			line++;
@@ -234,13 +265,15 @@ static void test_reserve(const struct huge_size *s)
 	char path[MAX_LINE], num[24];
 	const char *n = size_name(s->bytes);
 
-	utoa_r(s->pages, num);
-	check(write_file(sysfs_path(path, s->bytes, "nr_hugepages"), num) == 0,
-	      "sysfs accepts a reservation of huge pages of size", n);
-	check(read_number(sysfs_path(path, s->bytes, "nr_hugepages")) == (long)s->pages,
-	      "sysfs nr_hugepages reads back the reserved count for size", n);
-	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
-	      "every reserved page is free before any mapping, size", n);
+	utoa_r(reserved(s), num);
+	if (!s->at_boot)
+		check(write_file(sysfs_path(path, s->bytes, "nr_hugepages"), num) == 0,
+		      "sysfs accepts a reservation of huge pages of size", n);
+	check_num(read_number(sysfs_path(path, s->bytes, "nr_hugepages")), (long)reserved(s),
+		  s->at_boot ? "sysfs nr_hugepages reads back the count reserved at boot for size" :
+			       "sysfs nr_hugepages reads back the reserved count for size", n);
+	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)reserved(s),
+		  "every reserved page is free before any mapping, size", n);
 }
 
 static void test_meminfo(void)
@@ -248,10 +281,9 @@ static void test_meminfo(void)
 	unsigned long want = 0;
 
 	for (unsigned int i = 0; i < NSIZES; i++)
-		want += sizes[i].bytes / KB * sizes[i].pages;
-	check(read_file("/proc/meminfo", big, sizeof(big)) > 0 &&
-	      field(big, "Hugetlb:") == (long)want,
-	      "/proc/meminfo Hugetlb: is the sum of every size's reserved pages", NULL);
+		want += sizes[i].bytes / KB * reserved(&sizes[i]);
+	check_num(read_file("/proc/meminfo", big, sizeof(big)) > 0 ? field(big, "Hugetlb:") : -1,
+		  (long)want, "/proc/meminfo Hugetlb: (kB) is the sum of every size's reserved pages", NULL);
 }
 
 /*
@@ -266,14 +298,17 @@ static void test_smaps(void *addr, const struct huge_size *s, unsigned long page
 	char what[MAX_LINE];
 	long kb = (long)(s->bytes / KB);
 
-	check(blk && field(blk, "KernelPageSize:") == kb,
-	      join(what, "/proc/self/smaps KernelPageSize: of the ", kind, " mapping is", NULL), n);
-	check(blk && field(blk, "MMUPageSize:") == kb,
-	      join(what, "/proc/self/smaps MMUPageSize: of the ", kind, " mapping is", NULL), n);
-	check(blk && field(blk, private ? "Private_Hugetlb:" : "Shared_Hugetlb:") ==
-		     (long)(kb * pages),
-	      join(what, "/proc/self/smaps counts every touched page of the ", kind,
-		   " mapping, size", NULL), n);
+	check(blk != NULL, join(what, "/proc/self/smaps has the ", kind, " mapping, size", NULL), n);
+	if (!blk)
+		return;
+	check_num(field(blk, "KernelPageSize:"), kb,
+		  join(what, "/proc/self/smaps KernelPageSize: (kB) of the ", kind, " mapping is", NULL),
+		  n);
+	check_num(field(blk, "MMUPageSize:"), kb,
+		  join(what, "/proc/self/smaps MMUPageSize: (kB) of the ", kind, " mapping is", NULL), n);
+	check_num(field(blk, private ? "Private_Hugetlb:" : "Shared_Hugetlb:"), (long)(kb * pages),
+		  join(what, "/proc/self/smaps counts every touched page of the ", kind,
+		       " mapping, size", NULL), n);
 }
 
 static int aligned(void *p, unsigned long bytes)
@@ -281,8 +316,13 @@ static int aligned(void *p, unsigned long bytes)
 	return ((unsigned long)p & (bytes - 1)) == 0;
 }
 
-static void test_anon(const struct huge_size *s)
+/* The mappings the test keeps until its unmap phase: one MAP_HUGETLB and one file per size. */
+static void *anon_map[NSIZES], *file_map[NSIZES];
+static char file_name[NSIZES][MAX_LINE];
+
+static void map_anon(unsigned int i)
 {
+	const struct huge_size *s = &sizes[i];
 	unsigned long len = s->bytes * s->pages;
 	const char *n = size_name(s->bytes);
 	char path[MAX_LINE];
@@ -291,19 +331,32 @@ static void test_anon(const struct huge_size *s)
 	mark("anon", n);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | map_flags(s->bytes),
 		 -1, 0);
-	check(p != MAP_FAILED, "mmap(MAP_HUGETLB) of every reserved page succeeds, size", n);
+	check(p != MAP_FAILED, "mmap(MAP_HUGETLB) of all but one reserved page succeeds, size", n);
+	anon_map[i] = p;
 	if (p == MAP_FAILED)
 		return;
 	check(aligned(p, s->bytes), "a MAP_HUGETLB mapping is aligned to its page size", n);
 	write_edges(p, len, 0x5A5A0000u);
 	check(edges_match(p, len, 0x5A5A0000u),
 	      "the edges of every 4K piece of every MAP_HUGETLB page read back, size", n);
-	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == 0,
-	      "touching every page of a MAP_HUGETLB mapping uses every reserved page, size", n);
+	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), FILE_PAGES,
+		  "touching every page of a MAP_HUGETLB mapping takes that many pages from the pool, size",
+		  n);
 	test_smaps(p, s, s->pages, 1, "MAP_HUGETLB");
-	check(munmap(p, len) == 0, "munmap of a MAP_HUGETLB mapping succeeds, size", n);
-	check(read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
-	      "munmap gives every page of a MAP_HUGETLB mapping back, size", n);
+}
+
+static void unmap_anon(unsigned int i)
+{
+	const struct huge_size *s = &sizes[i];
+	const char *n = size_name(s->bytes);
+	char path[MAX_LINE];
+
+	if (anon_map[i] == MAP_FAILED)
+		return;
+	check(munmap(anon_map[i], s->bytes * s->pages) == 0,
+	      "munmap of a MAP_HUGETLB mapping succeeds, size", n);
+	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)s->pages,
+		  "munmap gives every page of a MAP_HUGETLB mapping back, size", n);
 }
 
 static void *map_file(const char *file, unsigned long len, int create)
@@ -318,45 +371,64 @@ static void *map_file(const char *file, unsigned long len, int create)
 	return p;
 }
 
-static void test_file(const struct huge_size *s, const char *dir)
+/*
+ * A hugetlbfs file of the reserved pages: written through one mapping, read back through a
+ * second one (the first stays until the unmap phase). The MAP_HUGETLB pages are in use
+ * meanwhile, so this takes the reservation a second time.
+ */
+static void map_file_twice(unsigned int i, const char *dir)
 {
-	unsigned long len = s->bytes * s->pages;
+	const struct huge_size *s = &sizes[i];
+	unsigned long len = s->bytes * FILE_PAGES;
 	const char *n = size_name(s->bytes);
-	char file[MAX_LINE], path[MAX_LINE];
-	void *p;
+	void *p, *q;
 
-	join(file, dir, "/data", NULL, NULL);
+	join(file_name[i], dir, "/data", NULL, NULL);
 	mark("file", n);
-	p = map_file(file, len, 1);
+	p = map_file(file_name[i], len, 1);
 	check(p != MAP_FAILED, "mmap(MAP_SHARED) of a hugetlbfs file succeeds, size", n);
+	file_map[i] = p;
 	if (p == MAP_FAILED)
 		return;
 	check(aligned(p, s->bytes), "a hugetlbfs file mapping is aligned to its page size", n);
 	write_edges(p, len, 0xC3C30000u);
-	test_smaps(p, s, s->pages, 1, "hugetlbfs file");
-	check(munmap(p, len) == 0, "munmap of a hugetlbfs file mapping succeeds, size", n);
-	p = map_file(file, len, 0);
-	check(p != MAP_FAILED && edges_match(p, len, 0xC3C30000u),
-	      "a hugetlbfs file keeps what was written through an earlier mapping, size", n);
-	if (p != MAP_FAILED)
-		munmap(p, len);
-	check(unlink(file) == 0 &&
-	      read_number(sysfs_path(path, s->bytes, "free_hugepages")) == (long)s->pages,
-	      "removing a hugetlbfs file gives its pages back, size", n);
+	test_smaps(p, s, FILE_PAGES, 1, "hugetlbfs file");
+	q = map_file(file_name[i], len, 0);
+	check(q != MAP_FAILED && q != p && edges_match(q, len, 0xC3C30000u),
+	      "a second mapping of a hugetlbfs file sees what the first one wrote, size", n);
+	if (q != MAP_FAILED)
+		check(munmap(q, len) == 0, "munmap of the second hugetlbfs file mapping succeeds, size",
+		      n);
 }
 
-static void test_mount(const struct huge_size *s)
+static void unmap_file(unsigned int i)
 {
+	const struct huge_size *s = &sizes[i];
 	const char *n = size_name(s->bytes);
+	char path[MAX_LINE];
+
+	if (file_map[i] == MAP_FAILED)
+		return;
+	check(munmap(file_map[i], s->bytes * FILE_PAGES) == 0,
+	      "munmap of a hugetlbfs file mapping succeeds, size", n);
+	check(unlink(file_name[i]) == 0, "a hugetlbfs file can be removed, size", n);
+	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)reserved(s),
+		  "removing a hugetlbfs file gives its pages back, size", n);
+}
+
+static void mount_and_map_file(unsigned int i)
+{
+	const char *n = size_name(sizes[i].bytes);
 	char dir[MAX_LINE], opts[MAX_LINE], kb[24];
 
-	utoa_r(s->bytes / KB, kb);
+	utoa_r(sizes[i].bytes / KB, kb);
 	join(dir, "/mnt/huge-", n, NULL, NULL);
 	join(opts, "pagesize=", kb, "K", NULL);
 	mkdir(dir, 0755);
 	check(mount("none", dir, "hugetlbfs", 0, opts) == 0,
 	      "hugetlbfs mounts with pagesize=", n);
-	test_file(s, dir);
+	file_map[i] = MAP_FAILED;
+	map_file_twice(i, dir);
 }
 
 /* After fork, a write by the child to a private page must leave the parent's copy alone. */
@@ -454,14 +526,22 @@ int main(void)
 		test_reserve(&sizes[i]);
 	}
 	test_meminfo();
-	for (unsigned int i = 0; i < NSIZES; i++) {
-		test_anon(&sizes[i]);
-		test_mount(&sizes[i]);
-	}
+	/*
+	 * Every mapping is made and checked before any is removed, and the 4K copy-on-write test
+	 * (whose child exits, freeing its page tables) runs before any huge page is mapped: so
+	 * one failure on the way out of a mapping cannot hide the checks of the others.
+	 */
 	test_cow(BASE_PAGE, 0, "4K");
 	for (unsigned int i = 0; i < NSIZES; i++)
-		if (sizes[i].pages >= 2)
-			test_cow(sizes[i].bytes, map_flags(sizes[i].bytes), size_name(sizes[i].bytes));
+		map_anon(i);
+	for (unsigned int i = 0; i < NSIZES; i++)
+		mount_and_map_file(i);
+	for (unsigned int i = 0; i < NSIZES; i++)
+		unmap_anon(i);
+	for (unsigned int i = 0; i < NSIZES; i++)
+		unmap_file(i);
+	for (unsigned int i = 0; i < NSIZES; i++)
+		test_cow(sizes[i].bytes, map_flags(sizes[i].bytes), size_name(sizes[i].bytes));
 	mark("end", NULL);
 	printf("SUMMARY: %u passed, %u failed, 0 skipped\n", passed, failed);
 	end_run();

@@ -107,7 +107,7 @@ class PathCounter:
 def e500_measure(top, out, run_qemu):
     """Returns {"events": [...], "marks": {...}} or {"error": why}."""
     kdir = os.path.join(top, "build", "linux", "e500")
-    vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "init")
+    vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "hugetest")
     if not (os.path.exists(vmlinux) and os.path.exists(init)):
         return {"error": "no e500 kernel: run make linux first"}
     try:
@@ -137,9 +137,13 @@ def e500_measure(top, out, run_qemu):
     rc, lines = run_qemu(vmlinux, append, ["-singlestep", "-d", "exec,nochain", "-dfilter", dfilter,
                                            "-D", trace], console, TRACE_TIMEOUT)
     text = [l for _, l in lines]
+    if not any(l.startswith("Run /init") for l in text):
+        return {"error": "the traced kernel did not reach its init (status %s, see %s)" % (rc, console)}
+    # A run that stops early (a kernel BUG) still measured every miss up to there; say how it ended.
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
-    if rc != 0 or summary is None:
-        return {"error": "traced Linux run did not finish (status %s, see %s)" % (rc, console)}
+    if summary is None:
+        bug = next((l for l in text if "kernel BUG" in l or l.startswith("Kernel panic")), None)
+        summary = "no SUMMARY: %s" % (bug or "status %s" % rc)
     pc_re = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
     counter = PathCounter({s["DataTLBError"]: "d", s["InstructionTLBError"]: "i"}, {rfi},
                           {s["DataStorage"], s["InstructionStorage"]}, kernel_pcs,
@@ -185,7 +189,7 @@ def e500_rows(res, ours):
                          len(nums)] + ppcmmu("e500 TLB0 4K, %s %s" % (who, kind_name[k])))
     sizes = []
     for name in marks.values():
-        m = re.match(r"(anon|file|cow)-(\d+[KMG])$", name)
+        m = re.match(r"(anon|file)-(\d+[KMG])$", name)
         if m and m.group(2) not in sizes:
             sizes.append(m.group(2))
     for size in sizes:
@@ -229,12 +233,19 @@ def section(res_e500, ours_e500):
               "DataStorage/InstructionStorage inclusive), QEMU single-stepping the e500 kernel "
               "(`-singlestep -d exec,nochain -dfilter`) while its init runs the hugetlbfs test "
               "(linux/init/hugetest.c); huge-page rows are the misses of that size's test phase. "
-              "Configuration: linux/e500.config (UP, 64-bit PTEs, no KUAP).")
+              "Configuration: linux/e500.config (UP, 64-bit PTEs, no KUAP); the e500 kernel's huge pages "
+              "are those of the phases the run reached.")
     sw = sweep_rows(res_e500)
     if sw:
         md.append("")
-        md.append("Linux huge-page misses while the init wrote, then read back, both edges of every 4 KB "
-                  "piece of all its MAP_HUGETLB pages of one size: " +
-                  ", ".join("%s: %d" % (s, n) for s, n in sw) + ".")
+        md.append("Linux huge-page TLB misses while the init wrote, then read back, both edges of every "
+                  "4 KB piece of all its MAP_HUGETLB pages of one size: " +
+                  ", ".join("%s: %d" % (s, n) for s, n in sw) + " (the first touch of a page is a page "
+                  "fault, and Linux's e500 fault path writes the TLB1 entry itself, "
+                  "book3e_hugetlb_preload).")
+    if "summary" in res_e500:
+        md.append("")
+        md.append("The traced run's outcome: %s (console: build/bench/console-linux-e500.log)." %
+                  res_e500["summary"])
     md.append("")
     return "\n".join(md)
