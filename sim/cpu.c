@@ -166,7 +166,9 @@ static bool handle_events(struct cpu *c)
 		return true;
 	if (c->max_insns && c->icount >= c->max_insns) {
 		fprintf(stderr, "mpc8xx-sim: --max-insns %" PRIu64
-			" reached at pc 0x%08x\n", c->max_insns, c->pc);
+			" reached at pc 0x%08x (last exception 0x%04x taken at pc "
+			"0x%08x)\n", c->max_insns, c->pc, c->last_vector,
+			c->last_vector_pc);
 		c->exit_status = EXIT_MAX_INSNS;
 		return true;
 	}

@@ -36,6 +36,7 @@ static const char help_text[] =
 	"  --stats               print instruction, exception, TLB and warning counts at exit\n"
 	"  --regs                print the registers at exit\n"
 	"  --strict              the first undocumented case ends the run (status 125)\n"
+	"  --allow KIND          warnings of KIND do not end a --strict run (may be repeated)\n"
 	"  --entry-elf           start at the ELF entry point instead of the reset vector\n"
 	"  --dump ADDR:LEN:FILE  at exit, write physical RAM [ADDR, ADDR+LEN) to FILE\n"
 	"  --dtb FILE            hand the kernel FILE as its device tree (r3), as a boot loader does\n"
@@ -178,6 +179,9 @@ static void parse_args(struct options *o, int argc, char **argv)
 			o->strict = true;
 		} else if (!strcmp(a, "--entry-elf")) {
 			o->entry_elf = true;
+		} else if (is_opt(a, "--allow")) {
+			if (!warn_allow(opt_value(argc, argv, &i, "--allow")))
+				usage();
 		} else if (a[0] == '-' || o->image) {
 			usage();
 		} else {

@@ -230,6 +230,19 @@ static bool is_store_kind(enum access_kind kind)
 }
 
 /*
+ * PPM (1K sub-pages) and PPCS are not modelled: a translation made while
+ * either is set warns. Setting them while translation is off (Linux's
+ * start-up does, for a few instructions) changes nothing that is modelled.
+ */
+static void check_ppm_ppcs(struct cpu *c, uint32_t ctr, const char *name)
+{
+	if (unlikely(ctr & (CTR_PPM | CTR_PPCS)))
+		sim_warn(c, W_PPM_PPCS, "translation with %s PPM/PPCS set (0x%08x): "
+			 "1 KB sub-page and privilege-state protection are not modelled",
+			 name, ctr);
+}
+
+/*
  * Translate a data EA. Returns 0 and the physical address, or -1 after
  * raising the exception. *fast tells whether the caller may cache the
  * translation for this kind of access.
@@ -245,6 +258,7 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		*pa = ea;
 		return 0;
 	}
+	check_ppm_ppcs(c, c->mmu.md_ctr, "MD_CTR");
 	e = tlb_match(c, c->mmu.dtlb, ea);
 	if (!e) {
 		data_miss(c, ea, kind);
@@ -283,6 +297,7 @@ int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
 		*pa = ea;
 		return 0;
 	}
+	check_ppm_ppcs(c, m->mi_ctr, "MI_CTR");
 	e = tlb_match(c, m->itlb, ea);
 	if (!e) {
 		m->mi_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
@@ -529,9 +544,7 @@ bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val)
 static void ctr_write(struct cpu *c, uint32_t *ctr, bool *written,
 		      uint32_t val)
 {
-	if (val & (CTR_PPM | CTR_PPCS))
-		sim_warn(c, W_PPM_PPCS, "Mx_CTR PPM/PPCS set: 1 KB sub-page "
-			 "protection is not modelled");
+	(void)c;
 	*ctr = val;
 	*written = true;
 	mmu_changed(c);

@@ -304,6 +304,7 @@ enum warn_kind {
 void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 const char *warn_name(enum warn_kind kind);
+bool warn_allow(const char *name);
 extern uint64_t warn_counts[NUM_WARN];
 
 /* elf.c */

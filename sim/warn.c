@@ -5,12 +5,14 @@
  * first one stops the run with exit status EXIT_STRICT.
  */
 #include <stdarg.h>
+#include <string.h>
 
 #include "sim.h"
 
 #define WARN_PRINT_LIMIT	5
 
 uint64_t warn_counts[NUM_WARN];
+static bool allowed[NUM_WARN];	/* --allow KIND: printed, but no --strict stop */
 
 static const char *const names[NUM_WARN] = {
 	[W_TWC_READ_512K] = "twc-read-512k",
@@ -38,20 +40,33 @@ const char *warn_name(enum warn_kind kind)
 	return names[kind];
 }
 
+/* --allow KIND; returns false for an unknown kind. */
+bool warn_allow(const char *name)
+{
+	for (int k = 0; k < NUM_WARN; k++)
+		if (!strcmp(names[k], name)) {
+			allowed[k] = true;
+			return true;
+		}
+	return false;
+}
+
 void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)
 {
 	va_list ap;
 
+	bool stop = c->strict && !allowed[kind];
+
 	c->stats.warnings++;
-	if (warn_counts[kind]++ < WARN_PRINT_LIMIT || c->strict) {
+	if (warn_counts[kind]++ < WARN_PRINT_LIMIT || stop) {
 		fprintf(stderr, "mpc8xx-sim: %s: [%s] pc 0x%08x: ",
-			c->strict ? "error" : "warning", names[kind], c->pc);
+			stop ? "error" : "warning", names[kind], c->pc);
 		va_start(ap, fmt);
 		vfprintf(stderr, fmt, ap);
 		va_end(ap);
 		fputc('\n', stderr);
 	}
-	if (c->strict && !c->exit_requested) {
+	if (stop && !c->exit_requested) {
 		c->exit_requested = true;
 		c->exit_status = EXIT_STRICT;
 		request_event(c);

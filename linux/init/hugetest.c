@@ -481,9 +481,16 @@ static void end_run(void)
 		int fd = open("/dev/mem", O_RDWR | O_SYNC);
 		volatile unsigned int *exitdev = MAP_FAILED;
 
+		/*
+		 * mmap2 takes the offset in 4K units: nolibc's mmap() would shift a negative
+		 * 32-bit off_t for an address above 2G.
+		 */
 		if (fd >= 0)
-			exitdev = mmap(NULL, BASE_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-				       SIM_EXIT_PA);
+			exitdev = (void *)my_syscall6(__NR_mmap2, NULL, BASE_PAGE,
+						      PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+						      SIM_EXIT_PA >> 12);
+		if ((unsigned long)exitdev >= -4095ul)
+			exitdev = MAP_FAILED;
 		if (exitdev != MAP_FAILED)
 			*exitdev = 0;
 		printf("hugetest: cannot reach the simulator's exit device through /dev/mem\n");
