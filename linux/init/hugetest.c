@@ -52,24 +52,22 @@ static unsigned long reserved(const struct huge_size *s)
 static unsigned int passed, failed;
 
 /*
- * Markers for make bench: each mark() calls the next instruction (a blr) of linux_marks, so a
- * trace of executed addresses says which part of the test a TLB miss belongs to. With
- * "linuxbench" on the kernel command line the names are printed as "LINUXBENCH mark I NAME".
+ * Test phases, for the log and for make bench: each mark() prints "hugetest: phase I NAME" and
+ * calls the next instruction (a blr) of linux_marks, so a trace of executed addresses says which
+ * phase a TLB miss belongs to.
  */
 #define NMARKS 32
 __asm__(".text\n.globl linux_marks\n.balign 4\nlinux_marks:\n.rept 32\nblr\n.endr\n"
 	".globl linux_marks_end\nlinux_marks_end:\n");
 extern const char linux_marks[];
-static int bench_on;
 static unsigned int next_mark;
 
 static void mark(const char *name, const char *size)
 {
 	void (*f)(void) = (void (*)(void))(linux_marks + 4 * (next_mark % NMARKS));
 
-	if (bench_on)
-		printf("LINUXBENCH mark %u %s%s%s\n", next_mark % NMARKS, name, size ? "-" : "",
-		       size ? size : "");
+	printf("hugetest: phase %u %s%s%s\n", next_mark % NMARKS, name, size ? "-" : "",
+	       size ? size : "");
 	next_mark++;
 	f();
 }
@@ -502,20 +500,6 @@ static void end_run(void)
 		sleep(60);
 }
 
-static int cmdline_has(const char *word)
-{
-	char buf[512];
-	size_t n = strlen(word);
-
-	if (read_file("/proc/cmdline", buf, sizeof(buf)) <= 0)
-		return 0;
-	for (const char *p = buf; *p; p++)
-		if (!strncmp(p, word, n) && (p == buf || p[-1] == ' ') &&
-		    (p[n] == 0 || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
-
 int main(void)
 {
 	mkdir("/proc", 0755);
@@ -523,7 +507,6 @@ int main(void)
 	mkdir("/mnt", 0755);
 	mount_or_fail("proc", "/proc");
 	mount_or_fail("sysfs", "/sys");
-	bench_on = cmdline_has("linuxbench");
 	mark("setup", NULL);
 	for (unsigned int i = 0; i < NSIZES; i++) {
 		char path[MAX_LINE];

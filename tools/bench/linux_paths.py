@@ -5,8 +5,7 @@ ppcmmu's are, on the kernels that make linux built (build/linux/).
 e500: QEMU mpc8544ds single-steps the e500 kernel with -d exec,nochain and a -dfilter restricted to
 Linux's TLB-miss code (DataTLBError .. the rfi after tlb_write_entry), the first instruction of the
 C fault paths it bails out to (DataStorage, InstructionStorage) and the markers of the init program
-(linux_marks in linux/init/hugetest.c, which prints "LINUXBENCH mark I NAME" when the command line
-has "linuxbench"). A miss is counted from the IVOR13/14 entry to its rfi inclusive, or, when it
+(linux_marks in linux/init/hugetest.c, which prints "hugetest: phase I NAME" as it enters each). A miss is counted from the IVOR13/14 entry to its rfi inclusive, or, when it
 bails out, to the branch into the C fault path inclusive. Kernel or user: whether the instruction
 after the handler's "blt cr5" (address below PAGE_OFFSET) ran. 4K or huge: whether finish_tlb_load's
 huge-page part ran. The huge size is the one of the init's test phase the miss happened in.
@@ -63,7 +62,7 @@ def first_rfi(insns, start):
 def parse_marks(lines):
     marks = {}
     for l in lines:
-        m = re.match(r"LINUXBENCH mark (\d+) (\S+)", l)
+        m = re.match(r"hugetest: phase (\d+) (\S+)", l)
         if m:
             marks[int(m.group(1))] = m.group(2)
     return marks
@@ -131,7 +130,7 @@ def e500_measure(top, out, run_qemu):
               (u["linux_marks"], u["linux_marks_end"] - 1)]
     dfilter = ",".join("0x%x..0x%x" % r for r in ranges)
     with open(os.path.join(top, "linux", "e500.cmdline")) as f:
-        append = f.read().strip() + " linuxbench"
+        append = f.read().strip()
     trace = os.path.join(out, "trace-linux-e500.log")
     console = os.path.join(out, "console-linux-e500.log")
     rc, lines = run_qemu(vmlinux, append, ["-singlestep", "-d", "exec,nochain", "-dfilter", dfilter,
@@ -157,6 +156,44 @@ def e500_measure(top, out, run_qemu):
     except RuntimeError as e:
         return {"error": str(e)}
     os.remove(trace)
+    return {"events": counter.events, "marks": parse_marks(text), "summary": summary}
+
+
+def mpc8xx_measure(top, out, sim_trace):
+    """The MPC885 kernel in the simulator, traced: {"events", "marks", "summary"} or {"error"}."""
+    kdir = os.path.join(top, "build", "linux", "mpc885")
+    image, init = os.path.join(kdir, "linux-sim.elf"), os.path.join(kdir, "hugetest")
+    sim = os.path.join(top, "sim", "mpc8xx-sim")
+    if not (os.path.exists(image) and os.path.exists(init)):
+        return {"error": "no MPC885 kernel: run make linux first"}
+    if not os.path.exists(sim):
+        return {"error": "sim/mpc8xx-sim is not built"}
+    u = symbols(init)
+    # The vectors run with translation off: their addresses in the trace are physical.
+    counter = PathCounter({0x1100: "i", 0x1200: "d"}, set(), set(), set(), set(),
+                          u["linux_marks"], u["linux_marks_end"])
+    ends = []
+
+    def step(pc, rest):
+        was = counter.cur
+        counter.feed(pc)
+        if was is not None and counter.cur is was and rest.split()[1:2] == ["rfi"]:
+            counter.events.append((counter.marker, was["kind"], was["who"], was["size"], "rfi",
+                                   was["n"]))
+            counter.cur = None
+            ends.append(pc)
+
+    console = os.path.join(out, "console-linux-8xx.log")
+    # The same options as make linux-test (tools/linux-test).
+    # No command-line tree: the image brings its own device tree (as in make linux-test).
+    rc = sim_trace(sim, image, "", console, step, timeout=TRACE_TIMEOUT,
+                   args=["--entry-elf", "--allow", "pp20-large", "--allow", "pp-reserved",
+                         "--allow", "dcbz-ci"])
+    with open(console, errors="replace") as f:
+        text = [l.rstrip("\r\n") for l in f]
+    summary = next((l for l in text if l.startswith("SUMMARY:")), None)
+    if summary is None:
+        return {"error": "the traced MPC885 run printed no SUMMARY (status %s, see %s)" % (rc, console)}
     return {"events": counter.events, "marks": parse_marks(text), "summary": summary}
 
 
@@ -222,9 +259,42 @@ def sweep_rows(res):
     return rows
 
 
-def section(res_e500, ours_e500):
+def mpc8xx_rows(res, ours):
+    """8xx rows: Linux's handlers have no branch on user, kernel or size, so each row is a phase."""
+    if "error" in res:
+        return [["8xx, every path", "n/a (%s)" % res["error"], "", "", ""]]
+    marks = res["marks"]
+    ev = [(marks.get(m, "?"), k, n) for m, k, w, z, e, n in res["events"]]
+
+    def ppcmmu(label):
+        r = next((r for r in ours if r["path"] == label), None)
+        if not r or "na" in r:
+            return ["—", "—"]
+        return [r.get("stats1", "—"), r.get("stats0", "—")]
+
+    rows = []
+    for k, name in (("d", "DTLB"), ("i", "ITLB")):
+        nums = [n for _, kk, n in ev if kk == k]
+        rows.append(["8xx %s miss, whole run (boot and test)" % name, spread(nums) or "n/a (none)",
+                     len(nums)] + ppcmmu("8xx %s miss, user, 4K" % name))
+    sizes = []
+    for name in marks.values():
+        m = re.match(r"(anon|file)-(\d+[KMG])$", name)
+        if m and m.group(2) not in sizes:
+            sizes.append(m.group(2))
+    for size in sizes:
+        nums = [n for mk, kk, n in ev if kk == "d" and mk in ("anon-" + size, "file-" + size)]
+        rows.append(["8xx DTLB miss while the test touches its %s pages" % size,
+                     spread(nums) or "n/a (none)", len(nums)] +
+                    ppcmmu("8xx DTLB miss, user, %s" % size))
+    return rows
+
+
+def section(res_e500, ours_e500, res_8xx=None, ours_8xx=()):
     md = ["### 6. Linux, measured (Linux %s's own handlers on the kernels `make linux` built)" % "6.12", ""]
     rows = e500_rows(res_e500, ours_e500)
+    if res_8xx is not None:
+        rows += mpc8xx_rows(res_8xx, ours_8xx)
     md.append("| path | Linux, measured | misses seen | ppcmmu, counters on | ppcmmu, TLB_STATS=0 |")
     md.append("|---|---|---|---|---|")
     md += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
@@ -245,7 +315,13 @@ def section(res_e500, ours_e500):
                   "book3e_hugetlb_preload).")
     if "summary" in res_e500:
         md.append("")
-        md.append("The traced run's outcome: %s (console: build/bench/console-linux-e500.log)." %
+        md.append("The traced e500 run's outcome: %s (console: build/bench/console-linux-e500.log)." %
                   res_e500["summary"])
+    if res_8xx is not None:
+        md.append("")
+        md.append("8xx: the simulator's `--trace` of the MPC885 kernel (`--strict` with the three `--allow` "
+                  "kinds of `make linux-test`), from 0x1100/0x1200 to `rfi` inclusive; Linux's 8xx miss "
+                  "handlers take the same straight-line path for user, kernel and every page size%s." %
+                  ("" if "error" in res_8xx else " (outcome: %s)" % res_8xx["summary"]))
     md.append("")
     return "\n".join(md)
