@@ -8,6 +8,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
+#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
 #include "e500/mas.h"
@@ -50,8 +51,6 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
-#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
-
 /*
  * The whole frame, plus the MSR and the MMU assist registers as they are
  * now (after a TLB error they still hold what the hardware loaded for the
@@ -72,9 +71,9 @@ static void dump_regs(const void *regs, char *buf, size_t len)
 	if (n < len)
 		n += (size_t)snprintf(buf + n, len - n,
 				      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
-				      (unsigned long)read_spr(SPRN_MAS0), (unsigned long)read_spr(SPRN_MAS1),
-				      (unsigned long)read_spr(SPRN_MAS2), (unsigned long)read_spr(SPRN_MAS3),
-				      (unsigned long)read_spr(SPRN_MAS6), (unsigned long)read_spr(SPRN_MAS7));
+				      (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
+				      (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
+				      (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
 }
 
@@ -180,8 +179,6 @@ void exception_dispatch(struct e500_regs *r)
 
 struct e500_fatal_capture *e500_fatal_capture;
 
-#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
-
 void exception_fatal(struct e500_regs *r)
 {
 	struct e500_fatal_capture *c = e500_fatal_capture;
@@ -190,10 +187,10 @@ void exception_fatal(struct e500_regs *r)
 	if (c) {
 		e500_fatal_capture = NULL;
 		c->regs = *r;
-		c->sprg4_7[0] = MFSPR(SPRN_SPRG4);
-		c->sprg4_7[1] = MFSPR(SPRN_SPRG5);
-		c->sprg4_7[2] = MFSPR(SPRN_SPRG6);
-		c->sprg4_7[3] = MFSPR(SPRN_SPRG7);
+		c->sprg4_7[0] = mfspr(SPRN_SPRG4);
+		c->sprg4_7[1] = mfspr(SPRN_SPRG5);
+		c->sprg4_7[2] = mfspr(SPRN_SPRG6);
+		c->sprg4_7[3] = mfspr(SPRN_SPRG7);
 		longjmp(c->back, 1);
 	}
 	dump_regs(r, dump, sizeof(dump));
@@ -202,10 +199,11 @@ void exception_fatal(struct e500_regs *r)
 
 void e500_load_ctx(const struct e500_ctx *c)
 {
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_PGD), "r"(c->pgd4));
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_INEED), "r"(c->ineed));
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG_DNEED), "r"(c->dneed));
-	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_PID), "r"(c->pid) : "memory");
+	mtspr(SPRN_SPRG_PGD, c->pgd4);
+	mtspr(SPRN_SPRG_INEED, c->ineed);
+	mtspr(SPRN_SPRG_DNEED, c->dneed);
+	mtspr(SPRN_PID, c->pid);
+	__asm__ volatile("isync" : : : "memory");
 }
 
 void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user)

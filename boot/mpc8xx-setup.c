@@ -20,6 +20,7 @@
  */
 #include <string.h>
 #include "include/arch.h"
+#include "include/spr.h"
 #include "include/kernel.h"
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
@@ -43,22 +44,6 @@ extern char _end[];
 struct arch_layout layout;
 #define RAM_MAX		(256u << 20)
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
-
-static uint32_t mfspr_immr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_IMMR));
-	return v;
-}
-
-static uint32_t mfspr_pvr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PVR));
-	return v;
-}
 
 void *phys_to_virt(paddr_t pa)
 {
@@ -128,7 +113,7 @@ static void fence_high_memory(void)
 
 void mpc8xx_start(uint32_t dt_phys)
 {
-	uint32_t immr = mfspr_immr();
+	uint32_t immr = mfspr(SPRN_IMMR);
 	int err, pool_err;
 
 	layout.ram_size = BOARD_RAM_BYTES;
@@ -148,10 +133,11 @@ void mpc8xx_start(uint32_t dt_phys)
 	if (err)
 		panic("kernel address space: %s", mmu_strerror(err));
 	mpc8xx_percpu.kpgd = (uint32_t)virt_to_phys(kernel_mm.pgd);
-	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_M_TWB), "r"(mpc8xx_percpu.kpgd) : "memory");
+	mtspr(SPRN_M_TWB, mpc8xx_percpu.kpgd);
+	__asm__ volatile("isync" : : : "memory");
 	kprintf("ppcmmu: mpc8xx, board %s, RAM %lu MB, IMMR 0x%08lx, PVR 0x%08lx\n",
 		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), (unsigned long)immr,
-		(unsigned long)mfspr_pvr());
+		(unsigned long)mfspr(SPRN_PVR));
 	if (pool_err)
 		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
 	kernel_main();

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "include/arch.h"
+#include "include/spr.h"
 #include "mpc8xx/reg.h"
 #include "mpc8xx/frame.h"
 #include "mpc8xx/mmu.h"
@@ -53,8 +54,6 @@ static const char *vector_name(uint32_t v)
 	}
 }
 
-#define read_spr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
-
 /*
  * The whole frame, plus the MSR and the MMU registers as they are now
  * (MD_EPN and MD_TWC still hold what the last data miss loaded, MI_EPN
@@ -74,9 +73,9 @@ static void dump_regs(const void *regs, char *buf, size_t len)
 	if (n < len)
 		n += (size_t)snprintf(buf + n, len - n,
 				      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
-				      (unsigned long)read_spr(SPRN_MD_EPN), (unsigned long)read_spr(SPRN_MD_TWC),
-				      (unsigned long)read_spr(SPRN_MI_EPN), (unsigned long)read_spr(SPRN_M_TWB),
-				      (unsigned long)read_spr(SPRN_M_CASID));
+				      (unsigned long)mfspr(SPRN_MD_EPN), (unsigned long)mfspr(SPRN_MD_TWC),
+				      (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
+				      (unsigned long)mfspr(SPRN_M_CASID));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
 }
 

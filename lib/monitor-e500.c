@@ -3,6 +3,7 @@
 #include <string.h>
 #include "lib/monitor.h"
 #include "lib/kprintf.h"
+#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
@@ -12,28 +13,13 @@
 
 extern unsigned int young_fixups;
 
-static uint32_t read_pvr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PVR));
-	return v;
-}
-
-static uint32_t read_svr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_SVR));
-	return v;
-}
-
 void mon_arch_info(void)
 {
 	unsigned int sets, ways;
 
 	tlb0_geometry(&sets, &ways);
-	kprintf("core PVR 0x%08lx, SVR 0x%08lx\n", (unsigned long)read_pvr(), (unsigned long)read_svr());
+	kprintf("core PVR 0x%08lx, SVR 0x%08lx\n", (unsigned long)mfspr(SPRN_PVR),
+		(unsigned long)mfspr(SPRN_SVR));
 	kprintf("TLB0: %u entries, %u sets of %u ways, 4K pages; TLB1: %u entries, fully associative, "
 		"huge pages in slots 0..%u\n", sets * ways, sets, ways, tlb1_entries(),
 		TLB1_HUGE_SLOTS - 1);

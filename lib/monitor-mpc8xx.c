@@ -6,6 +6,7 @@
 #include <string.h>
 #include "lib/monitor.h"
 #include "lib/kprintf.h"
+#include "include/spr.h"
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
 #include "mmu/pte-8xx.h"
@@ -14,26 +15,10 @@
 
 extern unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups;
 
-static uint32_t read_spr_pvr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PVR));
-	return v;
-}
-
-static uint32_t read_spr_immr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_IMMR));
-	return v;
-}
-
 void mon_arch_info(void)
 {
-	kprintf("core PVR 0x%08lx, IMMR 0x%08lx\n", (unsigned long)read_spr_pvr(),
-		(unsigned long)read_spr_immr());
+	kprintf("core PVR 0x%08lx, IMMR 0x%08lx\n", (unsigned long)mfspr(SPRN_PVR),
+		(unsigned long)mfspr(SPRN_IMMR));
 	kprintf("ITLB and DTLB: %u entries each, fully associative, %u..%u pinned (RSV4); "
 		"pages 4K 16K 512K 8M\n", TLB_ENTRIES, TLB_FIRST_PINNED, TLB_ENTRIES - 1);
 }

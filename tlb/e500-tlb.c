@@ -4,13 +4,12 @@
  * invalidation of one page or all, and reading an entry back (tlbsx).
  */
 #include "include/arch.h"
+#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
 
-#define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
-#define mfspr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
 
 extern struct e500_percpu e500_percpu_page;
 

@@ -12,14 +12,13 @@
  * stack are pinned.
  */
 #include "include/arch.h"
+#include "include/spr.h"
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/frame.h"
 #include "mpc8xx/immr.h"
 #include "tlb/mpc8xx-tlb.h"
 
-#define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
-#define mfspr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn) : "memory"); v_; })
 
 #define PAGE_4K		0x1000u
 #define FLUSH_ALL_PAGES	64	/* above this many pages, tlbia is cheaper */

@@ -8,6 +8,7 @@
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "e500/reg.h"
+#include "include/spr.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
 #include <setjmp.h>
@@ -101,19 +102,18 @@ static void test_accessed_bit(void)
 	test_page_free(pa);
 }
 
-#define MFSPR(n) ({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
 
 /* Silicon ignores the low 4 bits of an IVOR (QEMU does not): every vector must be aligned. */
 static void test_ivors(void)
 {
 	const uint32_t ivor[] = {
-		MFSPR(400), MFSPR(401), MFSPR(402), MFSPR(403), MFSPR(404), MFSPR(405),
-		MFSPR(406), MFSPR(407), MFSPR(408), MFSPR(409), MFSPR(410), MFSPR(411),
-		MFSPR(412), MFSPR(413), MFSPR(414), MFSPR(415), MFSPR(528), MFSPR(529),
-		MFSPR(530), MFSPR(531),
+		mfspr(400), mfspr(401), mfspr(402), mfspr(403), mfspr(404), mfspr(405),
+		mfspr(406), mfspr(407), mfspr(408), mfspr(409), mfspr(410), mfspr(411),
+		mfspr(412), mfspr(413), mfspr(414), mfspr(415), mfspr(528), mfspr(529),
+		mfspr(530), mfspr(531),
 	};
 	extern const char e500_dtlb_miss[], e500_itlb_miss[];
-	uint32_t ivpr = MFSPR(SPRN_IVPR), bad = 0;
+	uint32_t ivpr = mfspr(SPRN_IVPR), bad = 0;
 	unsigned int i;
 
 	for (i = 0; i < sizeof(ivor) / sizeof(ivor[0]); i++)
@@ -170,8 +170,8 @@ static void test_pinned(void)
 			    "(command line hugepages=4M:N)");
 	else
 		report(huge_slots_after_flush(), "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
-	__asm__ volatile("mfspr %0, %1" : "=r"(tsr) : "i"(SPRN_TSR));
-	__asm__ volatile("mfspr %0, %1" : "=r"(tcr) : "i"(SPRN_TCR));
+	tsr = mfspr(SPRN_TSR);
+	tcr = mfspr(SPRN_TCR);
 	report(!(tsr & TSR_DIS) && tcr == 0, "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
 	       (unsigned long)tsr);
 }
@@ -571,15 +571,17 @@ extern uint32_t e500_hid0_at_entry;
 /* Start-up sets the kernel's HID0 bits and keeps the others (EMCP here). */
 static void test_hid0(void)
 {
-	uint32_t before = MFSPR(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
+	uint32_t before = mfspr(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
 
 	report(before == (e500_hid0_at_entry | HID0_KERNEL),
 	       "HID0 is the loader's value 0x%08lx plus TBEN and EN_MAS7_UPDATE (0x%08lx)",
 	       (unsigned long)e500_hid0_at_entry, (unsigned long)before);
-	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(set) : "memory");
+	mtspr(SPRN_HID0, set);
+	__asm__ volatile("isync" : : : "memory");
 	e500_hid0_setup();
-	after = MFSPR(SPRN_HID0);
-	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_HID0), "r"(before) : "memory");
+	after = mfspr(SPRN_HID0);
+	mtspr(SPRN_HID0, before);
+	__asm__ volatile("isync" : : : "memory");
 	report(after == (set | HID0_KERNEL), "the start-up routine sets them and keeps EMCP (0x%08lx -> 0x%08lx)",
 	       (unsigned long)set, (unsigned long)after);
 }

@@ -13,6 +13,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
+#include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
 #include "mmu/pte-8xx.h"
@@ -1001,13 +1002,7 @@ static void test_dcbx_retry(void)
 /* Mx_AP of the ITLB or the DTLB. */
 static uint32_t ap_reg(bool insn)
 {
-	uint32_t v;
-
-	if (insn)
-		__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_MI_AP));
-	else
-		__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_MD_AP));
-	return v;
+	return insn ? mfspr(SPRN_MI_AP) : mfspr(SPRN_MD_AP);
 }
 
 /*
