@@ -26,10 +26,6 @@ struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
 static struct mm *user_mm;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
-#define YOUNG_RETRY_LIMIT 4
-static uint32_t young_addr, young_count;
-unsigned int young_fixups;
-
 static const char *vector_name(uint32_t v)
 {
 	switch (v) {
@@ -103,44 +99,22 @@ static void record_fault(const struct e500_regs *r, struct fault_record *f)
 	}
 }
 
-static uint64_t set_accessed(uint64_t pte, unsigned int unused)
-{
-	(void)unused;
-	return pte | _PAGE_ACCESSED;
-}
-
 /*
- * A miss on a present, permitted page whose accessed bit is clear: set the
- * bit and let the access retry (the software-managed reference bit).
+ * The miss handler refuses a leaf whose accessed bit is clear (the
+ * software-managed reference bit): a TLB miss on a leaf that has every other
+ * bit the access needs is granted the fix-up.
  */
-static bool fix_young(const struct fault_record *f)
+static bool grants(const struct fault_record *f, const struct walk_result *w)
 {
-	struct mm *mm = f->user ? user_mm : &kernel_mm;
-	struct walk_result w;
-	uint32_t need, low;
+	uint32_t need, low = (uint32_t)w->entry;
 
-	if (f->kind != FAULT_TLB_DATA && f->kind != FAULT_TLB_INST)
-		return false;
-	if (!mm || walk(mm, f->addr, &w) != MMU_OK)
-		return false;
 	if (f->kind == FAULT_TLB_INST)
 		need = f->user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
-	else
+	else if (f->kind == FAULT_TLB_DATA)
 		need = f->user ? PTE_NEED_USER_READ : PTE_NEED_KERNEL_READ;
-	low = (uint32_t)w.entry;
-	if (((low | _PAGE_ACCESSED) & need) != need || (low & _PAGE_ACCESSED))
+	else
 		return false;
-	if (young_addr == f->addr && ++young_count > YOUNG_RETRY_LIMIT)
-		return false;
-	if (young_addr != f->addr) {
-		young_addr = f->addr;
-		young_count = 1;
-	}
-	/* every entry of the run: a 4K PTE, or each leaf PGD entry of a huge page */
-	pt_run_update(mm, w.level, w.size, w.page_va, set_accessed, 0);
-	mmu_tlb_invalidate(mm, w.page_va, w.size);
-	young_fixups++;
-	return true;
+	return ((low | _PAGE_ACCESSED) & need) == need;
 }
 
 static void handle_fault(struct e500_regs *r)
@@ -148,7 +122,7 @@ static void handle_fault(struct e500_regs *r)
 	struct fault_record f;
 
 	record_fault(r, &f);
-	if (fix_young(&f))
+	if (fault_fix_bits(&f, f.addr, 1, grants))
 		return;
 	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
 		r->srr0 = r->lr;
@@ -158,21 +132,13 @@ static void handle_fault(struct e500_regs *r)
 
 void exception_dispatch(struct e500_regs *r)
 {
-	switch (r->vector) {
-	case VEC_SYSCALL:
-		if (r->srr1 & MSR_PR)
-			user_return(0, r->gpr[3]);
-		break;
-	case VEC_DTLB:
-	case VEC_ITLB:
-	case VEC_DSI:
-	case VEC_ISI:
-	case VEC_ALIGN:
-	case VEC_PROGRAM:
-		handle_fault(r);
+	struct fault_record f;
+
+	if (r->vector == VEC_SYSCALL) {
+		record_fault(r, &f);
+		f.pc = f.addr = r->srr0 - 4;
+		fault_syscall(&f, r->gpr[3], dump_regs, r);
 		return;
-	default:
-		break;
 	}
 	handle_fault(r);
 }

@@ -24,13 +24,8 @@ void mpc8xx_exception(struct mpc8xx_regs *r);
 static struct mm *user_mm;
 static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 
-/* Counted for the tests: store faults on clean pages, fetches/loads on old ones. */
-unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups;
-/* Faults resolved by setting accessed/changed bits (one may fix two pages). */
-unsigned int mpc8xx_bit_fixups;
-
-#define FIXUP_RETRY_LIMIT 4
-static uint32_t fixup_addr, fixup_count;
+/* Counted for the tests: DTLB errors whose DAR the dcbX erratum left wrong. */
+unsigned int mpc8xx_dar_fixups;
 
 static const char *vector_name(uint32_t v)
 {
@@ -265,32 +260,6 @@ static void record_fault(const struct mpc8xx_regs *r, struct fault_record *f)
 	}
 }
 
-static uint64_t set_bits(uint64_t pte, unsigned int bits)
-{
-	return pte | bits;
-}
-
-static bool fixup_allowed(uint32_t addr)
-{
-	if (fixup_addr == addr)
-		return ++fixup_count <= FIXUP_RETRY_LIMIT;
-	fixup_addr = addr;
-	fixup_count = 1;
-	return true;
-}
-
-/* Whether the PTE grants the faulting access: privilege and kind. */
-static bool pte_permits(const struct fault_record *f, const struct walk_result *w)
-{
-	uint32_t pte = (uint32_t)w->entry, pp = pte & _PAGE_PP_MASK;
-
-	if ((w->prot & PROT_USER) != (f->user ? PROT_USER : 0))
-		return false;
-	if (f->kind == FAULT_PROT_INST)
-		return (pte & _PAGE_EXEC) && !(pte & _PAGE_GUARDED);
-	return f->store ? pp == _PAGE_RW : pp != _PAGE_NA;
-}
-
 /*
  * Software-managed PTE bits the hardware reports as faults:
  * - changed: a store to a writable page whose PTE lacks _PAGE_DIRTY (the
@@ -298,42 +267,22 @@ static bool pte_permits(const struct fault_record *f, const struct walk_result *
  *   the hardware already dropped the entry.
  * - accessed: a page whose PTE lacks _PAGE_ACCESSED is loaded into APG
  *   group 0/2, where every access is refused (a protection fault).
- * Every page of the access, in order, that grants it gets what it lacks
- * (ACCESSED; DIRTY too for a store) in every entry of its run, and loses
- * its TLB entries so that the retry reloads them; the first page that
- * refuses the access for a reason of its own ends the walk (its fault
- * stands).  An access that crosses into the next page reports its own EA in
- * DAR even when the second page faulted, so both pages are looked at.
+ * So a protection fault on a page whose PTE grants the access (privilege
+ * and kind) is granted the fix-up.  An access that crosses into the next
+ * page reports its own EA in DAR even when the second page faulted, so the
+ * fix-up looks at every page of the access's span.
  */
-static bool fix_pte_bits(const struct fault_record *f, const struct span *s)
+static bool grants(const struct fault_record *f, const struct walk_result *w)
 {
-	struct mm *mm = fault_mm(f->user);
-	struct walk_result w;
-	unsigned int bits, fixed = 0;
-	uint32_t va, pte;
+	uint32_t pte = (uint32_t)w->entry, pp = pte & _PAGE_PP_MASK;
 
-	if ((f->kind != FAULT_PROT_DATA && f->kind != FAULT_PROT_INST) || !mm)
+	if (f->kind != FAULT_PROT_DATA && f->kind != FAULT_PROT_INST)
 		return false;
-	for (va = SPAN_FIRST(s);; va += PAGE_4K) {
-		if (walk(mm, va, &w) != MMU_OK || !w.ptep || !pte_permits(f, &w))
-			break;
-		pte = (uint32_t)w.entry;
-		bits = (pte & _PAGE_ACCESSED ? 0 : _PAGE_ACCESSED) |
-		       (f->store && !(pte & _PAGE_DIRTY) ? _PAGE_DIRTY : 0);
-		if (bits) {
-			if (!fixed && !fixup_allowed(f->addr))
-				return false;
-			pt_run_update(mm, WALK_LEVEL_PTE, w.size, w.page_va, set_bits, bits);
-			mmu_tlb_invalidate(mm, w.page_va, w.size);
-			mpc8xx_dirty_fixups += !!(bits & _PAGE_DIRTY);
-			mpc8xx_young_fixups += !!(bits & _PAGE_ACCESSED);
-			fixed++;
-		}
-		if (va == SPAN_LAST(s))
-			break;
-	}
-	mpc8xx_bit_fixups += !!fixed;
-	return fixed;
+	if ((w->prot & PROT_USER) != (f->user ? PROT_USER : 0))
+		return false;
+	if (f->kind == FAULT_PROT_INST)
+		return (pte & _PAGE_EXEC) && !(pte & _PAGE_GUARDED);
+	return f->store ? pp == _PAGE_RW : pp != _PAGE_NA;
 }
 
 /* Entries 28..31 of either TLB: a tlbie at any EA inside them drops them. */
@@ -379,7 +328,7 @@ static void handle_fault(struct mpc8xx_regs *r)
 	fault_span(r, &s);
 	purge_invalid_entries(r, &s);
 	record_fault(r, &f);
-	if (fix_pte_bits(&f, &s))
+	if (fault_fix_bits(&f, s.ea, s.len, grants))
 		return;
 	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
 		r->srr0 = r->lr;
@@ -391,11 +340,14 @@ void mpc8xx_exception(struct mpc8xx_regs *r)
 {
 	static char dump[FAULT_DUMP_BYTES];
 
+	struct fault_record f;
+
 	switch (r->vector) {
 	case VEC_SYSCALL:
-		if (r->srr1 & MSR_PR)
-			user_return(0, r->gpr[3]);
-		return;			/* sc from the kernel: SRR0 is past it already */
+		record_fault(r, &f);
+		f.pc = f.addr = r->srr0 - 4;
+		fault_syscall(&f, r->gpr[3], dump_regs, r);
+		return;
 	case VEC_MCHECK:
 		dump_regs(r, dump, sizeof(dump));
 		panic("machine check\n%s", dump);

@@ -3,9 +3,14 @@
 #include <stdio.h>
 #include "lib/fault.h"
 #include "lib/kprintf.h"
+#include "mmu/pgtable.h"
+
+#define FIXUP_PAGE	0x1000u	/* the smallest page of every family */
 
 static jmp_buf user_return_env;
 static uint32_t user_r3;
+static uint32_t fixup_addr, fixup_count;
+struct fault_fixup_counts fault_fixups;
 
 const char *fault_kind_name(enum fault_kind k)
 {
@@ -64,4 +69,63 @@ enum fault_resume fault_resolve(const struct fault_record *f, fault_dump_fn dump
 	if (f->user)
 		user_return(1, 0);
 	panic("fault_unexpected returned");
+}
+
+void fault_syscall(const struct fault_record *f, uint32_t r3, fault_dump_fn dump, const void *regs)
+{
+	struct fault_record sc = *f;
+
+	if (f->user)
+		user_return(0, r3);
+	sc.kind = FAULT_OTHER;
+	sc.store = false;
+	fault_resolve(&sc, dump, regs);
+}
+
+static bool fixup_allowed(uint32_t addr)
+{
+	if (fixup_addr == addr)
+		return ++fixup_count <= FAULT_FIXUP_RETRY_LIMIT;
+	fixup_addr = addr;
+	fixup_count = 1;
+	return true;
+}
+
+/* arg: nonzero to set the changed bit as well. */
+static uint64_t mark_entry(uint64_t entry, unsigned int dirty)
+{
+	entry = pte_mkyoung(entry);
+	return dirty ? pte_mkdirty(entry) : entry;
+}
+
+bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, fault_grants_fn grants)
+{
+	struct mm *mm = f->user ? fault_user_mm() : &kernel_mm;
+	vaddr_t va = ea & ~(FIXUP_PAGE - 1), last = (ea + len - 1) & ~(FIXUP_PAGE - 1);
+	unsigned int fixed = 0;
+	struct walk_result w;
+
+	if (!mm || !len)
+		return false;
+	for (;; va += FIXUP_PAGE) {
+		bool dirty, young;
+
+		if (walk(mm, va, &w) != MMU_OK || !grants(f, &w))
+			break;
+		dirty = f->store && pte_write(w.entry) && pte_mkdirty(w.entry) != w.entry;
+		young = pte_mkyoung(w.entry) != w.entry;
+		if (dirty || young) {
+			if (!fixed && !fixup_allowed(f->addr))
+				return false;
+			pt_run_update(mm, w.level, w.size, w.page_va, mark_entry, dirty);
+			mmu_tlb_invalidate(mm, w.page_va, w.size);
+			fault_fixups.dirty += dirty;
+			fault_fixups.young += young;
+			fixed++;
+		}
+		if (va == last)
+			break;
+	}
+	fault_fixups.faults += !!fixed;
+	return fixed;
 }

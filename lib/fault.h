@@ -42,6 +42,38 @@ typedef void (*fault_dump_fn)(const void *regs, char *buf, size_t len);
 enum fault_resume fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs);
 
 /*
+ * The accessed/changed-bit fix-up, one policy for every family.  For each
+ * 4K page of [ea, ea + len), in order, whose leaf grants the access
+ * (grants(), the family's rule, which also says which faults qualify), every
+ * entry of the page's run gets pte_mkyoung(), and pte_mkdirty() too for a
+ * store to a writable leaf; its TLB entries are dropped so that the retry
+ * reloads them.  The first page that refuses ends the walk (its fault
+ * stands).  A fix-up for the same fault address more than
+ * FAULT_FIXUP_RETRY_LIMIT times in a row is refused: a bit that does not
+ * stick must end in a reported fault, not a loop.  Returns whether any page
+ * was fixed (the access is then retried).
+ */
+#define FAULT_FIXUP_RETRY_LIMIT	4
+typedef bool (*fault_grants_fn)(const struct fault_record *f, const struct walk_result *w);
+bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, fault_grants_fn grants);
+
+/* Counted for the tests, the same on every family. */
+struct fault_fixup_counts {
+	unsigned int faults;	/* faults resolved by a fix-up (one may fix two pages) */
+	unsigned int young;	/* pages given the accessed bit */
+	unsigned int dirty;	/* pages given the changed bit */
+};
+extern struct fault_fixup_counts fault_fixups;
+
+/*
+ * sc: from user mode it ends the user_call() with its r3.  From the kernel
+ * nothing issues sc, so it is reported like any fault (FAULT_OTHER at the
+ * sc); a declared one resumes at SRR0, which already points past it.
+ * f is the family's record of the exception, pc and addr the sc's address.
+ */
+void fault_syscall(const struct fault_record *f, uint32_t r3, fault_dump_fn dump, const void *regs);
+
+/*
  * User mode: user_run() calls enter(arg), which drops to user mode and never
  * returns; the user code comes back through user_return() (system call: kind
  * 0 and its r3; fault: kind 1).  user_run() returns kind and stores r3.

@@ -11,8 +11,6 @@
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
 
-extern unsigned int young_fixups;
-
 void mon_arch_info(void)
 {
 	unsigned int sets, ways;
@@ -140,9 +138,9 @@ void mon_arch_cause(const struct fault_record *f)
 		f->cause & ESR_BO ? " BO" : "");
 }
 
+/* e500 has no counter of its own beyond the shared ones. */
 void mon_arch_stats(void)
 {
-	kprintf("accessed-bit fix-ups: %u\n", young_fixups);
 }
 
 void mon_arch_reset(void)

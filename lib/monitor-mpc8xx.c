@@ -13,7 +13,7 @@
 #include "mmu/pgtable.h"
 #include "tlb/mpc8xx-tlb.h"
 
-extern unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups;
+extern unsigned int mpc8xx_dar_fixups;
 
 void mon_arch_info(void)
 {
@@ -112,8 +112,7 @@ void mon_arch_cause(const struct fault_record *f)
 
 void mon_arch_stats(void)
 {
-	kprintf("changed-bit fix-ups: %u, accessed-bit fix-ups: %u, dcbX DAR fix-ups: %u\n",
-		mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups);
+	kprintf("dcbX DAR fix-ups: %u\n", mpc8xx_dar_fixups);
 }
 
 void mon_arch_reset(void)

@@ -12,6 +12,7 @@
 #include "lib/monitor.h"
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
+#include "lib/fault.h"
 #include "mmu/pgtable.h"
 #include "mmu/palloc.h"
 #include "hugetlb/pool.h"
@@ -889,6 +890,7 @@ static int cmd_stats(int argc, char **argv)
 	for (k = FAULT_TLB_DATA; k <= FAULT_OTHER; k++)
 		kprintf("%s %s %u", k == FAULT_TLB_DATA ? "" : ",", fault_kind_name((enum fault_kind)k), f[k]);
 	kprintf("\n");
+	kprintf("changed-bit fix-ups: %u, accessed-bit fix-ups: %u\n", fault_fixups.dirty, fault_fixups.young);
 	mon_arch_stats();
 	return 0;
 }

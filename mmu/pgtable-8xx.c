@@ -242,3 +242,19 @@ uint64_t pte_wrprotect(uint64_t pte)
 		return pte;
 	return pte | _PAGE_RO;
 }
+
+uint64_t pte_mkyoung(uint64_t pte)
+{
+	return pte | _PAGE_ACCESSED;
+}
+
+uint64_t pte_mkdirty(uint64_t pte)
+{
+	return pte | _PAGE_DIRTY;
+}
+
+/* PP 00 is read/write: _PAGE_RW is no bit of its own. */
+bool pte_write(uint64_t pte)
+{
+	return (pte & _PAGE_PP_MASK) == _PAGE_RW;
+}

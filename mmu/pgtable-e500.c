@@ -262,3 +262,18 @@ uint64_t pte_wrprotect(uint64_t pte)
 {
 	return pte & ~(uint64_t)_PAGE_WRITE;
 }
+
+uint64_t pte_mkyoung(uint64_t pte)
+{
+	return pte | _PAGE_ACCESSED;
+}
+
+uint64_t pte_mkdirty(uint64_t pte)
+{
+	return pte | _PAGE_DIRTY;
+}
+
+bool pte_write(uint64_t pte)
+{
+	return (pte & _PAGE_WRITE) != 0;
+}

@@ -105,6 +105,13 @@ bool pte_is_size(uint64_t pte, uint32_t size);
 uint64_t pte_modify(uint64_t pte, unsigned int prot);
 /* Write permission removed, everything else (dirty included) kept, as Linux. */
 uint64_t pte_wrprotect(uint64_t pte);
+/*
+ * The software-managed bits the fault path sets (lib/fault.c): accessed, and
+ * changed for a store; pte_write() says whether a leaf grants stores.
+ */
+uint64_t pte_mkyoung(uint64_t pte);
+uint64_t pte_mkdirty(uint64_t pte);
+bool pte_write(uint64_t pte);
 
 /*
  * Runs of entries, shared by mmu.c and hugetlb/ (defined in mmu.c).  A run is

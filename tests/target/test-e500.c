@@ -8,6 +8,7 @@
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "e500/reg.h"
+#include "lib/fault.h"
 #include "include/spr.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
@@ -16,7 +17,6 @@
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
 
-extern unsigned int young_fixups;
 
 static void test_raw_mas(void)
 {
@@ -86,7 +86,7 @@ static void test_accessed_bit(void)
 	paddr_t pa = test_page();
 	vaddr_t va = TEST_KVA + 0x320000;
 	struct walk_result w;
-	unsigned int before = young_fixups;
+	unsigned int before = fault_fixups.young;
 	volatile uint32_t *low;
 
 	lin(pa)[0] = 99;
@@ -96,7 +96,7 @@ static void test_accessed_bit(void)
 	*low &= ~(uint32_t)_PAGE_ACCESSED;
 	tlb_flush_all();
 	report(peek(va) == 99, "page without the accessed bit still reads");
-	report(young_fixups == before + 1, "through one fix-up in the fault path");
+	report(fault_fixups.young == before + 1, "through one fix-up in the fault path");
 	report(*low & _PAGE_ACCESSED, "which set the accessed bit");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -182,7 +182,7 @@ static void test_accessed_bit_huge(void)
 	paddr_t pa = hugepool_alloc(4u << 20);
 	vaddr_t va = layout.kmap_start;
 	struct walk_result w;
-	unsigned int before = young_fixups;
+	unsigned int before = fault_fixups.young;
 	volatile uint32_t *low0, *low1;
 	struct tlb_info t;
 
@@ -199,7 +199,7 @@ static void test_accessed_bit_huge(void)
 	*low1 &= ~(uint32_t)_PAGE_ACCESSED;
 	tlb_flush_all();
 	report(peek(va + 0x300000) == 0x77, "4M page without the accessed bit still reads");
-	report(young_fixups == before + 1, "through one fix-up");
+	report(fault_fixups.young == before + 1, "through one fix-up");
 	report((*low0 & _PAGE_ACCESSED) && (*low1 & _PAGE_ACCESSED), "which set it in both entries");
 	/* the entry itself, not masked by read_mas(): EPN and RPN exactly the page's */
 	report(tlb_lookup(va + 0x300000, 0, &t) && (t.raw[1] & MAS2_EPN_MASK) == va &&

@@ -13,6 +13,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
+#include "lib/fault.h"
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
@@ -22,7 +23,7 @@
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
 
-extern unsigned int mpc8xx_dirty_fixups, mpc8xx_young_fixups, mpc8xx_dar_fixups, mpc8xx_bit_fixups;
+extern unsigned int mpc8xx_dar_fixups;
 
 #define PAGE_SIZE_4K	4096u
 #define PID_A	5
@@ -102,16 +103,16 @@ static void test_changed_bit(void)
 	(void)peek(va);
 	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && !(t.raw[2] & MX_RPN_C),
 	       "a load of the clean page creates an entry with C = 0");
-	before = mpc8xx_dirty_fixups;
+	before = fault_fixups.dirty;
 	poke(va + 8, 0xd1d1d1d1);
-	report(mpc8xx_dirty_fixups - before == 1, "the first store faults once (%u)",
-	       mpc8xx_dirty_fixups - before);
+	report(fault_fixups.dirty - before == 1, "the first store faults once (%u)",
+	       fault_fixups.dirty - before);
 	report(lin(pa)[2] == 0xd1d1d1d1, "and then lands");
 	report(*pte & _PAGE_DIRTY, "_PAGE_DIRTY set in the PTE (0x%08lx)", (unsigned long)*pte);
 	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[2] & MX_RPN_C),
 	       "the reloaded entry has C = 1");
 	poke(va + 12, 2);
-	report(mpc8xx_dirty_fixups - before == 1, "the next store does not fault");
+	report(fault_fixups.dirty - before == 1, "the next store does not fault");
 	unmap(&kernel_mm, va, 4096);
 
 	user_space_init(&mm, PID_A);
@@ -119,9 +120,9 @@ static void test_changed_bit(void)
 	pte = pte_of(&mm, TEST_UVA);
 	*pte &= ~_PAGE_DIRTY;
 	tlb_flush_all();
-	before = mpc8xx_dirty_fixups;
+	before = fault_fixups.dirty;
 	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 0 &&
-	       lin(pa)[0] == 0x600df00d && mpc8xx_dirty_fixups - before == 1 && (*pte & _PAGE_DIRTY),
+	       lin(pa)[0] == 0x600df00d && fault_fixups.dirty - before == 1 && (*pte & _PAGE_DIRTY),
 	       "user store to a clean page: one fix-up, store lands, PTE dirty");
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
@@ -666,16 +667,16 @@ static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
 static void check_huge_dirty(uint32_t size, paddr_t pa)
 {
 	vaddr_t va = HUGE_VA + 0x1000 + 8;
-	unsigned int before = mpc8xx_dirty_fixups;
+	unsigned int before = fault_fixups.dirty;
 	struct tlb_info t;
 
 	map(&kernel_mm, HUGE_VA, pa, size, KPROT_RW);
 	run_dirty(HUGE_VA, size, true);
 	tlb_flush_all();
 	poke(va, 0xc0dec0de);
-	report(mpc8xx_dirty_fixups - before == 1 && peek(va) == 0xc0dec0de,
+	report(fault_fixups.dirty - before == 1 && peek(va) == 0xc0dec0de,
 	       "%s: the first store at offset 0x1008 faults once (%u) and lands", huge_name(size),
-	       mpc8xx_dirty_fixups - before);
+	       fault_fixups.dirty - before);
 	report(run_dirty(HUGE_VA, size, false), "%s: _PAGE_DIRTY set in every entry of the run", huge_name(size));
 	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[2] & MX_RPN_C) && t.size == size,
 	       "%s: the reloaded DTLB entry has C = 1 (0x%08lx)", huge_name(size), (unsigned long)t.raw[2]);
@@ -708,22 +709,16 @@ static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean)
 	return pte;
 }
 
-struct fixups {
-	unsigned int faults, young, dirty;
-};
-
-static void fixups_now(struct fixups *c)
+static void fixups_now(struct fault_fixup_counts *c)
 {
-	c->faults = mpc8xx_bit_fixups;
-	c->young = mpc8xx_young_fixups;
-	c->dirty = mpc8xx_dirty_fixups;
+	*c = fault_fixups;
 }
 
 /* Fix-ups since b: faults resolved, pages made young, pages made dirty. */
-static bool fixups_since(const struct fixups *b, unsigned int faults, unsigned int young, unsigned int dirty)
+static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young, unsigned int dirty)
 {
-	return mpc8xx_bit_fixups - b->faults == faults && mpc8xx_young_fixups - b->young == young &&
-	       mpc8xx_dirty_fixups - b->dirty == dirty;
+	return fault_fixups.faults - b->faults == faults && fault_fixups.young - b->young == young &&
+	       fault_fixups.dirty - b->dirty == dirty;
 }
 
 /*
@@ -737,7 +732,7 @@ static void test_accessed(void)
 	paddr_t pa = test_page();
 	vaddr_t va = kva(26);
 	const struct fault_record *f = last_fault();
-	struct fixups b;
+	struct fault_fixup_counts b;
 	struct tlb_info t;
 	struct mm mm;
 	uint32_t *pte, r;
@@ -842,7 +837,7 @@ static void test_cross_bits(void)
 	vaddr_t va = kva(28), vb = va + 4096;
 	const struct fault_record *f = last_fault();
 	uint32_t *pte_a, *pte_b;
-	struct fixups b;
+	struct fault_fixup_counts b;
 
 	lin(pa)[1023] = 0x11223344;
 	lin(pb)[0] = 0x55667788;
@@ -1058,7 +1053,7 @@ static void test_refused(void)
 	paddr_t pa = test_page();
 	vaddr_t va = kva(32);
 	vaddr_t ktext = (vaddr_t)(uintptr_t)&test_refused;
-	vaddr_t kdata = (vaddr_t)(uintptr_t)&mpc8xx_bit_fixups;
+	vaddr_t kdata = (vaddr_t)(uintptr_t)&fault_fixups.faults;
 	struct mm mm;
 	uint32_t r;
 

@@ -7,6 +7,8 @@
 #include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
+#include "mmu/pgtable.h"
+#include "lib/fault.h"
 
 #define PID_A	5
 #define PID_B	9
@@ -278,6 +280,77 @@ static void test_refusals(void)
 	test_page_free(pa);
 }
 
+/*
+ * kernel_sc_probe: r3 = 0, sc, r3 += 1, return r3.  The sc's address is
+ * kernel_sc_insn.  Resuming past the sc gives 1; skipping an instruction
+ * more gives 0.
+ */
+uint32_t kernel_sc_probe(void);
+extern const uint32_t kernel_sc_insn[];
+__asm__(".text\n"
+	".globl kernel_sc_probe\n"
+	".type kernel_sc_probe, @function\n"
+	"kernel_sc_probe:\n"
+	"	li 3, 0\n"
+	".globl kernel_sc_insn\n"
+	"kernel_sc_insn:\n"
+	"	sc\n"
+	"	addi 3, 3, 1\n"
+	"	blr\n"
+	".size kernel_sc_probe, . - kernel_sc_probe\n");
+
+/* The one rule on both families: sc from the kernel is a fault, reported at the sc. */
+static void test_kernel_sc(void)
+{
+	uint32_t at = (uint32_t)(uintptr_t)kernel_sc_insn, r;
+
+	expect_fault(at);
+	r = kernel_sc_probe();
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_OTHER && last_fault()->pc == at &&
+	       !last_fault()->user, "sc from the kernel is reported as a fault at the sc (%u taken)",
+	       faults_taken());
+	report(r == 1, "a declared one resumes at the instruction after the sc (r3 %lu)", (unsigned long)r);
+	expect_fault_clear();
+}
+
+static bool grant_all(const struct fault_record *f, const struct walk_result *w)
+{
+	(void)f;
+	(void)w;
+	return true;
+}
+
+/*
+ * The fix-up's retry limit: the same fault address fixed again and again
+ * (a bit that does not stick) is refused after FAULT_FIXUP_RETRY_LIMIT.
+ * The accessed bit is taken away before each call (pte_mkyoung(0) is it).
+ */
+static void test_fixup_limit(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_KVA + 0x240000;
+	struct fault_record f = { .kind = FAULT_TLB_DATA, .addr = va };
+	uint64_t young = pte_mkyoung(0);
+	unsigned int i, fixed = 0;
+	struct walk_result w;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	for (i = 0; i < FAULT_FIXUP_RETRY_LIMIT + 2; i++) {
+		walk(&kernel_mm, va, &w);
+		pt_entry_set(w.ptep, w.entry & ~young);
+		fixed += fault_fix_bits(&f, va, 1, grant_all);
+	}
+	walk(&kernel_mm, va, &w);
+	report(fixed == FAULT_FIXUP_RETRY_LIMIT && !(w.entry & young),
+	       "the same address is fixed %u times, then refused (%u fixed)",
+	       FAULT_FIXUP_RETRY_LIMIT, fixed);
+	f.addr = va + 4;
+	report(fault_fix_bits(&f, va + 4, 1, grant_all) && walk(&kernel_mm, va, &w) == MMU_OK &&
+	       (w.entry & young), "another address is fixed again");
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
 const struct target_test tests_user[] = {
 	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
 	{ "user execute", test_user_exec, NULL, "user-exec" },
@@ -285,5 +358,7 @@ const struct target_test tests_user[] = {
 	{ "address-space id reused at once", test_pid_reuse, NULL, "user-pid-reuse" },
 	{ "user write-protect", test_user_wrprotect, NULL, "user-wrprotect" },
 	{ "refused access leaves no TLB entry", test_refusals, NULL, "user-refused-no-entry" },
+	{ "sc from kernel mode", test_kernel_sc, NULL, "kernel-sc" },
+	{ "fix-up retry limit", test_fixup_limit, NULL, "fixup-retry-limit" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);
