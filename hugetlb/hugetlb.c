@@ -17,7 +17,7 @@ static unsigned int mm_prot(const struct mm *mm)
 static bool in_pgd(const struct mm *mm, const void *p)
 {
 	uintptr_t a = (uintptr_t)p, first = (uintptr_t)mm->pgd;
-	uintptr_t end = (uintptr_t)pgd_entry_ptr(mm->pgd, pt_geo.ptrs_per_pgd);
+	uintptr_t end = (uintptr_t)pt_table_slot(mm->pgd, WALK_LEVEL_PGD, pt_geo.level[0].entries);
 
 	return a >= first && a < end;
 }
@@ -208,7 +208,7 @@ uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep)
 
 	(void)addr;
 	if (in_pgd(mm, ptep) && pmd_is_multi(e))
-		return pt_entry_get(pte_entry_ptr(pmd_table(e), 0));
+		return pt_entry_get(pt_table_slot(pmd_table(e), WALK_LEVEL_PTE, 0));
 	return e;
 }
 

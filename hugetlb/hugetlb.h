@@ -71,6 +71,6 @@ int huge_ptep_set_wrprotect(struct mm *mm, vaddr_t addr, void *ptep);
 uint64_t huge_ptep_get_and_clear(struct mm *mm, vaddr_t addr, void *ptep);
 
 /* Size of the page of leaf pte under pmd (the leaf itself at PGD level); mmu/pgtable-*.c. */
-uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte);
+vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte);
 
 #endif

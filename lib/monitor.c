@@ -278,7 +278,7 @@ static void print_raw_entry(const char *name, unsigned int index, const void *p,
 {
 	uint64_t e = pt_entry_get(p);
 
-	if (pt_geo.entry_bytes == 8)
+	if (pt_geo.level[level - 1].entry_bytes == 8)
 		kprintf("  %s[%u] at 0x%08lx = 0x%08lx_%08lx ", name, index, (unsigned long)(uintptr_t)p,
 			(unsigned long)(e >> 32), (unsigned long)(uint32_t)e);
 	else
@@ -291,8 +291,8 @@ static void print_raw_entry(const char *name, unsigned int index, const void *p,
 /* The table path of va in mm, level by level, then what walk() makes of it. */
 void monitor_show_walk(struct mm *mm, vaddr_t va)
 {
-	unsigned int pgd_i = va >> pt_geo.pgd_shift;
-	unsigned int pte_i = (va >> pt_geo.page_shift) & (pt_geo.ptrs_per_pte - 1);
+	unsigned int pgd_i = (unsigned int)(va >> pt_geo.level[0].shift);
+	unsigned int pte_i = (va >> pt_geo.level[1].shift) & (pt_geo.level[1].entries - 1);
 	struct walk_result w;
 	struct tlb_info t;
 	const void *pmdp;
@@ -314,13 +314,13 @@ void monitor_show_walk(struct mm *mm, vaddr_t va)
 	pmd = pt_entry_get(pmdp);
 	print_raw_entry("pgd", pgd_i, pmdp, WALK_LEVEL_PGD);
 	if (!pmd_none(pmd) && !pmd_leaf(pmd))
-		print_raw_entry("pte", pte_i, pte_entry_ptr(pmd_table(pmd), pte_i), WALK_LEVEL_PTE);
+		print_raw_entry("pte", pte_i, pt_table_slot(pmd_table(pmd), WALK_LEVEL_PTE, pte_i), WALK_LEVEL_PTE);
 	err = walk(mm, va, &w);
 	if (err) {
 		kprintf("  no translation: %s (%s)\n", err_name(err), mmu_strerror(err));
 	} else {
-		uint32_t pgd_span = 1u << pt_geo.pgd_shift;
-		uint32_t step = w.size >= pgd_span ? pgd_span : pt_level_step(w.level);
+		vsize_t pgd_span = pt_level_step(WALK_LEVEL_PGD);
+		vsize_t step = w.size >= pgd_span ? pgd_span : pt_level_step(w.level);
 
 		kprintf("  leaf: %s entry, page ", w.level == WALK_LEVEL_PGD ? "PGD" : "PTE");
 		print_size(w.size);

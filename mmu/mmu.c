@@ -61,7 +61,7 @@ const uint32_t *mmu_page_sizes(unsigned int *n)
 	return sizes;
 }
 
-const struct pt_size *pt_find_size(uint32_t size)
+const struct pt_size *pt_find_size(vsize_t size)
 {
 	unsigned int i;
 
@@ -71,94 +71,147 @@ const struct pt_size *pt_find_size(uint32_t size)
 	return NULL;
 }
 
-uint32_t pt_level_step(int level)
+/* The description of level (1 = top) in the family's geometry. */
+static const struct pt_level *geo_level(int level)
 {
-	if (level == WALK_LEVEL_PGD)
-		return 1u << pt_geo.pgd_shift;
-	return 1u << pt_geo.page_shift;
+	return &pt_geo.level[level - 1];
 }
 
-static unsigned int pgd_index(vaddr_t va)
+static int leaf_level(void)
 {
-	return va >> pt_geo.pgd_shift;
+	return (int)pt_geo.levels;
 }
 
-static unsigned int pte_index(vaddr_t va)
+vsize_t pt_level_step(int level)
 {
-	return (va >> pt_geo.page_shift) & (pt_geo.ptrs_per_pte - 1);
+	return (vsize_t)1 << geo_level(level)->shift;
 }
 
-void *pt_pmd_slot(const struct mm *mm, vaddr_t va)
+static unsigned int level_index(int level, vaddr_t va)
 {
-	return pgd_entry_ptr(mm->pgd, pgd_index(va));
+	const struct pt_level *l = geo_level(level);
+
+	return (unsigned int)(((uint64_t)va >> l->shift) & (l->entries - 1));
+}
+
+void *pt_table_slot(void *table, int level, unsigned int index)
+{
+	return (char *)table + (size_t)index * geo_level(level)->entry_bytes;
+}
+
+/* Where a descent from the top towards one entry stopped. */
+struct pt_descent {
+	int level;		/* the level reached */
+	void *slot;		/* the entry there */
+	void *up_slot;		/* the table entry above it (NULL at the top) */
+	uint64_t up;		/* its value (0 at the top) */
+};
+
+/*
+ * Descend towards va's entry at level: d->level is level, or a shallower
+ * level whose entry is none or a leaf (nothing below it to reach).
+ */
+static void descend(const struct mm *mm, vaddr_t va, int level, struct pt_descent *d)
+{
+	void *table = mm->pgd;
+	int l;
+
+	d->up_slot = NULL;
+	d->up = 0;
+	for (l = 1;; l++) {
+		uint64_t e;
+
+		d->level = l;
+		d->slot = pt_table_slot(table, l, level_index(l, va));
+		if (l == level)
+			return;
+		e = pt_entry_get(d->slot);
+		if (pmd_none(e) || pmd_leaf(e))
+			return;
+		d->up_slot = d->slot;
+		d->up = e;
+		table = pmd_table(e);
+	}
 }
 
 void *pt_leaf_slot(const struct mm *mm, int level, vaddr_t va)
 {
-	void *pmdp = pt_pmd_slot(mm, va);
-	uint64_t pmd;
+	struct pt_descent d;
 
-	if (level == WALK_LEVEL_PGD)
-		return pmdp;
-	pmd = pt_entry_get(pmdp);
-	if (pmd_none(pmd) || pmd_leaf(pmd))
-		return NULL;
-	return pte_entry_ptr(pmd_table(pmd), pte_index(va));
+	descend(mm, va, level, &d);
+	return d.level == level ? d.slot : NULL;
 }
 
-void *pt_run_head(const struct mm *mm, int level, uint32_t size, vaddr_t va)
+void *pt_pmd_slot(const struct mm *mm, vaddr_t va)
 {
-	if (level == WALK_LEVEL_PTE && size > pt_level_step(WALK_LEVEL_PGD))
-		return pt_pmd_slot(mm, va);
+	return pt_leaf_slot(mm, leaf_level() - 1, va);
+}
+
+void *pt_run_head(const struct mm *mm, int level, vsize_t size, vaddr_t va)
+{
+	if (level > 1 && size > pt_level_step(level - 1))
+		return pt_leaf_slot(mm, level - 1, va);
 	return pt_leaf_slot(mm, level, va);
 }
 
-static int check_range(const struct mm *mm, vaddr_t va, uint32_t size)
+static int check_range(const struct mm *mm, vaddr_t va, vsize_t size)
 {
-	if (va < mm->start || va > mm->last || size - 1 > mm->last - va)
+	if (va < mm->start || va > mm->last || size - 1 > (vsize_t)(mm->last - va))
 		return MMU_ERANGE;
 	return MMU_OK;
 }
 
-static bool table_empty(void *table)
+static bool table_empty(void *table, int level)
 {
 	unsigned int i;
 
-	for (i = 0; i < pt_geo.ptrs_per_pte; i++)
-		if (pt_entry_get(pte_entry_ptr(table, i)) != 0)
+	for (i = 0; i < geo_level(level)->entries; i++)
+		if (pt_entry_get(pt_table_slot(table, level, i)) != 0)
 			return false;
 	return true;
 }
 
-void pt_release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size)
+/*
+ * The base of every entry at level covering [va, va + size): from va
+ * rounded down to the entry's span, one span at a time.
+ */
+#define for_each_span(a, level, va, size) \
+	for (a = (uint64_t)(va) & ~(pt_level_step(level) - 1); \
+	     a <= (uint64_t)(va) + (size) - 1; a += pt_level_step(level))
+
+void pt_release_empty_tables(struct mm *mm, vaddr_t va, vsize_t size)
 {
-	unsigned int i, last = pgd_index(va + (size - 1));
+	int level;
+	uint64_t a;
 
-	for (i = pgd_index(va); i <= last; i++) {
-		void *pmdp = pgd_entry_ptr(mm->pgd, i);
-		uint64_t pmd = pt_entry_get(pmdp);
-		void *table;
+	/* the deepest tables first, so that a table emptied by freeing its children goes too */
+	for (level = leaf_level(); level > 1; level--) {
+		for_each_span(a, level - 1, va, size) {
+			void *up = pt_leaf_slot(mm, level - 1, (vaddr_t)a);
+			uint64_t e = up ? pt_entry_get(up) : 0;
+			void *table;
 
-		if (pmd_none(pmd) || pmd_leaf(pmd))
-			continue;
-		table = pmd_table(pmd);
-		if (!table_empty(table))
-			continue;
-		pt_entry_clear(pmdp);
-		pt_free(table, pt_geo.pte_order);
-		mm->tables--;
+			if (pmd_none(e) || pmd_leaf(e))
+				continue;
+			table = pmd_table(e);
+			if (!table_empty(table, level))
+				continue;
+			pt_entry_clear(up);
+			pt_free(table, geo_level(level)->order);
+			mm->tables--;
+		}
 	}
 }
 
 static void fill_result(struct walk_result *res, vaddr_t va, int level,
 			uint64_t pmd, uint64_t entry, void *pmdp, void *ptep)
 {
-	uint32_t step = pt_level_step(level);
-	uint32_t size = pte_leaf_size(pmd, entry);
+	vsize_t step = pt_level_step(level);
+	vsize_t size = pte_leaf_size(pmd, entry);
 
 	if (size < step)
 		size = step;
-	res->page_va = va & ~(size - 1);
+	res->page_va = va & ~(vaddr_t)(size - 1);
 	res->page_pa = pte_pa(entry) - ((va - res->page_va) & ~(step - 1));
 	res->pa = res->page_pa + (va - res->page_va);
 	res->size = size;
@@ -171,83 +224,67 @@ static void fill_result(struct walk_result *res, vaddr_t va, int level,
 
 int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 {
-	void *pmdp, *ptep = NULL;
-	int level = WALK_LEVEL_PGD;
-	uint64_t pmd, entry;
+	struct pt_descent d;
+	uint64_t entry;
 
 	if (va < mm->start || va > mm->last)
 		return MMU_ERANGE;
-	pmdp = pt_pmd_slot(mm, va);
-	pmd = pt_entry_get(pmdp);
-	if (pmd_none(pmd))
+	descend(mm, va, leaf_level(), &d);
+	entry = pt_entry_get(d.slot);
+	if (d.level < leaf_level() && pmd_none(entry))
 		return MMU_ENOENT;
-	entry = pmd;
-	if (!pmd_leaf(pmd)) {
-		ptep = pte_entry_ptr(pmd_table(pmd), pte_index(va));
-		entry = pt_entry_get(ptep);
-		level = WALK_LEVEL_PTE;
-	}
 	if (!pte_present(entry))
 		return MMU_ENOENT;
-	fill_result(res, va, level, pmd, entry, pmdp, ptep);
+	if (d.level < leaf_level())	/* a leaf table entry: it is its own PMD */
+		fill_result(res, va, d.level, entry, entry, d.slot, NULL);
+	else
+		fill_result(res, va, d.level, d.up, entry, d.up_slot, d.slot);
 	return MMU_OK;
 }
 
 /*
  * The slot of the run entry at v, given the previous entry's slot: inside
  * one table the next entry is the next slot, so only the first entry of a
- * run and the first of each further PTE table need a walk.
+ * run and the first of each further table need a walk.
  */
 static void *run_slot(const struct mm *mm, int level, vaddr_t v, void *prev)
 {
-	if (prev && (level == WALK_LEVEL_PGD || (v & ((1u << pt_geo.pgd_shift) - 1))))
-		return (char *)prev + pt_geo.entry_bytes;
+	if (prev && level_index(level, v) != 0)
+		return (char *)prev + geo_level(level)->entry_bytes;
 	return pt_leaf_slot(mm, level, v);
 }
 
 int pt_run_check_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va,
 		      unsigned int prot)
 {
-	uint32_t i, step = pt_level_step(ps->level), n = ps->size / step;
-	uint32_t pgd_mask = (1u << pt_geo.pgd_shift) - 1;
+	vsize_t i, step = pt_level_step(ps->level), n = ps->size / step;
 	int mixed = MMU_OK, fits;
-	uint64_t pmd = 0;
-	void *slot = NULL;
+	struct pt_descent d;
 
-	if (ps->level == WALK_LEVEL_PGD) {
-		for (i = 0; i < n; i++) {
-			slot = run_slot(mm, ps->level, va + i * step, slot);
-			if (!pmd_none(pt_entry_get(slot)))
-				return MMU_EOVERLAP;
-		}
-		return MMU_OK;
-	}
 	for (i = 0; i < n; i++) {
-		vaddr_t v = va + i * step;
+		vaddr_t v = va + (vaddr_t)(i * step);
 
-		if (i == 0 || !(v & pgd_mask)) {
-			pmd = pt_entry_get(pt_pmd_slot(mm, v));
-			slot = NULL;
-			if (pmd_none(pmd))
+		descend(mm, v, ps->level, &d);
+		if (d.level < ps->level) {
+			/* nothing below an empty entry; a leaf above holds this place */
+			if (pmd_none(pt_entry_get(d.slot)))
 				continue;
-			if (pmd_leaf(pmd))
-				return MMU_EOVERLAP;
-			fits = pmd_fits(pmd, ps->size, prot);
+			return MMU_EOVERLAP;
+		}
+		if (d.up_slot && (i == 0 || level_index(ps->level, v) == 0)) {
+			fits = pmd_fits(d.up, ps->size, prot);
 			if (fits == MMU_EOVERLAP)
 				return MMU_EOVERLAP;
 			if (fits)
 				mixed = fits;
-		} else if (pmd_none(pmd)) {
-			continue;
 		}
-		slot = run_slot(mm, ps->level, v, slot);
-		if (pt_entry_get(slot) != 0)
+		if (pt_entry_get(d.slot) != 0)
 			return MMU_EOVERLAP;
 	}
 	return mixed;
 }
 
-void pt_link_table(struct mm *mm, void *pmdp, void *table, uint32_t size,
+void pt_link_table(struct mm *mm, void *pmdp, void *table, vsize_t size,
 		   unsigned int prot)
 {
 	pt_entry_set(pmdp, pmd_mktable(table, size, prot));
@@ -257,22 +294,24 @@ void pt_link_table(struct mm *mm, void *pmdp, void *table, uint32_t size,
 int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
 			unsigned int prot)
 {
-	unsigned int i, last = pgd_index(va + (ps->size - 1));
+	int level;
+	uint64_t a;
 
-	if (ps->level != WALK_LEVEL_PTE)
-		return MMU_OK;
-	for (i = pgd_index(va); i <= last; i++) {
-		void *pmdp = pgd_entry_ptr(mm->pgd, i);
-		void *table;
+	/* from the top down: each table links under the one made before it */
+	for (level = 2; level <= ps->level; level++) {
+		for_each_span(a, level - 1, va, ps->size) {
+			void *up = pt_leaf_slot(mm, level - 1, (vaddr_t)a);
+			void *table;
 
-		if (!pmd_none(pt_entry_get(pmdp)))
-			continue;
-		table = pt_alloc(pt_geo.pte_order);
-		if (!table) {
-			pt_release_empty_tables(mm, va, ps->size);
-			return MMU_ENOMEM;
+			if (!up || !pmd_none(pt_entry_get(up)))
+				continue;
+			table = pt_alloc(geo_level(level)->order);
+			if (!table) {
+				pt_release_empty_tables(mm, va, ps->size);
+				return MMU_ENOMEM;
+			}
+			pt_link_table(mm, up, table, ps->size, prot);
 		}
-		pt_link_table(mm, pmdp, table, ps->size, prot);
 	}
 	return MMU_OK;
 }
@@ -282,39 +321,39 @@ int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
  * i * step; the address field sits above the flags in every format, so
  * that is one addition of a constant per entry.
  */
-void pt_run_write(struct mm *mm, int level, uint32_t size, vaddr_t va, uint64_t first)
+void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t first)
 {
-	uint32_t i, step = pt_level_step(level), n = size / step;
+	vsize_t i, step = pt_level_step(level), n = size / step;
 	uint64_t entry = first;
 	uint64_t delta = n > 1 ? pte_set_pa(first, pte_pa(first) + step) - first : 0;
 	void *slot = NULL;
 
 	for (i = 0; i < n; i++, entry += delta) {
-		slot = run_slot(mm, level, va + i * step, slot);
+		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
 		pt_entry_set(slot, entry);
 	}
 }
 
-void pt_run_clear(struct mm *mm, int level, uint32_t size, vaddr_t va)
+void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
 {
-	uint32_t i, step = pt_level_step(level), n = size / step;
+	vsize_t i, step = pt_level_step(level), n = size / step;
 	void *slot = NULL;
 
 	for (i = 0; i < n; i++) {
-		slot = run_slot(mm, level, va + i * step, slot);
+		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
 		if (slot)
 			pt_entry_clear(slot);
 	}
 }
 
-void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
+void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg)
 {
-	uint32_t i, step = pt_level_step(level), n = size / step;
+	vsize_t i, step = pt_level_step(level), n = size / step;
 	void *slot = NULL;
 
 	for (i = 0; i < n; i++) {
-		slot = run_slot(mm, level, va + i * step, slot);
+		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
 		if (slot)
 			pt_entry_set(slot, fn(pt_entry_get(slot), arg));
 	}
@@ -331,7 +370,7 @@ static uint64_t modify_kernel_leaf(uint64_t pte, unsigned int prot)
 	return pte_mkglobal(pte_modify(pte, prot));
 }
 
-int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
+int map(struct mm *mm, vaddr_t va, paddr_t pa, vsize_t size, unsigned int prot)
 {
 	const struct pt_size *ps = pt_find_size(size);
 	paddr_t pa_limit = (paddr_t)1 << pt_geo.pa_bits;
@@ -360,9 +399,9 @@ int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot)
 }
 
 /* Checks shared by unmap() and protect() before they look at entries. */
-static int check_span(const struct mm *mm, vaddr_t va, uint32_t size)
+static int check_span(const struct mm *mm, vaddr_t va, vsize_t size)
 {
-	uint32_t page_mask = (1u << pt_geo.page_shift) - 1;
+	vsize_t page_mask = pt_level_step(leaf_level()) - 1;
 
 	if (size == 0)
 		return MMU_ESIZE;
@@ -381,7 +420,7 @@ typedef void (*page_fn)(struct mm *mm, const struct walk_result *page,
  * they are all there and whole (and, unless prot is NO_PROT, that prot suits
  * their PGD entries) when fn is NULL.
  */
-static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
+static int for_each_page(struct mm *mm, vaddr_t va, vsize_t size,
 			 page_fn fn, unsigned int prot)
 {
 	uint64_t cur = va, end = (uint64_t)va + size;
@@ -394,7 +433,7 @@ static int for_each_page(struct mm *mm, vaddr_t va, uint32_t size,
 			return err;
 		if (page.page_va < cur || (uint64_t)page.page_va + page.size > end)
 			return MMU_EPARTIAL;
-		if (!fn && prot != NO_PROT && page.level == WALK_LEVEL_PTE) {
+		if (!fn && prot != NO_PROT && page.ptep) {
 			err = pmd_fits(pt_entry_get(page.pmdp), page.size, prot);
 			if (err)
 				return err;
@@ -420,7 +459,7 @@ static void protect_page(struct mm *mm, const struct walk_result *page,
 		      mm->pid == 0 ? modify_kernel_leaf : pte_modify, prot);
 }
 
-int unmap(struct mm *mm, vaddr_t va, uint32_t size)
+int unmap(struct mm *mm, vaddr_t va, vsize_t size)
 {
 	int err = check_span(mm, va, size);
 
@@ -434,7 +473,7 @@ int unmap(struct mm *mm, vaddr_t va, uint32_t size)
 	return MMU_OK;
 }
 
-int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
+int protect(struct mm *mm, vaddr_t va, vsize_t size, unsigned int prot)
 {
 	int err = check_span(mm, va, size);
 
@@ -450,20 +489,20 @@ int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot)
 }
 
 /*
- * start and last + 1 must fall on PGD-entry boundaries (2 MB on e500, 4 MB on
- * 8xx), so an
- * address space never shares a PGD entry with another.
+ * start and last + 1 must fall on top-level entry boundaries (2 MB on e500,
+ * 4 MB on 8xx), so an address space never shares a top-level entry with
+ * another.
  */
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
 {
-	vaddr_t span_mask = (1u << pt_geo.pgd_shift) - 1;
+	uint64_t span_mask = pt_level_step(1) - 1;
 	void *pgd;
 
-	if ((start & span_mask) || ((last + 1) & span_mask))
+	if ((start & span_mask) || (((uint64_t)last + 1) & span_mask))
 		return MMU_EALIGN;
 	if (start > last)
 		return MMU_ERANGE;
-	pgd = pt_alloc(pt_geo.pgd_order);
+	pgd = pt_alloc(geo_level(1)->order);
 	if (!pgd)
 		return MMU_ENOMEM;
 	mm->pgd = pgd;
@@ -474,20 +513,30 @@ int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
 	return MMU_OK;
 }
 
-void mm_destroy(struct mm *mm)
+/* Free every table below table (at level), not table itself. */
+static void free_below(void *table, int level)
 {
 	unsigned int i;
 
+	if (level == leaf_level())
+		return;
+	for (i = 0; i < geo_level(level)->entries; i++) {
+		uint64_t e = pt_entry_get(pt_table_slot(table, level, i));
+
+		if (pmd_none(e) || pmd_leaf(e))
+			continue;
+		free_below(pmd_table(e), level + 1);
+		pt_free(pmd_table(e), geo_level(level + 1)->order);
+	}
+}
+
+void mm_destroy(struct mm *mm)
+{
 	if (!mm->pgd)
 		return;
 	mmu_tlb_invalidate_mm(mm);
-	for (i = 0; i < pt_geo.ptrs_per_pgd; i++) {
-		uint64_t pmd = pt_entry_get(pgd_entry_ptr(mm->pgd, i));
-
-		if (!pmd_none(pmd) && !pmd_leaf(pmd))
-			pt_free(pmd_table(pmd), pt_geo.pte_order);
-	}
-	pt_free(mm->pgd, pt_geo.pgd_order);
+	free_below(mm->pgd, 1);
+	pt_free(mm->pgd, geo_level(1)->order);
 	mm->pgd = NULL;
 	mm->tables = 0;
 }

@@ -16,6 +16,12 @@
 
 typedef uint32_t vaddr_t;
 typedef uint64_t paddr_t;
+/*
+ * A size in an address space (a page, a range, a table entry's span): wide,
+ * so that a format with pages or entries of 4 GB and more (e500 64-bit cores,
+ * 4-level tables) fits the same walker.
+ */
+typedef uint64_t vsize_t;
 
 /* Protection requested by map()/protect() and reported by walk(). */
 #define PROT_READ	0x01u
@@ -47,9 +53,12 @@ enum mmu_err {
 
 const char *mmu_strerror(int err);
 
-/* Levels reported by walk(). */
+/*
+ * Levels reported by walk(): 1 is the top table, the family's last level
+ * (pt_geometry.levels) holds PTEs.  Both families here have two.
+ */
 #define WALK_LEVEL_PGD	1	/* the leaf is a PGD/PMD entry */
-#define WALK_LEVEL_PTE	2	/* the leaf is a PTE */
+#define WALK_LEVEL_PTE	2	/* the leaf is a PTE (two-level families) */
 
 struct mm {
 	void *pgd;		/* top-level table (kernel virtual address) */
@@ -63,12 +72,12 @@ struct walk_result {
 	paddr_t pa;		/* physical address of va */
 	paddr_t page_pa;	/* physical base of the page holding va */
 	vaddr_t page_va;	/* virtual base of that page */
-	uint32_t size;		/* leaf size in bytes */
+	vsize_t size;		/* leaf size in bytes */
 	int level;		/* WALK_LEVEL_* */
 	unsigned int prot;	/* PROT_* of the leaf */
 	uint64_t entry;		/* the raw leaf entry */
-	void *pmdp;		/* PGD/PMD entry used */
-	void *ptep;		/* PTE used (NULL for a leaf PMD) */
+	void *pmdp;		/* the leaf table entry, or the one above the PTE */
+	void *ptep;		/* PTE used (NULL for a leaf table entry) */
 };
 
 /* Page sizes the family supports, smallest first; *n receives the count. */
@@ -90,9 +99,9 @@ void mm_destroy(struct mm *mm);
  * the range before returning; map() never does.  walk() reports the prot
  * map()/protect() were given (PROT_USER if any user permission is set).
  */
-int map(struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size, unsigned int prot);
-int unmap(struct mm *mm, vaddr_t va, uint32_t size);
-int protect(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot);
+int map(struct mm *mm, vaddr_t va, paddr_t pa, vsize_t size, unsigned int prot);
+int unmap(struct mm *mm, vaddr_t va, vsize_t size);
+int protect(struct mm *mm, vaddr_t va, vsize_t size, unsigned int prot);
 int walk(struct mm *mm, vaddr_t va, struct walk_result *res);
 
 /*
@@ -118,7 +127,7 @@ void *pt_phys_deref(uint32_t ref);
  * before the operation returns: the target drops the TLB entries (tlbivax /
  * tlbie), host tests record the call.
  */
-void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size);
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size);
 /*
  * Called by mm_destroy() before the tables go: drop every TLB entry tagged
  * with mm->pid (e500 TID, 8xx CASID), huge-page entries included.

@@ -38,13 +38,11 @@ static const struct pt_size mpc8xx_sizes[] = {
 };
 
 const struct pt_geometry pt_geo = {
-	.page_shift	= MPC8XX_PAGE_SHIFT,
-	.pgd_shift	= MPC8XX_PGD_SHIFT,
-	.ptrs_per_pgd	= MPC8XX_PTRS_PER_PGD,
-	.ptrs_per_pte	= MPC8XX_PTRS_PER_PTE,
-	.entry_bytes	= 4,
-	.pgd_order	= 0,	/* 4 KB */
-	.pte_order	= 0,	/* 4 KB */
+	.levels		= 2,
+	.level		= {
+		{ MPC8XX_PGD_SHIFT, MPC8XX_PTRS_PER_PGD, ENTRY_BYTES, 0 },	/* PGD: 4 KB */
+		{ MPC8XX_PAGE_SHIFT, MPC8XX_PTRS_PER_PTE, ENTRY_BYTES, 0 },	/* PTE: 4 KB */
+	},
 	.pa_bits	= 32,
 	.sizes		= mpc8xx_sizes,
 	.nr_sizes	= sizeof(mpc8xx_sizes) / sizeof(mpc8xx_sizes[0]),
@@ -55,16 +53,6 @@ const struct pt_geometry pt_geo = {
 			 _PAGE_DIRTY | _PAGE_PP_MASK)
 #define PROT_8XX	(PROT_READ | PROT_WRITE | PROT_EXEC | PROT_USER | \
 			 PROT_NOCACHE | PROT_GUARDED)
-
-void *pgd_entry_ptr(void *pgd, unsigned int index)
-{
-	return (char *)pgd + (size_t)index * ENTRY_BYTES;
-}
-
-void *pte_entry_ptr(void *table, unsigned int index)
-{
-	return (char *)table + (size_t)index * ENTRY_BYTES;
-}
 
 uint64_t pt_entry_get(const void *entryp)
 {
@@ -98,18 +86,18 @@ void *pmd_table(uint64_t pmd)
 	return pt_phys_deref((uint32_t)pmd & _PMD_TABLE_MASK);
 }
 
-static uint32_t pmd_flags(uint32_t size, unsigned int prot)
+static uint32_t pmd_flags(vsize_t size, unsigned int prot)
 {
 	return _PMD_PRESENT | (prot & PROT_USER ? _PMD_USER : 0) |
 	       (size == SZ_8M ? _PMD_PAGE_8M : 0);
 }
 
-uint64_t pmd_mktable(void *table, uint32_t size, unsigned int prot)
+uint64_t pmd_mktable(void *table, vsize_t size, unsigned int prot)
 {
 	return pt_phys_ref(table) | pmd_flags(size, prot);
 }
 
-int pmd_fits(uint64_t pmd, uint32_t size, unsigned int prot)
+int pmd_fits(uint64_t pmd, vsize_t size, unsigned int prot)
 {
 	uint32_t want = pmd_flags(size, prot);
 
@@ -126,7 +114,7 @@ bool pte_present(uint64_t pte)
 }
 
 /* As Linux: the PMD says 8M, then _PAGE_HUGE 512K, then _PAGE_SPS 16K. */
-uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte)
+vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {
 	if ((pmd & _PMD_PAGE_MASK) == _PMD_PAGE_8M)
 		return SZ_8M;
@@ -183,7 +171,7 @@ static uint32_t prot_bits(unsigned int prot)
 	return bits;
 }
 
-static uint32_t size_bits(uint32_t size)
+static uint32_t size_bits(vsize_t size)
 {
 	if (size == SZ_16K)
 		return _PAGE_SPS;
@@ -193,7 +181,7 @@ static uint32_t size_bits(uint32_t size)
 }
 
 /* 8M and 512K PTEs look alike: the 8M PMD pair tells them apart. */
-bool pte_is_size(uint64_t pte, uint32_t size)
+bool pte_is_size(uint64_t pte, vsize_t size)
 {
 	return (pte & (_PAGE_SPS | _PAGE_HUGE)) == size_bits(size);
 }
@@ -218,7 +206,7 @@ unsigned int pte_prot(uint64_t pmd, uint64_t pte)
 	return prot;
 }
 
-uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
+uint64_t pte_mkleaf(paddr_t pa, vsize_t size, unsigned int prot)
 {
 	return pte_set_pa(0, pa) | _PAGE_PRESENT | _PAGE_ACCESSED |
 	       size_bits(size) | prot_bits(prot);

@@ -38,13 +38,11 @@ static const struct pt_size e500_sizes[] = {
 };
 
 const struct pt_geometry pt_geo = {
-	.page_shift	= E500_PAGE_SHIFT,
-	.pgd_shift	= E500_PGD_SHIFT,
-	.ptrs_per_pgd	= E500_PTRS_PER_PGD,
-	.ptrs_per_pte	= E500_PTRS_PER_PTE,
-	.entry_bytes	= 8,
-	.pgd_order	= 2,	/* 16 KB */
-	.pte_order	= 0,	/* 4 KB */
+	.levels		= 2,
+	.level		= {
+		{ E500_PGD_SHIFT, E500_PTRS_PER_PGD, E500_ENTRY_BYTES, 2 },	/* PGD: 16 KB */
+		{ E500_PAGE_SHIFT, E500_PTRS_PER_PTE, E500_ENTRY_BYTES, 0 },	/* PTE: 4 KB */
+	},
 	.pa_bits	= E500_PA_BITS,
 	.sizes		= e500_sizes,
 	.nr_sizes	= sizeof(e500_sizes) / sizeof(e500_sizes[0]),
@@ -53,16 +51,6 @@ const struct pt_geometry pt_geo = {
 #define PTE_PROT_MASK	(_PAGE_READ | _PAGE_WRITE | _PAGE_EXEC | _PAGE_DIRTY | \
 			 _PAGE_WRITETHRU | _PAGE_NO_CACHE | _PAGE_COHERENT | \
 			 _PAGE_GUARDED)
-
-void *pgd_entry_ptr(void *pgd, unsigned int index)
-{
-	return (char *)pgd + (size_t)index * E500_ENTRY_BYTES;
-}
-
-void *pte_entry_ptr(void *table, unsigned int index)
-{
-	return (char *)table + (size_t)index * E500_ENTRY_BYTES;
-}
 
 uint64_t pt_entry_get(const void *entryp)
 {
@@ -108,14 +96,14 @@ void *pmd_table(uint64_t pmd)
  * e500 tables carry no size (every huge page is a leaf PGD entry) and no
  * user/supervisor flag (the PTE's BAP bits say it): any table fits any page.
  */
-uint64_t pmd_mktable(void *table, uint32_t size, unsigned int prot)
+uint64_t pmd_mktable(void *table, vsize_t size, unsigned int prot)
 {
 	(void)size;
 	(void)prot;
 	return pt_ref(table);
 }
 
-int pmd_fits(uint64_t pmd, uint32_t size, unsigned int prot)
+int pmd_fits(uint64_t pmd, vsize_t size, unsigned int prot)
 {
 	(void)pmd;
 	(void)size;
@@ -133,24 +121,24 @@ bool pte_present(uint64_t pte)
  * 11..15 (4G and beyond) cannot be built by map(); clamp them to 2G rather
  * than shift past 32 bits.
  */
-uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte)
+vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {
 	unsigned int shift = ((pte & _PAGE_PSIZE_MSK) >> _PAGE_PSIZE_SHIFT) +
 			     _PAGE_PSIZE_SHIFT_OFFSET;
 
 	(void)pmd;
-	return 1u << (shift < 31 ? shift : 31);
+	return (vsize_t)1 << (shift < 31 ? shift : 31);
 }
 
-static uint64_t size_field(uint32_t size)
+static uint64_t size_field(vsize_t size)
 {
-	unsigned int shift = (unsigned int)__builtin_ctz(size);
+	unsigned int shift = (unsigned int)__builtin_ctzll(size);
 
 	return (uint64_t)((shift - _PAGE_PSIZE_SHIFT_OFFSET) << _PAGE_PSIZE_SHIFT) &
 	       _PAGE_PSIZE_MSK;
 }
 
-bool pte_is_size(uint64_t pte, uint32_t size)
+bool pte_is_size(uint64_t pte, vsize_t size)
 {
 	return (pte & _PAGE_PSIZE_MSK) == size_field(size);
 }
@@ -240,7 +228,7 @@ unsigned int pte_prot(uint64_t pmd, uint64_t pte)
 	return prot;
 }
 
-uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot)
+uint64_t pte_mkleaf(paddr_t pa, vsize_t size, unsigned int prot)
 {
 	return pte_set_pa(0, pa) | _PAGE_PRESENT |
 	       _PAGE_ACCESSED | size_field(size) | prot_bits(prot);

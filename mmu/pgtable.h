@@ -4,8 +4,12 @@
  * hugetlb/hugetlb.c) and one family's entry format (mmu/pgtable-e500.c or
  * mmu/pgtable-8xx.c).  Exactly one family is linked into an image.
  *
- * Two levels: a PGD (called PMD where Linux folds it) of entries that are
- * either none, a pointer to a PTE table, or a leaf; and PTE tables of leaves.
+ * Levels of tables described by pt_geometry: level 1 is the top (the PGD),
+ * the last level holds PTEs.  Every entry above the last level is none, a
+ * pointer to a table of the next level, or a leaf (pmd_*() below read them
+ * at any such level); PTE tables hold leaves.  Both families here have two
+ * levels (PGD, called PMD where Linux folds it, and PTE); a 64-bit format
+ * with four is a new geometry for the same code.
  * A page of any size is a run of consecutive leaf entries at one level,
  * entry i mapping base + i * step (step = the span of one entry at that
  * level).  Entry values travel as uint64_t; a family with 32-bit entries uses
@@ -23,21 +27,26 @@
 
 /* One page size of the family's format and where its run lives. */
 struct pt_size {
-	uint32_t size;
-	int level;		/* WALK_LEVEL_PGD or WALK_LEVEL_PTE */
+	vsize_t size;
+	int level;		/* the level of its entries (1 = top) */
 	bool enabled;		/* accepted by map() in this build */
 };
 
 #define PT_MAX_SIZES	8	/* bound on pt_geometry.nr_sizes */
 
+#define PT_MAX_LEVELS	4	/* bound on pt_geometry.levels */
+
+/* One level of tables. */
+struct pt_level {
+	unsigned int shift;		/* one entry spans 1 << shift bytes */
+	unsigned int entries;		/* entries in one table (a power of 2) */
+	unsigned int entry_bytes;	/* bytes of one entry */
+	unsigned int order;		/* pt_alloc() order of one table */
+};
+
 struct pt_geometry {
-	unsigned int page_shift;	/* span of one PTE: 12 */
-	unsigned int pgd_shift;		/* span of one PGD entry */
-	unsigned int ptrs_per_pgd;
-	unsigned int ptrs_per_pte;
-	unsigned int entry_bytes;	/* size of one entry at either level */
-	unsigned int pgd_order;		/* pt_alloc() order of a PGD */
-	unsigned int pte_order;		/* pt_alloc() order of a PTE table */
+	unsigned int levels;		/* 1 (top) .. levels (PTE) */
+	struct pt_level level[PT_MAX_LEVELS];	/* level[l - 1] describes level l */
 	unsigned int pa_bits;		/* physical addresses the format can hold */
 	const struct pt_size *sizes;	/* every size of the format, smallest first */
 	unsigned int nr_sizes;
@@ -45,9 +54,8 @@ struct pt_geometry {
 
 extern const struct pt_geometry pt_geo;
 
-/* Entry slots. */
-void *pgd_entry_ptr(void *pgd, unsigned int index);
-void *pte_entry_ptr(void *table, unsigned int index);
+/* Entry index of a table at level (mmu.c). */
+void *pt_table_slot(void *table, int level, unsigned int index);
 
 /* Loads and stores of one entry, in the byte order and word order the handler needs. */
 uint64_t pt_entry_get(const void *entryp);
@@ -63,17 +71,17 @@ void *pmd_table(uint64_t pmd);
  * protection prot (the 8xx keeps PROT_USER and the 8M size in the PMD; e500
  * ignores both).
  */
-uint64_t pmd_mktable(void *table, uint32_t size, unsigned int prot);
+uint64_t pmd_mktable(void *table, vsize_t size, unsigned int prot);
 /*
  * Can a page of size and prot go under the existing table entry pmd?  MMU_OK,
  * MMU_EOVERLAP (the table belongs to another kind of page: 8xx 8M or not) or
  * MMU_EMIXED (8xx: the table's user/supervisor group differs from prot).
  */
-int pmd_fits(uint64_t pmd, uint32_t size, unsigned int prot);
+int pmd_fits(uint64_t pmd, vsize_t size, unsigned int prot);
 
 /* Leaf entries, at either level.  A PTE slot is free only when it is 0. */
 bool pte_present(uint64_t pte);
-uint32_t pte_leaf_size(uint64_t pmd, uint64_t pte);
+vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte);
 paddr_t pte_pa(uint64_t pte);
 /* The entry with its physical address replaced by pa (flags kept). */
 uint64_t pte_set_pa(uint64_t pte, paddr_t pa);
@@ -99,9 +107,9 @@ int pte_leaf_check(uint64_t pte);
 uint64_t pte_mkglobal(uint64_t pte);
 /* pte as a leaf of mm: pte_mkglobal() for the kernel's space (mmu.c). */
 uint64_t pt_mm_leaf(const struct mm *mm, uint64_t pte);
-uint64_t pte_mkleaf(paddr_t pa, uint32_t size, unsigned int prot);
+uint64_t pte_mkleaf(paddr_t pa, vsize_t size, unsigned int prot);
 /* Does leaf pte carry the size bits of a page of size (whatever the PMD adds)? */
-bool pte_is_size(uint64_t pte, uint32_t size);
+bool pte_is_size(uint64_t pte, vsize_t size);
 uint64_t pte_modify(uint64_t pte, unsigned int prot);
 /* Write permission removed, everything else (dirty included) kept, as Linux. */
 uint64_t pte_wrprotect(uint64_t pte);
@@ -120,26 +128,27 @@ bool pte_write(uint64_t pte);
  * first entry, or, when a PTE-level run spans several PGD entries (8xx 8M),
  * the first of those PGD entries.
  */
-const struct pt_size *pt_find_size(uint32_t size);	/* enabled sizes only */
-uint32_t pt_level_step(int level);
+const struct pt_size *pt_find_size(vsize_t size);	/* enabled sizes only */
+vsize_t pt_level_step(int level);
+/* The entry right above va's PTE (the PGD entry of a two-level family); NULL if missing. */
 void *pt_pmd_slot(const struct mm *mm, vaddr_t va);
-/* The entry of va at level; NULL for a PTE whose table is missing. */
+/* The entry of va at level; NULL when a table above it is missing (or a leaf). */
 void *pt_leaf_slot(const struct mm *mm, int level, vaddr_t va);
-void *pt_run_head(const struct mm *mm, int level, uint32_t size, vaddr_t va);
+void *pt_run_head(const struct mm *mm, int level, vsize_t size, vaddr_t va);
 /* MMU_OK if the run of a new page is free, else MMU_EOVERLAP or MMU_EMIXED. */
 int pt_run_check_free(const struct mm *mm, const struct pt_size *ps, vaddr_t va,
 		      unsigned int prot);
 /* Link a table under every PGD entry of the run that has none; all or nothing. */
 int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
 			unsigned int prot);
-/* Unlink and free the PTE tables of [va, va + size) that hold nothing. */
-void pt_release_empty_tables(struct mm *mm, vaddr_t va, uint32_t size);
-void pt_link_table(struct mm *mm, void *pmdp, void *table, uint32_t size,
+/* Unlink and free the tables below the top of [va, va + size) that hold nothing. */
+void pt_release_empty_tables(struct mm *mm, vaddr_t va, vsize_t size);
+void pt_link_table(struct mm *mm, void *pmdp, void *table, vsize_t size,
 		   unsigned int prot);
 /* Entry i = first with its pa advanced by i * step. */
-void pt_run_write(struct mm *mm, int level, uint32_t size, vaddr_t va, uint64_t first);
-void pt_run_clear(struct mm *mm, int level, uint32_t size, vaddr_t va);
-void pt_run_update(struct mm *mm, int level, uint32_t size, vaddr_t va,
+void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t first);
+void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va);
+void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
 
 #endif

@@ -73,7 +73,7 @@ void tlb_flush_page(vaddr_t va)
 	tlb_sync();
 }
 
-void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 {
 	uint32_t off;
 

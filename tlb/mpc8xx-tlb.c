@@ -39,7 +39,7 @@ void tlb_flush_page(vaddr_t va)
 	__asm__ volatile("sync; tlbie %0; isync" : : "r"(va) : "memory");
 }
 
-void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 {
 	uint32_t off;
 

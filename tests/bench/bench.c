@@ -252,8 +252,8 @@ static unsigned long count_entries(struct mm *mm)
 	unsigned long n = 0;
 	unsigned int i, j;
 
-	for (i = 0; i < pt_geo.ptrs_per_pgd; i++) {
-		uint64_t e = pt_entry_get(pgd_entry_ptr(mm->pgd, i));
+	for (i = 0; i < pt_geo.level[0].entries; i++) {
+		uint64_t e = pt_entry_get(pt_table_slot(mm->pgd, WALK_LEVEL_PGD, i));
 		void *t;
 
 		if (pmd_none(e))
@@ -262,8 +262,8 @@ static unsigned long count_entries(struct mm *mm)
 		if (pmd_leaf(e))
 			continue;
 		t = pmd_table(e);
-		for (j = 0; j < pt_geo.ptrs_per_pte; j++)
-			if (pt_entry_get(pte_entry_ptr(t, j)) != 0)
+		for (j = 0; j < pt_geo.level[1].entries; j++)
+			if (pt_entry_get(pt_table_slot(t, WALK_LEVEL_PTE, j)) != 0)
 				n++;
 	}
 	return n;
@@ -320,7 +320,7 @@ static void sweep(uint32_t region, uint32_t size)
 		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu\n",
 		(unsigned long)region, (unsigned long)size, (unsigned long)n, tlb_counts_available(),
 		(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0), u64s(tb3 - tb2), e1 - e0,
-		t1 - t0, (t1 - t0) * (4096ul << pt_geo.pte_order),
+		t1 - t0, (t1 - t0) * (4096ul << pt_geo.level[1].order),
 		s0.free - s1.free);
 	(void)r;
 out:
