@@ -14,7 +14,15 @@
 #include <stddef.h>
 #include <stdbool.h>
 
+/*
+ * Effective addresses: 32 bits on the cores here; a build for 64-bit cores
+ * (and the host test of a 4-level geometry) defines PPCMMU_VADDR_64.
+ */
+#ifdef PPCMMU_VADDR_64
+typedef uint64_t vaddr_t;
+#else
 typedef uint32_t vaddr_t;
+#endif
 typedef uint64_t paddr_t;
 /*
  * A size in an address space (a page, a range, a table entry's span): wide,

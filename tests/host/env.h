@@ -34,7 +34,7 @@ struct env_counters {
 struct env_tlb_call {
 	const struct mm *mm;
 	vaddr_t va;
-	uint32_t size;
+	vsize_t size;
 };
 
 struct env_snapshot {
