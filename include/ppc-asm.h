@@ -10,27 +10,15 @@
 
 /* r0 and r2..r9 to / from the frame at r1 (r1 itself and r10.. differ per family). */
 .macro SAVE_GPRS_0_9
-	stw	r0, F_GPR(0)(r1)
-	stw	r2, F_GPR(2)(r1)
-	stw	r3, F_GPR(3)(r1)
-	stw	r4, F_GPR(4)(r1)
-	stw	r5, F_GPR(5)(r1)
-	stw	r6, F_GPR(6)(r1)
-	stw	r7, F_GPR(7)(r1)
-	stw	r8, F_GPR(8)(r1)
-	stw	r9, F_GPR(9)(r1)
+	.irp	n, 0, 2, 3, 4, 5, 6, 7, 8, 9
+	stw	r\n, F_GPR(\n)(r1)
+	.endr
 .endm
 
 .macro REST_GPRS_0_9
-	lwz	r0, F_GPR(0)(r1)
-	lwz	r2, F_GPR(2)(r1)
-	lwz	r3, F_GPR(3)(r1)
-	lwz	r4, F_GPR(4)(r1)
-	lwz	r5, F_GPR(5)(r1)
-	lwz	r6, F_GPR(6)(r1)
-	lwz	r7, F_GPR(7)(r1)
-	lwz	r8, F_GPR(8)(r1)
-	lwz	r9, F_GPR(9)(r1)
+	.irp	n, 0, 2, 3, 4, 5, 6, 7, 8, 9
+	lwz	r\n, F_GPR(\n)(r1)
+	.endr
 .endm
 
 /*

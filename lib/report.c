@@ -69,18 +69,24 @@ static void line(const char *tag, const char *fmt, va_list ap, const char *extra
 	out("%s\n", extra ? extra : "");
 }
 
-bool report(bool pass, const char *fmt, ...)
+/* Count one check and print its line (a pass only when not quiet), extra after a failure's text. */
+static bool check_line(bool pass, const char *extra, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	if (pass)
 		counts.passed++;
 	else
 		counts.failed++;
-	if (pass && quiet)
-		return pass;
+	if (!(pass && quiet))
+		line(pass ? "PASS" : "FAIL", fmt, ap, pass ? NULL : extra);
+	return pass;
+}
+
+bool report(bool pass, const char *fmt, ...)
+{
+	va_list ap;
+
 	va_start(ap, fmt);
-	line(pass ? "PASS" : "FAIL", fmt, ap, NULL);
+	check_line(pass, NULL, fmt, ap);
 	va_end(ap);
 	return pass;
 }
@@ -91,15 +97,9 @@ bool report_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
 	char extra[64];
 	va_list ap;
 
-	if (pass)
-		counts.passed++;
-	else
-		counts.failed++;
-	if (pass && quiet)
-		return pass;
 	snprintf(extra, sizeof(extra), " (expected 0x%lx, got 0x%lx)", expected, got);
 	va_start(ap, fmt);
-	line(pass ? "PASS" : "FAIL", fmt, ap, pass ? NULL : extra);
+	check_line(pass, extra, fmt, ap);
 	va_end(ap);
 	return pass;
 }

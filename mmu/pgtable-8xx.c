@@ -69,11 +69,6 @@ void pt_entry_clear(void *entryp)
 	be32_store(entryp, 0);
 }
 
-bool pmd_none(uint64_t pmd)
-{
-	return pmd == 0;
-}
-
 /* 8xx PMDs always point to a table, 8M pages included. */
 bool pmd_leaf(uint64_t pmd)
 {

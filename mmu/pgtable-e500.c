@@ -77,11 +77,6 @@ void pt_entry_clear(void *entryp)
 	be32_store(p, 0);
 }
 
-bool pmd_none(uint64_t pmd)
-{
-	return pmd == 0;
-}
-
 bool pmd_leaf(uint64_t pmd)
 {
 	return (pmd & _PAGE_PSIZE_MSK) != 0;

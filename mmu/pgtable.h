@@ -62,8 +62,11 @@ uint64_t pt_entry_get(const void *entryp);
 void pt_entry_set(void *entryp, uint64_t entry);
 void pt_entry_clear(void *entryp);
 
-/* PGD entries.  A PGD entry is free only when it is 0. */
-bool pmd_none(uint64_t pmd);
+/* Table entries above the PTE level.  Such an entry is free only when it is 0. */
+static inline bool pmd_none(uint64_t pmd)
+{
+	return pmd == 0;
+}
 bool pmd_leaf(uint64_t pmd);
 void *pmd_table(uint64_t pmd);
 /*

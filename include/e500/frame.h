@@ -8,20 +8,12 @@
 #ifndef PPCMMU_E500_FRAME_H
 #define PPCMMU_E500_FRAME_H
 
-#define FRAME_REGS	8		/* after the ABI back chain and LR save word */
-#define F_GPR(n)	(FRAME_REGS + 4 * (n))
-#define F_CR		(FRAME_REGS + 128)
-#define F_XER		(FRAME_REGS + 132)
-#define F_LR		(FRAME_REGS + 136)
-#define F_CTR		(FRAME_REGS + 140)
-#define F_SRR0		(FRAME_REGS + 144)
-#define F_SRR1		(FRAME_REGS + 148)
-#define F_DEAR		(FRAME_REGS + 152)
-#define F_ESR		(FRAME_REGS + 156)
-#define F_VEC		(FRAME_REGS + 160)
-#define F_PID		(FRAME_REGS + 164)
+#include "ppc-frame.h"
+#define F_DEAR		(F_FAMILY + 0)
+#define F_ESR		(F_FAMILY + 4)
+#define F_VEC		(F_FAMILY + 8)
+#define F_PID		(F_FAMILY + 12)
 #define FRAME_SIZE	(FRAME_REGS + 184)	/* a multiple of 16: the ABI's stack alignment */
-#define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
 /* struct e500_ctx: what SPRG0..2 and PID hold while a context runs. */
 #define CTX_PGD4	0

@@ -7,19 +7,11 @@
 #ifndef PPCMMU_MPC8XX_FRAME_H
 #define PPCMMU_MPC8XX_FRAME_H
 
-#define FRAME_REGS	8		/* after the ABI back chain and LR save word */
-#define F_GPR(n)	(FRAME_REGS + 4 * (n))
-#define F_CR		(FRAME_REGS + 128)
-#define F_XER		(FRAME_REGS + 132)
-#define F_LR		(FRAME_REGS + 136)
-#define F_CTR		(FRAME_REGS + 140)
-#define F_SRR0		(FRAME_REGS + 144)
-#define F_SRR1		(FRAME_REGS + 148)
-#define F_DAR		(FRAME_REGS + 152)
-#define F_DSISR		(FRAME_REGS + 156)
-#define F_VEC		(FRAME_REGS + 160)
+#include "ppc-frame.h"
+#define F_DAR		(F_FAMILY + 0)
+#define F_DSISR		(F_FAMILY + 4)
+#define F_VEC		(F_FAMILY + 8)
 #define FRAME_SIZE	(FRAME_REGS + 176)
-#define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
 /*
  * The per-CPU block: 256 bytes at physical PERCPU_PA (inside the image,

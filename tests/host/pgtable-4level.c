@@ -63,11 +63,6 @@ void pt_entry_clear(void *entryp)
 	pt_entry_set(entryp, 0);
 }
 
-bool pmd_none(uint64_t pmd)
-{
-	return pmd == 0;
-}
-
 bool pmd_leaf(uint64_t pmd)
 {
 	return (pmd & E_LEAF) != 0;
@@ -85,12 +80,12 @@ uint64_t pmd_mktable(void *table, vsize_t size, unsigned int prot)
 	return (uint64_t)pt_ref(table) | E_PRESENT;
 }
 
+/* Any table takes any page: only a table entry (present, not a leaf) is asked. */
 int pmd_fits(uint64_t pmd, vsize_t size, unsigned int prot)
 {
-	(void)pmd;
 	(void)size;
 	(void)prot;
-	return MMU_OK;
+	return (pmd & (E_PRESENT | E_LEAF)) == E_PRESENT ? MMU_OK : MMU_EOVERLAP;
 }
 
 bool pte_present(uint64_t pte)
