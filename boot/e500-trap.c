@@ -23,7 +23,6 @@ void exception_fatal(struct e500_regs *r);
 
 struct e500_ctx kernel_ctx;
 struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
-static struct mm *user_mm;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
 static const char *vector_name(uint32_t v)
@@ -55,27 +54,16 @@ static const char *vector_name(uint32_t v)
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct e500_regs *r = regs;
-	uint32_t msr;
-	size_t n;
+	size_t n = fault_dump_head(buf, len, r->vector, vector_name(r->vector), r->srr0, r->srr1);
 
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	n = (size_t)snprintf(buf, len, "vector %lu (%s) srr0=%08lx srr1=%08lx dear=%08lx esr=%08lx pid=%lu msr=%08lx\n",
-			     (unsigned long)r->vector, vector_name(r->vector),
-			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid,
-			     (unsigned long)msr);
-	if (n < len)
-		n += (size_t)snprintf(buf + n, len - n,
-				      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
-				      (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
-				      (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
-				      (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
+	n = fault_dump_append(buf, n, len, "dear=%08lx esr=%08lx pid=%lu\n",
+			      (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
+	n = fault_dump_append(buf, n, len,
+			      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
+			      (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
+			      (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
+			      (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
-}
-
-struct mm *fault_user_mm(void)
-{
-	return user_mm;
 }
 
 static void record_fault(const struct e500_regs *r, struct fault_record *f)
@@ -124,10 +112,7 @@ static void handle_fault(struct e500_regs *r)
 	record_fault(r, &f);
 	if (fault_fix_bits(&f, f.addr, 1, grants))
 		return;
-	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
-		r->srr0 = r->lr;
-	else
-		r->srr0 += 4;
+	r->srr0 = fault_resolve(&f, dump_regs, r, r->srr0, r->lr);
 }
 
 void exception_dispatch(struct e500_regs *r)
@@ -194,18 +179,14 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];
-	int kind;
 
 	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
 		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	user_ctx = &uctx;
-	user_mm = mm;
 	memset(r, 0, sizeof(*r));
 	r->srr0 = pc;
 	r->srr1 = MSR_USER;
 	r->gpr[3] = arg;
-	kind = user_run(enter_user, r, result);
-	user_mm = NULL;
-	return kind;
+	return user_run(mm, enter_user, r, result);
 }

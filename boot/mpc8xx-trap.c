@@ -21,7 +21,6 @@
 void mpc8xx_enter_frame(struct mpc8xx_regs *regs) __attribute__((noreturn));
 void mpc8xx_exception(struct mpc8xx_regs *r);
 
-static struct mm *user_mm;
 static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 
 /* Counted for the tests: DTLB errors whose DAR the dcbX erratum left wrong. */
@@ -57,38 +56,23 @@ static const char *vector_name(uint32_t v)
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
 	const struct mpc8xx_regs *r = regs;
-	uint32_t msr;
-	size_t n;
+	size_t n = fault_dump_head(buf, len, r->vector, vector_name(r->vector), r->srr0, r->srr1);
 
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	n = (size_t)snprintf(buf, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx dar=%08lx dsisr=%08lx msr=%08lx\n",
-			     (unsigned long)r->vector, vector_name(r->vector),
-			     (unsigned long)r->srr0, (unsigned long)r->srr1,
-			     (unsigned long)r->dar, (unsigned long)r->dsisr, (unsigned long)msr);
-	if (n < len)
-		n += (size_t)snprintf(buf + n, len - n,
-				      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
-				      (unsigned long)mfspr(SPRN_MD_EPN), (unsigned long)mfspr(SPRN_MD_TWC),
-				      (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
-				      (unsigned long)mfspr(SPRN_M_CASID));
+	n = fault_dump_append(buf, n, len, "dar=%08lx dsisr=%08lx\n",
+			      (unsigned long)r->dar, (unsigned long)r->dsisr);
+	n = fault_dump_append(buf, n, len,
+			      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
+			      (unsigned long)mfspr(SPRN_MD_EPN), (unsigned long)mfspr(SPRN_MD_TWC),
+			      (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
+			      (unsigned long)mfspr(SPRN_M_CASID));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
-}
-
-struct mm *fault_user_mm(void)
-{
-	return user_mm;
-}
-
-static struct mm *fault_mm(bool user)
-{
-	return user ? user_mm : &kernel_mm;
 }
 
 /* The instruction word at pc, read through the page tables of its space. */
 static bool read_insn(const struct mpc8xx_regs *r, uint32_t *insn)
 {
 	bool user = r->srr1 & MSR_PR;
-	struct mm *mm = fault_mm(user);
+	struct mm *mm = user ? fault_user_mm() : &kernel_mm;
 	struct walk_result w;
 
 	if (!user && r->srr0 >= layout.linear_va &&
@@ -330,10 +314,7 @@ static void handle_fault(struct mpc8xx_regs *r)
 	record_fault(r, &f);
 	if (fault_fix_bits(&f, s.ea, s.len, grants))
 		return;
-	if (fault_resolve(&f, dump_regs, r) == RESUME_AT_CALLER)
-		r->srr0 = r->lr;
-	else
-		r->srr0 += 4;
+	r->srr0 = fault_resolve(&f, dump_regs, r, r->srr0, r->lr);
 }
 
 void mpc8xx_exception(struct mpc8xx_regs *r)
@@ -365,18 +346,14 @@ static void enter_user(void *regs)
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 {
 	struct mpc8xx_regs *r = &user_frame[1];
-	int kind;
 
 	if (mm->pid == 0 || mm->pid > MX_EPN_ASID_MASK)
 		panic("user_call: address-space id %u is not 1..15 (M_CASID)", mm->pid);
 	mpc8xx_percpu.upgd = (uint32_t)virt_to_phys(mm->pgd);
 	mpc8xx_percpu.ucasid = mm->pid;
-	user_mm = mm;
 	memset(r, 0, sizeof(*r));
 	r->srr0 = pc;
 	r->srr1 = MSR_USER;
 	r->gpr[3] = arg;
-	kind = user_run(enter_user, r, result);
-	user_mm = NULL;
-	return kind;
+	return user_run(mm, enter_user, r, result);
 }

@@ -11,11 +11,6 @@
 #include <stddef.h>
 #include "include/arch.h"
 
-enum fault_resume {
-	RESUME_AFTER,		/* skip the faulting access */
-	RESUME_AT_CALLER,	/* a fetch failed: return to the caller (LR) */
-};
-
 /* The registers every PowerPC frame has, for a register dump. */
 struct ppc_gprs {
 	const uint32_t *gpr;	/* r0..r31 */
@@ -28,18 +23,30 @@ struct ppc_gprs {
 /* The user space a user-mode fault happened in (NULL outside user_call()). */
 struct mm *fault_user_mm(void);
 
-/* Append the GPR block of a dump at buf + n; returns the new length. */
+/*
+ * Append to a dump of len bytes at buf + n (nothing once it is full);
+ * returns the new length.  fault_dump_head() writes the first line's start
+ * (vector, its name, SRR0, SRR1, the MSR as it is now), the family adds its
+ * own registers, fault_dump_gprs() the GPR block.
+ */
+size_t fault_dump_append(char *buf, size_t n, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+size_t fault_dump_head(char *buf, size_t len, uint32_t vector, const char *name,
+		       uint32_t srr0, uint32_t srr1);
 size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g);
 
 /* Formats the family's register frame for a report. */
 typedef void (*fault_dump_fn)(const void *regs, char *buf, size_t len);
 
 /*
- * A declared fault returns how a kernel-mode access resumes; a user-mode one
- * ends the user_call().  An undeclared fault is reported with the register
- * dump and abandons the test (or ends the user_call()): no return then.
+ * A declared fault returns the address a kernel-mode access resumes at: past
+ * the faulting instruction (srr0 + 4), or the caller (lr) when a fetch
+ * failed; a user-mode one ends the user_call().  An undeclared fault is
+ * reported with the register dump and abandons the test (or ends the
+ * user_call()): no return then.
  */
-enum fault_resume fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs);
+uint32_t fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs,
+		       uint32_t srr0, uint32_t lr);
 
 /*
  * The accessed/changed-bit fix-up, one policy for every family.  For each
@@ -74,11 +81,12 @@ extern struct fault_fixup_counts fault_fixups;
 void fault_syscall(const struct fault_record *f, uint32_t r3, fault_dump_fn dump, const void *regs);
 
 /*
- * User mode: user_run() calls enter(arg), which drops to user mode and never
- * returns; the user code comes back through user_return() (system call: kind
- * 0 and its r3; fault: kind 1).  user_run() returns kind and stores r3.
+ * User mode: user_run() makes mm the user space (fault_user_mm()) and calls
+ * enter(arg), which drops to user mode and never returns; the user code
+ * comes back through user_return() (system call: kind 0 and its r3; fault:
+ * kind 1).  user_run() returns kind and stores r3.
  */
-int user_run(void (*enter)(void *arg), void *arg, uint32_t *result);
+int user_run(struct mm *mm, void (*enter)(void *arg), void *arg, uint32_t *result);
 void user_return(int kind, uint32_t r3) __attribute__((noreturn));
 
 #endif
