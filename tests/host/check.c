@@ -71,6 +71,21 @@ void put_leaf(void *pgd, vaddr_t va, paddr_t pa, const struct leaf_size *ls, uin
 	}
 }
 
+void run_map_cases(struct mm *mm, const struct map_case *cases, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct map_case *c = &cases[i];
+
+		if (c->expect == MMU_OK) {
+			report_err(map(mm, c->va, c->pa, c->size, c->prot), MMU_OK, c->what);
+			continue;
+		}
+		CHECK_UNCHANGED(c->expect, map(mm, c->va, c->pa, c->size, c->prot), c->what);
+	}
+}
+
 void run_tests(const struct host_test *tests, unsigned int n)
 {
 	unsigned int i;

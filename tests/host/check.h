@@ -46,6 +46,19 @@ bool report_err(int err, int expect, const char *what);
 		env_snapshot_free(&snap__);				\
 	} while (0)
 
+/* One map() call and the result it must give. */
+struct map_case {
+	const char *what;
+	vaddr_t va;
+	paddr_t pa;
+	uint32_t size;
+	unsigned int prot;
+	int expect;
+};
+
+/* Each case in order: a success must map, a failure must change nothing. */
+void run_map_cases(struct mm *mm, const struct map_case *cases, unsigned int n);
+
 /* Huge pages: size, MAS1 TSIZE, as e500 leaf PGD entries hold them. */
 struct leaf_size {
 	uint32_t size;

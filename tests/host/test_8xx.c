@@ -240,19 +240,10 @@ static void test_8xx_prot_model(void)
 	mm_destroy(&mm);
 }
 
-struct m8_case {
-	const char *what;
-	vaddr_t va;
-	paddr_t pa;
-	uint32_t size;
-	unsigned int prot;
-	int expect;
-};
-
 #define RW	(PROT_READ | PROT_WRITE)
 
 /* Mapped before the cases: 4K at 0xC0001000, 512K at 0xC0080000, 8M at 0xC0800000. */
-static const struct m8_case m8_cases[] = {
+static const struct map_case m8_cases[] = {
 	{ "size 8K", 0xC0002000, 0x2000, 0x2000, RW, MMU_ESIZE },
 	{ "size 4M", 0xC0400000, 0x400000, 0x400000, RW, MMU_ESIZE },
 	{ "size 2M", 0xC0200000, 0x200000, 0x200000, RW, MMU_ESIZE },
@@ -284,21 +275,12 @@ static const struct m8_case m8_cases[] = {
 static void test_8xx_map_errors(void)
 {
 	struct mm mm;
-	unsigned int i;
 
 	m8_kernel_mm(&mm);
 	report(map(&mm, 0xC0001000, 0x1000, 0x1000, RW) == MMU_OK &&
 	       map(&mm, 0xC0080000, 0x80000, 0x80000, RW) == MMU_OK &&
 	       map(&mm, 0xC0800000, 0x800000, 0x800000, RW) == MMU_OK, "4K, 512K, 8M");
-	for (i = 0; i < sizeof(m8_cases) / sizeof(m8_cases[0]); i++) {
-		const struct m8_case *c = &m8_cases[i];
-
-		if (c->expect == MMU_OK) {
-			report_err(map(&mm, c->va, c->pa, c->size, c->prot), MMU_OK, c->what);
-			continue;
-		}
-		CHECK_UNCHANGED(c->expect, map(&mm, c->va, c->pa, c->size, c->prot), c->what);
-	}
+	run_map_cases(&mm, m8_cases, sizeof(m8_cases) / sizeof(m8_cases[0]));
 	CHECK_UNCHANGED(MMU_EMIXED, protect(&mm, 0xC0080000, 0x80000, RW | PROT_USER),
 			"protect: make a kernel 512K page user");
 	CHECK_UNCHANGED(MMU_EMIXED, protect(&mm, 0xC0800000, 0x800000, PROT_READ | PROT_USER),

@@ -228,15 +228,6 @@ static void test_prot_model(void)
 	mm_destroy(&mm);
 }
 
-struct map_case {
-	const char *what;
-	vaddr_t va;
-	paddr_t pa;
-	uint32_t size;
-	unsigned int prot;
-	int expect;
-};
-
 #define RW	(PROT_READ | PROT_WRITE)
 #define MAPPED_VA	0xC0001000u
 
@@ -271,15 +262,10 @@ static const struct map_case map_cases[] = {
 static void test_map_errors(void)
 {
 	struct mm mm;
-	unsigned int i;
 
 	kernel_mm(&mm);
 	report_err(map(&mm, MAPPED_VA, 0x12345000, SZ_4K, RW), MMU_OK, "first page");
-	for (i = 0; i < sizeof(map_cases) / sizeof(map_cases[0]); i++) {
-		const struct map_case *c = &map_cases[i];
-
-		CHECK_UNCHANGED(c->expect, map(&mm, c->va, c->pa, c->size, c->prot), c->what);
-	}
+	run_map_cases(&mm, map_cases, sizeof(map_cases) / sizeof(map_cases[0]));
 	mm_destroy(&mm);
 
 	user_mm(&mm, 2);

@@ -88,6 +88,20 @@ int user_space_init(struct mm *mm, unsigned int pid)
 	return map(mm, USER_CODE_VA, code, 4096, PROT_READ | PROT_EXEC | PROT_USER);
 }
 
+void two_spaces_load(struct mm *a, unsigned int pid_a, paddr_t pa, uint32_t wa, uint32_t *ra,
+		     struct mm *b, unsigned int pid_b, paddr_t pb, uint32_t wb, uint32_t *rb)
+{
+	user_space_init(a, pid_a);
+	user_space_init(b, pid_b);
+	lin(pa)[0] = wa;
+	lin(pb)[0] = wb;
+	map(a, TEST_UVA, pa, 4096, UPROT_RW);
+	map(b, TEST_UVA, pb, 4096, UPROT_RW);
+	tlb_flush_all();
+	user_call(a, user_routine(user_load_word), TEST_UVA, ra);
+	user_call(b, user_routine(user_load_word), TEST_UVA, rb);
+}
+
 void user_space_destroy(struct mm *mm)
 {
 	struct walk_result w;

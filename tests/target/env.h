@@ -32,6 +32,14 @@ uint32_t imisses(void);
 
 /* A user address space with the user routines mapped at USER_CODE_VA; MMU_EPID for pid 0. */
 int user_space_init(struct mm *mm, unsigned int pid);
+/*
+ * Spaces a and b (ids pid_a, pid_b), each with its own page (pa, pb, whose
+ * first words become wa, wb) at TEST_UVA read-write for the user; then the
+ * TLB is flushed and each space loads its word through user_load_word (into
+ * *ra, *rb).
+ */
+void two_spaces_load(struct mm *a, unsigned int pid_a, paddr_t pa, uint32_t wa, uint32_t *ra,
+		     struct mm *b, unsigned int pid_b, paddr_t pb, uint32_t wb, uint32_t *rb);
 void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 

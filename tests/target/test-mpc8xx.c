@@ -228,15 +228,7 @@ static void test_casid(void)
 	struct tlb_info ta, tb, tk;
 	uint32_t ra = 0, rb = 0;
 
-	user_space_init(&a, PID_A);
-	user_space_init(&b, PID_B);
-	lin(pa)[0] = 0xa;
-	lin(pb)[0] = 0xb;
-	map(&a, TEST_UVA, pa, 4096, UPROT_RW);
-	map(&b, TEST_UVA, pb, 4096, UPROT_RW);
-	tlb_flush_all();
-	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
-	user_call(&b, user_routine(user_load_word), TEST_UVA, &rb);
+	two_spaces_load(&a, PID_A, pa, 0xa, &ra, &b, PID_B, pb, 0xb, &rb);
 	report(ra == 0xa && rb == 0xb, "each space reads its own page");
 	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &ta) >= 0 &&
 	       mpc8xx_tlb_find(false, TEST_UVA, PID_B, &tb) >= 0 &&

@@ -95,15 +95,7 @@ static void test_address_spaces(void)
 	uint32_t ra = 0, rb = 0;
 	const struct fault_record *f = last_fault();
 
-	user_space_init(&a, PID_A);
-	user_space_init(&b, PID_B);
-	lin(pa)[0] = 0xaaaa;
-	lin(pb)[0] = 0xbbbb;
-	map(&a, TEST_UVA, pa, 4096, UPROT_RW);
-	map(&b, TEST_UVA, pb, 4096, UPROT_RW);
-	tlb_flush_all();
-	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
-	user_call(&b, user_routine(user_load_word), TEST_UVA, &rb);
+	two_spaces_load(&a, PID_A, pa, 0xaaaa, &ra, &b, PID_B, pb, 0xbbbb, &rb);
 	report(ra == 0xaaaa && rb == 0xbbbb, "same address, two spaces, two pages (0x%lx 0x%lx)",
 	       (unsigned long)ra, (unsigned long)rb);
 	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
