@@ -5,23 +5,19 @@
 
 #include "check.h"
 
-extern const struct host_test mmu_tests[];
-extern const unsigned int nr_mmu_tests;
-extern const struct host_test leaf_tests[];
-extern const unsigned int nr_leaf_tests;
-extern const struct host_test palloc_tests[];
-extern const unsigned int nr_palloc_tests;
-extern const struct host_test huge_tests[];
-extern const unsigned int nr_huge_tests;
-extern const struct host_test hugetlb_e500_tests[];
-extern const unsigned int nr_hugetlb_e500_tests;
-extern const struct host_test mpc8xx_tests[];
-extern const unsigned int nr_mpc8xx_tests;
-extern const struct host_test hugetlb_8xx_tests[];
-extern const unsigned int nr_hugetlb_8xx_tests;
-extern const struct host_test rules_tests[];
-extern const unsigned int nr_rules_tests;
-extern const struct host_test pool_tests[];
-extern const unsigned int nr_pool_tests;
+/* Each test file's table NAME_tests[] and its length nr_NAME_tests. */
+#define HOST_TEST_TABLE(name) \
+	extern const struct host_test name##_tests[]; \
+	extern const unsigned int nr_##name##_tests
+
+HOST_TEST_TABLE(mmu);
+HOST_TEST_TABLE(leaf);
+HOST_TEST_TABLE(palloc);
+HOST_TEST_TABLE(huge);
+HOST_TEST_TABLE(hugetlb_e500);
+HOST_TEST_TABLE(mpc8xx);
+HOST_TEST_TABLE(hugetlb_8xx);
+HOST_TEST_TABLE(rules);
+HOST_TEST_TABLE(pool);
 
 #endif
