@@ -70,7 +70,7 @@ static void line(const char *tag, const char *fmt, va_list ap, const char *extra
 }
 
 /* Count one check and print its line (a pass only when not quiet), extra after a failure's text. */
-static bool check_line(bool pass, const char *extra, const char *fmt, va_list ap)
+static bool report_check(bool pass, const char *extra, const char *fmt, va_list ap)
 {
 	if (pass)
 		counts.passed++;
@@ -86,7 +86,7 @@ bool report(bool pass, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	check_line(pass, NULL, fmt, ap);
+	report_check(pass, NULL, fmt, ap);
 	va_end(ap);
 	return pass;
 }
@@ -99,7 +99,7 @@ bool report_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
 
 	snprintf(extra, sizeof(extra), " (expected 0x%lx, got 0x%lx)", expected, got);
 	va_start(ap, fmt);
-	check_line(pass, extra, fmt, ap);
+	report_check(pass, extra, fmt, ap);
 	va_end(ap);
 	return pass;
 }
