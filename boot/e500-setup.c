@@ -123,24 +123,13 @@ static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
 
 static void start_allocator(uint32_t dt_phys)
 {
-	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
-
-	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
-	palloc_init(0, ram);
-	palloc_reserve(0, virt_to_phys(_end));
-	if (dt_size)
-		palloc_reserve(dt_phys, dt_phys + dt_size);
+	kmem_start_allocator(page_bitmap, RAM_MAX, dt_phys, dt_size);
 }
 
-/*
- * Huge pages may come from anywhere in RAM; page tables and everything else
- * the kernel touches must come from the linear map, so once the pool has
- * taken its pages, the rest of high memory is fenced off.
- */
+/* Huge pages may come from anywhere in RAM, everything else from the linear map. */
 static void fence_high_memory(void)
 {
-	if (layout.ram_size > layout.linear_size)
-		palloc_reserve(layout.linear_size, layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX);
+	kmem_fence_high_memory(RAM_MAX);
 }
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)

@@ -7,8 +7,35 @@
 #include <string.h>
 #include "include/arch.h"
 #include "mmu/palloc.h"
+#include "include/kernel.h"
 
 struct mm kernel_mm;
+
+extern char _end[];
+
+static paddr_t ram_below(paddr_t ram_max)
+{
+	return layout.ram_size < ram_max ? layout.ram_size : ram_max;
+}
+
+void kmem_start_allocator(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32_t dt_size)
+{
+	paddr_t ram = ram_below(ram_max);
+
+	palloc_set_bitmap(bitmap, palloc_bitmap_bytes(0, ram));
+	palloc_init(0, ram);
+	palloc_reserve(0, virt_to_phys(_end));
+	if (dt_size)
+		palloc_reserve(dt_phys, dt_phys + dt_size);
+}
+
+void kmem_fence_high_memory(paddr_t ram_max)
+{
+	paddr_t ram = ram_below(ram_max);
+
+	if (ram > layout.linear_size)
+		palloc_reserve(layout.linear_size, ram);
+}
 
 /*
  * A table must be reachable through the linear map.  The family fences the

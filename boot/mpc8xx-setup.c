@@ -39,8 +39,6 @@
 void mpc8xx_start(uint32_t dt_phys);
 void mpc8xx_exit_device(uint32_t status) __attribute__((noreturn));
 
-extern char _end[];
-
 struct arch_layout layout;
 #define RAM_MAX		(256u << 20)
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
@@ -93,22 +91,13 @@ static void read_device_tree(uint32_t dt_phys)
 
 static void start_allocator(uint32_t dt_phys)
 {
-	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
-
-	palloc_set_bitmap(page_bitmap, palloc_bitmap_bytes(0, ram));
-	palloc_init(0, ram);
-	palloc_reserve(0, virt_to_phys(_end));
-	if (dt_size)
-		palloc_reserve(dt_phys, dt_phys + dt_size);
+	kmem_start_allocator(page_bitmap, RAM_MAX, dt_phys, dt_size);
 }
 
 /* Page tables must be reachable through the linear map; huge pages need not. */
 static void fence_high_memory(void)
 {
-	paddr_t ram = layout.ram_size < RAM_MAX ? layout.ram_size : RAM_MAX;
-
-	if (ram > layout.linear_size)
-		palloc_reserve(layout.linear_size, ram);
+	kmem_fence_high_memory(RAM_MAX);
 }
 
 void mpc8xx_start(uint32_t dt_phys)
