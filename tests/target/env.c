@@ -102,6 +102,16 @@ void two_spaces_load(struct mm *a, unsigned int pid_a, paddr_t pa, uint32_t wa, 
 	user_call(b, user_routine(user_load_word), TEST_UVA, rb);
 }
 
+void two_spaces_end(struct mm *a, paddr_t pa, struct mm *b, paddr_t pb)
+{
+	unmap(a, TEST_UVA, 4096);
+	unmap(b, TEST_UVA, 4096);
+	user_space_destroy(a);
+	user_space_destroy(b);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
 void user_space_destroy(struct mm *mm)
 {
 	struct walk_result w;

@@ -40,6 +40,8 @@ int user_space_init(struct mm *mm, unsigned int pid);
  */
 void two_spaces_load(struct mm *a, unsigned int pid_a, paddr_t pa, uint32_t wa, uint32_t *ra,
 		     struct mm *b, unsigned int pid_b, paddr_t pb, uint32_t wb, uint32_t *rb);
+/* Undo two_spaces_load(): unmap both pages, destroy both spaces, free the pages. */
+void two_spaces_end(struct mm *a, paddr_t pa, struct mm *b, paddr_t pb);
 void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 

@@ -242,12 +242,7 @@ static void test_casid(void)
 	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
 	user_call(&b, user_routine(user_load_word), TEST_UVA, &rb);
 	report(ra == 0xa && rb == 0xb, "after a flush, again each its own");
-	unmap(&a, TEST_UVA, 4096);
-	unmap(&b, TEST_UVA, 4096);
-	user_space_destroy(&a);
-	user_space_destroy(&b);
-	test_page_free(pa);
-	test_page_free(pb);
+	two_spaces_end(&a, pa, &b, pb);
 }
 
 /*

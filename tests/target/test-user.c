@@ -115,12 +115,7 @@ static void test_address_spaces(void)
 	       (unsigned long)rb);
 	unmap(&a, TEST_UVA + (8u << 20), 4096);
 	unmap(&b, TEST_UVA + (8u << 20), 4096);
-	unmap(&a, TEST_UVA, 4096);
-	unmap(&b, TEST_UVA, 4096);
-	user_space_destroy(&a);
-	user_space_destroy(&b);
-	test_page_free(pa);
-	test_page_free(pb);
+	two_spaces_end(&a, pa, &b, pb);
 }
 
 /*
