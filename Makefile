@@ -65,8 +65,8 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
-	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-8xx.c \
-	mmu/pgtable-8xx.c
+	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
+	mmu/pgtable-mpc8xx.c
 SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
 

@@ -3,7 +3,7 @@
  * MPC8xx entry.  Reached through the reset vector (physical 0x100, MSR[IP]
  * = 0: the simulator's board, or a board that boots this image from RAM) or
  * from a boot loader that jumps to physical 0 (U-Boot bootm, see
- * docs/boards-8xx.md); in both cases with translation off.  r3 may hold the
+ * docs/boards-mpc8xx.md); in both cases with translation off.  r3 may hold the
  * physical address of a device tree (as U-Boot passes one; the simulator's
  * --dtb): it is kept in r31 and handed to mpc8xx_start(), which checks it.
  *

@@ -13,7 +13,7 @@
 #include "mpc8xx/frame.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
-#include "mmu/pte-8xx.h"
+#include "mmu/pte-mpc8xx.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "lib/fault.h"

@@ -2,7 +2,7 @@
 /*
  * The one page-table interface, the same on every family.  Arch-neutral code
  * (tests, hugetlb/) uses only this header; the family's entry format sits
- * behind it (mmu/pgtable-e500.c, later mmu/pgtable-8xx.c).
+ * behind it (mmu/pgtable-e500.c, later mmu/pgtable-mpc8xx.c).
  *
  * Every operation validates its arguments and either completes or changes
  * nothing, returning 0 or one of the negative MMU_E* codes below.

@@ -2,7 +2,7 @@
 /*
  * Internal interface between the arch-neutral page-table code (mmu/mmu.c,
  * hugetlb/hugetlb.c) and one family's entry format (mmu/pgtable-e500.c or
- * mmu/pgtable-8xx.c).  Exactly one family is linked into an image.
+ * mmu/pgtable-mpc8xx.c).  Exactly one family is linked into an image.
  *
  * Levels of tables described by pt_geometry: level 1 is the top (the PGD),
  * the last level holds PTEs.  Every entry above the last level is none, a

@@ -229,7 +229,7 @@ void soft_tlb_flush(struct cpu *c);
 void soft_tlb_flush_all(struct cpu *c);
 void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size);
 
-/* mmu8xx.c */
+/* mmu-mpc8xx.c */
 void mmu_reset(struct cpu *c);
 int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		       uint32_t *pa, bool *cacheable_rw);

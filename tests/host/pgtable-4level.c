@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A synthetic four-level format, for the host test of the walker alone
- * (test_4level.c): 48-bit addresses, tables of 512 eight-byte entries at
+ * (test-4level.c): 48-bit addresses, tables of 512 eight-byte entries at
  * every level (PGD 512G, PUD 1G, PMD 2M, PTE 4K per entry), leaves at PUD,
  * PMD and PTE level, as a 64-bit e500 core (e5500, e6500) would use.  No
  * chip reads it: the bits are the test's own.

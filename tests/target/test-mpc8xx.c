@@ -17,7 +17,7 @@
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
-#include "mmu/pte-8xx.h"
+#include "mmu/pte-mpc8xx.h"
 #include "mmu/palloc.h"
 #include "tlb/mpc8xx-tlb.h"
 #include "hugetlb/pool.h"

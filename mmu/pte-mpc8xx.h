@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * MPC8xx page-table entry format with 4 KB base pages, bit-compatible with
- * Linux after "Reimplement huge pages without hugepd" (nohash/32/pte-8xx.h;
+ * Linux after "Reimplement huge pages without hugepd" (nohash/32/pte-mpc8xx.h;
  * facts in docs/hw/mpc8xx.md section 5).  Shared by C and the TLB-miss
  * handlers.  Bit numbers below are IBM ones (bit 0 = 0x80000000).
  *

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hugetlb vocabulary on the MPC8xx format: pages built with it are byte
- * for byte those map() builds (same hand-built tables as test_8xx.c), the 8M
+ * for byte those map() builds (same hand-built tables as test-mpc8xx.c), the 8M
  * huge ptep is the first PMD of the pair, every update reaches both tables.
  */
 #include <string.h>
 #include "hugetlb.h"
 #include "tests.h"
-#include "tests_8xx.h"
+#include "tests-mpc8xx.h"
 
 #define RW	(PROT_READ | PROT_WRITE)
 #define SH	0x004u

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * map/unmap/protect/walk on the MPC8xx format (mmu/pgtable-8xx.c), checked
+ * map/unmap/protect/walk on the MPC8xx format (mmu/pgtable-mpc8xx.c), checked
  * byte for byte against tables built here by hand (not with mmu/ headers).
  *
  * Spelled-out PTE flags: PRESENT 0x001, CI 0x002, SH 0x004, SPS 0x008,
@@ -12,7 +12,7 @@
 #include <string.h>
 #include "check.h"
 #include "tests.h"
-#include "tests_8xx.h"
+#include "tests-mpc8xx.h"
 
 #define KRW	0x125u		/* P SH A D */
 #define KRO	0x625u		/* P SH A RO */
