@@ -50,8 +50,11 @@ static const char *vector_name(uint32_t v)
 
 /*
  * The whole frame, plus the MSR and the MMU registers as they are now
- * (MD_EPN and MD_TWC still hold what the last data miss loaded, MI_EPN
- * the last instruction miss's; M_TWB and M_CASID the running space).
+ * (MD_EPN holds what the last data miss latched, MI_EPN the last
+ * instruction miss's; M_TWB and M_CASID the running space).  MD_TWC is
+ * not read: reading it while the latched entry has PS = 512K is undefined
+ * (the simulator stops a --strict run on it), and the walk and the
+ * matching TLB entry printed after the dump show the same fields.
  */
 static void dump_regs(const void *regs, char *buf, size_t len)
 {
@@ -61,8 +64,8 @@ static void dump_regs(const void *regs, char *buf, size_t len)
 	n = fault_dump_append(buf, n, len, "dar=%08lx dsisr=%08lx\n",
 			      (unsigned long)r->dar, (unsigned long)r->dsisr);
 	n = fault_dump_append(buf, n, len,
-			      "md_epn=%08lx md_twc=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
-			      (unsigned long)mfspr(SPRN_MD_EPN), (unsigned long)mfspr(SPRN_MD_TWC),
+			      "md_epn=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
+			      (unsigned long)mfspr(SPRN_MD_EPN),
 			      (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
 			      (unsigned long)mfspr(SPRN_M_CASID));
 	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
