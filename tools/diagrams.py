@@ -109,6 +109,8 @@ class Svg:
         self.grow(x + w, y + h)
 
     def text(self, x, y, s, size=11, anchor="middle", weight="normal", rotate=False, color="#111"):
+        if not s:
+            return
         rot = ' transform="rotate(-90 %s %s)"' % (num(x), num(y)) if rotate else ""
         self.items.append('<text x="%s" y="%s" font-family="%s" font-size="%s" text-anchor="%s" '
                           'font-weight="%s" fill="%s"%s>%s</text>'
