@@ -289,12 +289,15 @@ def e500_miss(h):
               lows, ("MAS2", 32),
               [(None, 0, h["MAS2_EPN_MASK"], "EPN (autoloaded from the EA; huge: EA aligned down)", GREY),
                (0, wimge, h["MAS2_WIMGE_MASK"], "W I M G E", COLORS[1])])
-    moves = [(0, hi_rpn, shifted(hi_rpn, -hi_shift), "PA 12..%d" % (11 + hi_bits), COLORS[6]),
-             (1, rpn_lo, shifted(rpn_lo, rs - page_shift), "PA %d..31" % (12 + hi_bits), COLORS[0])]
+    pa = page_shift + lo_bits
+    moves = [(0, hi_rpn, shifted(hi_rpn, -hi_shift), "PA %d..%d" % (pa, pa + hi_bits - 1), COLORS[6]),
+             (1, rpn_lo, shifted(rpn_lo, rs - page_shift), "PA %d..%d" % (page_shift, pa - 1), COLORS[0])]
     for n, pn, m in perms:
         moves.append((1, h[pn], h[m], n, COLORS[4] if n[0] == "S" else COLORS[5]))
     p = Panel(svg, p.bottom + 20, "MAS3: RPN from both PTE words, permissions = PTE low >> %d" % bs,
-              srcs, ("MAS3", 32), moves)
+              srcs, ("MAS3", 32), moves,
+              ["pfn and PA bits are counted from the least significant, as in Linux (PA bit 12 = 0x1000);",
+               "register cells are numbered as Book E numbers them."])
     p = Panel(svg, p.bottom + 20, "MAS7: PA bits 32..35 from the PTE high word",
               srcs, ("MAS7", 32), [(0, mas7_src, h["MAS7_RPN_HI_MASK"], "PA 32..35", COLORS[7])])
     base = h["_PAGE_PRESENT"] | h["_PAGE_ACCESSED"]
@@ -562,7 +565,7 @@ def m8xx_walk(h, kind):
         lo = 32 - log2(size)
         fields = [(0, pb - 1, "PGD index EA[0:%d]" % (pb - 1), COLORS[1])]
         if lo > pb:
-            fields.append((pb, lo - 1, fit(lo - pb, "run index EA[%d:%d]" % (pb, lo - 1),
+            fields.append((pb, lo - 1, fit(lo - pb, "%s index EA[%d:%d]" % ("PTE" if n == 1 else "run", pb, lo - 1),
                                            "EA[%d:%d]" % (pb, lo - 1)), COLORS[2]))
         if lo < 20:
             fields.append((lo, 19, fit(20 - lo, "slot in the run EA[%d:19]" % lo, "slot"), COLORS[11]))
@@ -621,8 +624,8 @@ def m8xx_walk(h, kind):
         svg.line(ea.center(lo_field), ea.bottom() + 2, 585, ty + 14)
         ps = {"4k": "PS = 00, SPS = 0", "16k": "PS = 00, SPS = 1", "512k": "PS = 01 (from _PAGE_HUGE)"}[kind]
         yb = entry_box(svg, 760, ty + 60, "TLB entry, %s" % {"4k": "4 KB", "16k": "16 KB", "512k": "512 KB"}[kind],
-                       [ps, "EPN EA[0:%d], RPN[0:%d]" % (31 - log2(size), 31 - log2(size)),
-                        "the slot of the EA is read;", "low RPN bits ignored"], 220)
+                       [ps, "EPN EA[0:%d], RPN[0:%d]" % (31 - log2(size), 31 - log2(size))] +
+                       (["the slot of the EA is read;", "low RPN bits ignored"] if n > 1 else []), 220)
         svg.line(pte.x + pte.w, pte.row_y(mark), 760, ty + 80, curve=False)
         y = max(pte.bottom, yb) + 30
         notes = ["MD_TWC read with PS = 00: L2 table | EA[10:19] << 2, so the miss reads the slot of its own 4 KB.",
