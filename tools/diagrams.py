@@ -454,7 +454,7 @@ def fields_mask(a, b):
 # ---------------------------------------------------------------- MPC8xx
 
 def m8xx_defs():
-    return Header("mmu/pte-8xx.h", "include/mpc8xx/mmu.h")
+    return Header("mmu/pte-8xx.h", "include/mpc8xx/mmu.h", "tlb/mpc8xx-miss.S")
 
 
 def m8xx_pte_fields(h):
@@ -472,7 +472,8 @@ def m8xx_pmd_fields(h):
 
 
 def m8xx_twc_moves(h, data):
-    huge_shift = log2(h["_PAGE_HUGE"]) - log2(h["_PMD_PAGE_512K"])
+    huge_shift = 32 - h["PTE_HUGE_TO_TWC_PS"]           # the handler's rotate, as a right shift
+    h.need(shifted(h["_PAGE_HUGE"], huge_shift) == h["MX_TWC_PS_512K"], "_PAGE_HUGE rotated = TWC PS 512K")
     h.need(h["_PAGE_GUARDED"] == h["MX_TWC_G"], "_PAGE_GUARDED at the place of TWC G")
     h.need(h["_PMD_ACCESSED"] == h["_PAGE_ACCESSED"], "_PAGE_ACCESSED at the place of the APG low bit")
     h.need(h["_PMD_PAGE_512K"] == h["MX_TWC_PS_512K"], "_PMD_PAGE_512K == MX_TWC_PS_512K")
@@ -527,17 +528,17 @@ def m8xx_miss(h, side):
         Panel(svg, p.bottom + 20, "MD_RPN = PTE, bit 20 cleared, bits 24..27 set", [("PTE", pte, 0)], ("MD_RPN", 0),
               moves, notes)
     else:
-        four = shifted(h["_PAGE_SPECIAL"] | h["_PAGE_EXEC"] | h["_PAGE_ACCESSED"] | h["_PAGE_GUARDED"], -4)
-        h.need(four == h["MX_RPN_PP_MASK"] | h["MX_RPN_E"] | h["MX_RPN_C"], "PTE bits 24..27 << 4 == PP, E, C")
-        h.need(shifted(h["_PAGE_EXEC"], -4) == h["MX_RPN_PP_MASK"] & ~pp20, "_PAGE_EXEC << 4 == PP bit 21")
-        moves += [(0, h["_PAGE_SPECIAL"], pp20, "PP20", COLORS[11]),
-                  (0, h["_PAGE_EXEC"], h["MX_RPN_PP_MASK"] & ~pp20, "PP21", COLORS[5]),
+        ex = h["PTE_EXEC_TO_MI_PP"]
+        h.need(shifted(h["_PAGE_EXEC"], -ex) == h["MX_RPN_PP21"], "_PAGE_EXEC << PTE_EXEC_TO_MI_PP == PP bit 21")
+        moves += [(None, 0, pp20, "0", "#ffffff"),
+                  (0, h["_PAGE_EXEC"], h["MX_RPN_PP21"], "PP21", COLORS[5]),
                   (None, 0, h["MX_RPN_E"], "E=1", GREY),
-                  (0, h["_PAGE_GUARDED"], h["MX_RPN_C"], "C", COLORS[1]),
+                  (None, 0, h["MX_RPN_C"], "0", "#ffffff"),
                   (None, 0, sw, "1111", GREY)]
-        notes = ["PTE bits 24..27 move to 20..23 (one rotate by 4), then E and bits 24..27 are set:",
-                 "PP = extended (SPECIAL = 0, EXEC): execute for the supervisor key with _PAGE_EXEC, else nothing."]
-        Panel(svg, p.bottom + 20, "MI_RPN = PTE with bits 20..23 := 24..27, | E | 1111", [("PTE", pte, 0)],
+        notes = ["Bits 20..23 (PP, E, C) are cleared, _PAGE_EXEC rotated left %d into PP bit 21, then E and" % ex,
+                 "bits 24..27 set: PP extended 01 (execute for the supervisor key) with _PAGE_EXEC, else 00 (none)."]
+        Panel(svg, p.bottom + 20, "MI_RPN = PTE, bits 20..23 cleared, EXEC into PP bit 21, | E | 1111",
+              [("PTE", pte, 0)],
               ("MI_RPN", 0), moves, notes)
     return svg
 
