@@ -223,13 +223,14 @@ test: deps
 	$(if $(NEEDS_HW),$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory host-test; \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
+	$(MAKE) --no-print-directory docs-test; \
 	$(MAKE) --no-print-directory target-test; \
 	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
-		build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
+		build/docs-test.result build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
 endif
 
 bench: deps
