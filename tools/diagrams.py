@@ -244,7 +244,7 @@ class Panel:
 # ---------------------------------------------------------------- e500
 
 def e500_defs():
-    return Header("mmu/pte-e500.h", "include/e500/mas.h")
+    return Header("mmu/pte-e500.h", "include/e500/mas.h", "include/e500/reg.h")
 
 
 def e500_miss(h):
@@ -372,9 +372,11 @@ def e500_walk(h, huge):
                   (32 - page_shift, 31, "offset", GREY)]
     ea = ea_bar(svg, LEFT, 56, fields)
     ty = 160
+    sprg = h.raw["SPRN_SPRG_PGD"].replace("SPRN_", "")     # the SPRG the handler reads the PGD from
+    h.need(re.fullmatch(r"SPRG[0-7]", sprg) is not None, "SPRN_SPRG_PGD names an SPRG")
     svg.rect(20, ty, 100, 40, "#fff8e1")
-    svg.text(70, ty + 17, "SPRG3", 11, weight="bold")
-    svg.text(70, ty + 32, "PGD + 4", 10)
+    svg.text(70, ty + 17, sprg, 11, weight="bold")
+    svg.text(70, ty + 32, "PGD + %d" % h["E500_ENTRY_LO"], 10)
     if huge:
         rows = [("[0]", None), ("...", None), ("[r] leaf: base (first)", COLORS[3]),
                 ("...", COLORS[3]), ("[r+k] leaf: base + k*2M", COLORS[3]), ("...", COLORS[3]),
