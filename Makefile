@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean | linux | linux-test
+# make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
+#   linux | linux-test
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -76,8 +77,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test hw-test monitor-test console-test list-tests \
-	run bench debug clean linux linux-test
+.PHONY: all deps newlib test host-test sim-test docs-test target-test hw-test monitor-test console-test \
+	list-tests run bench debug docs clean distclean linux linux-test
 all: $(IMAGES)
 
 deps:
@@ -137,6 +138,14 @@ sim-test:
 		| tee build/sim-test.result
 	@tools/run-suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
 		| tee build/difftest.result
+
+docs-test:
+	@mkdir -p build
+	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+
+# Redraw docs/diagrams/*.svg from the headers (commit the result; make test checks it).
+docs:
+	@python3 tools/diagrams.py docs/diagrams
 
 target-test:
 	@for b in $(TEST_BOARDS); do \
@@ -214,13 +223,14 @@ test: deps
 	$(if $(NEEDS_HW),$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory host-test; \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
+	$(MAKE) --no-print-directory docs-test; \
 	$(MAKE) --no-print-directory target-test; \
 	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
-		build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
+		build/docs-test.result build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
 endif
 
 bench: deps
@@ -239,5 +249,11 @@ linux-test: linux
 debug: deps all
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
 
+# clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
 clean:
+	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib -exec rm -rf {} +
+	@$(MAKE) --no-print-directory -C sim clean
+	@$(MAKE) --no-print-directory -C tests/host clean
+
+distclean: clean
 	rm -rf build

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * CPM SMC1 UART, polled, 8N1, in the order of U-Boot's smc_init (sheet
- * section 8.6): stop the SMC, SDMA, port B pins, one Rx and one Tx buffer
- * descriptor in dual-port RAM, the parameter block (following RPBASE if a
- * boot loader relocated it), SMC mode, baud-rate generator 1, CPCR INIT
- * RX&TX, enable.  If the SMC is already transmitting (a boot loader set it
- * up), its baud rate is kept.
+ * CPM SMC1 UART, polled, 8N1, in the order of U-Boot's smc_init (see
+ * docs/hw/mpc8xx.md 11): stop the SMC, SDMA, port B pins, one Rx and one
+ * Tx buffer descriptor in dual-port RAM, the parameter block (following
+ * RPBASE if a boot loader relocated it), SMC mode, baud-rate generator 1,
+ * CPCR INIT RX&TX, enable.  If the SMC is already transmitting (a boot
+ * loader set it up), its baud rate is kept.
  */
 #include <stdbool.h>
 #include "drivers/cpm-smc1.h"

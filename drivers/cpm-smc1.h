@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Polled console on the MPC8xx CPM SMC1 UART (docs/hw/mpc8xx.md section 8):
+ * Polled console on the MPC8xx CPM SMC1 UART (docs/hw/mpc8xx.md section 11):
  * one receive and one transmit buffer descriptor in dual-port RAM.
  */
 #ifndef PPCMMU_CPM_SMC1_H

@@ -97,7 +97,7 @@ void icache_sync(const void *va, size_t len);
  */
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result);
 
-/* Fault expectations, owned by the test framework (tests/target/fault.c). */
+/* Fault expectations, owned by the test framework (tests/target/report.c). */
 bool fault_expected(const struct fault_record *f);
 void fault_unexpected(const struct fault_record *f, const char *dump);
 

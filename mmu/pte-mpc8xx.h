@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * MPC8xx page-table entry format with 4 KB base pages, bit-compatible with
- * Linux after "Reimplement huge pages without hugepd" (nohash/32/pte-mpc8xx.h;
- * facts in docs/hw/mpc8xx.md section 5).  Shared by C and the TLB-miss
+ * Linux after "Reimplement huge pages without hugepd" (nohash/32/pte-8xx.h;
+ * facts in docs/hw/mpc8xx.md section 7).  Shared by C and the TLB-miss
  * handlers.  Bit numbers below are IBM ones (bit 0 = 0x80000000).
  *
  * PTE (level-2 descriptor), 32 bits, big endian:
@@ -12,7 +12,7 @@
  *
  * Where the Linux handlers move each field (one rlwimi/rlwinm each):
  *   MD_RPN  = pte with bits 24..27 forced to 1111 (RPN_PATTERN): RPN, PP (bits
- *             20..22, _PAGE_HUGE included: see addendum section 7), C, SPS, SH,
+ *             20..22, _PAGE_HUGE included: docs/hw/mpc8xx.md 7.4), C, SPS, SH,
  *             CI and V land unchanged.
  *   MI_RPN  = pte with bits 20..23 cleared, _PAGE_EXEC (bit 25) << 4 into PP
  *             bit 21, | 0x2F0 (extended encoding, bits 24..27 = 1111).

@@ -120,7 +120,7 @@ int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val)
 
 		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_LOAD,
 			      &pa1, &dummy)) {
-			c->dar = ea;	/* the access's own EA (addendum 10) */
+			c->dar = ea;	/* the access's own EA (docs/hw/mpc8xx.md 10.4) */
 			return -1;
 		}
 		return read_bytes(c, ea, pa0, pa1, size, val);
@@ -178,7 +178,7 @@ int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val)
 
 		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_STORE,
 			      &pa1, &dummy)) {
-			c->dar = ea;	/* the access's own EA (addendum 10) */
+			c->dar = ea;	/* the access's own EA (docs/hw/mpc8xx.md 10.4) */
 			return -1;
 		}
 		return write_bytes(c, ea, pa0, pa1, size, val);

@@ -3,7 +3,7 @@
  * MPC8xx MMU: 32-entry ITLB and DTLB, the MMU special-purpose registers,
  * the tablewalk assist (M_TWB, MD_TWC reads), entry creation on Mx_RPN
  * writes with the replacement counter, tlbie/tlbia, protection checks and
- * the debug CAM/RAM read-out. Facts: docs/hw/mpc8xx.md and its addendum.
+ * the debug CAM/RAM read-out. Facts: docs/hw/mpc8xx.md.
  */
 #include "sim.h"
 #include "spr.h"
@@ -45,7 +45,7 @@
 #define ERR_GUARD	0x10000000u
 #define ERR_PROT	0x08000000u
 #define DSISR_STORE	0x02000000u
-#define SRR1_ITLB_JUNK	0x80000000u	/* set on ITLB-side faults (addendum 2) */
+#define SRR1_ITLB_JUNK	0x80000000u	/* ITLB side (docs/hw/mpc8xx.md 4) */
 
 enum { PERM_R = 1, PERM_W = 2, PERM_X = 4 };
 

@@ -5,6 +5,7 @@
 # Result: OUTDIR/install/powerpc-eabi/lib/libc.a (libm.a) and OUTDIR/install/powerpc-eabi/include/.
 # The build is cached: OUTDIR/.done marks a finished build and makes this script exit at once.
 # The kernel must provide the syscalls newlib calls (_write, _sbrk, ...).
+# Progress goes to stderr: one line per step, and every 15 s while compiling.
 set -eu
 
 me=build-newlib
@@ -45,7 +46,15 @@ fail() {
 }
 
 start=$(date +%s)
-echo "$me: building newlib from $(basename "$tarball") into $out/install (takes about a minute; log: $log)" >&2
+progress() { echo "$me: [$(( $(date +%s) - start )) s] $*" >&2; }
+# While make runs: how far it got, every 15 s, as the compiler commands in the log (about 950 in all).
+ticker() {
+	while sleep 15; do
+		progress "compiling: $(grep -c -e ' -c ' "$log") source files so far"
+	done
+}
+echo "$me: building newlib from $(basename "$tarball") into $out/install (log: $log)" >&2
+progress "1/4 unpacking"
 
 mkdir "$work/src" "$work/obj"
 tar -xJf "$tarball" -C "$work/src" --strip-components=1 >>"$log" 2>&1 || fail "cannot unpack $tarball"
@@ -59,6 +68,7 @@ hostcfg="$work/src/newlib/configure.host"
 orig='-mrelocatable-lib -mno-eabi -mstrict-align -DMISSING_SYSCALL_NAMES'
 grep -q -e "$orig" "$hostcfg" || fail "newlib/configure.host no longer has '$orig'; update $0"
 sed -i "s/$orig/-mno-eabi -mstrict-align/" "$hostcfg" || fail "cannot patch $hostcfg"
+progress "2/4 configuring"
 
 # -mlong-double-64: without it newlib's ieeefp.h fails on the Linux ABI's 128-bit IBM long double.
 # -fno-pie: Debian's cross gcc builds PIE by default, which a bare-metal kernel cannot use.
@@ -102,7 +112,14 @@ export CC_FOR_TARGET GCC_FOR_TARGET CFLAGS_FOR_TARGET AR_FOR_TARGET AS_FOR_TARGE
 
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
+progress "3/4 compiling with $jobs jobs"
+ticker &
+tick=$!
+trap 'kill $tick 2>/dev/null' EXIT
 make -C "$work/obj" -j"$jobs" all-target-newlib >>"$log" 2>&1 || fail "make all-target-newlib failed"
+kill $tick 2>/dev/null
+trap - EXIT
+progress "4/4 installing"
 make -C "$work/obj" install-target-newlib >>"$log" 2>&1 || fail "make install-target-newlib failed"
 
 lib="$out/install/powerpc-eabi/lib/libc.a"

@@ -36,7 +36,8 @@ flex|flex
 bison|bison
 bc|bc
 perl|perl
-sha256sum|coreutils'
+sha256sum|coreutils
+rsvg-convert|librsvg2-bin'
 
 present() {
 	case $1 in

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* e500 MMU assist (MAS) register layouts, MAV 1.0 (hw/e500.md 1.2, 2). */
+/* e500 MMU assist (MAS) register layouts, MAV 1.0 (docs/hw/e500.md 2, 3). */
 #ifndef PPCMMU_E500_MAS_H
 #define PPCMMU_E500_MAS_H
 

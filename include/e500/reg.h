@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * e500v2 special-purpose registers and the bits this kernel uses
- * (hw/e500.md section 1).  Shared by C and assembly.
+ * (docs/hw/e500.md section 1).  Shared by C and assembly.
  */
 #ifndef PPCMMU_E500_REG_H
 #define PPCMMU_E500_REG_H

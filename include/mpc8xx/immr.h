@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The MPC8xx internal memory map (IMMR window): the registers this kernel
- * touches, as offsets from the window base (docs/hw/mpc8xx.md section 8).
+ * touches, as offsets from the window base (docs/hw/mpc8xx.md 10.2).
  * The CPM/SMC1 UART layout is in drivers/cpm-smc1.h.
  */
 #ifndef PPCMMU_MPC8XX_IMMR_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MPC8xx MMU register layouts (docs/hw/mpc8xx.md sections 1.2-1.8, 4) and
+ * MPC8xx MMU register layouts (docs/hw/mpc8xx.md sections 3, 6) and
  * the values this kernel programs: access-protection groups, the pinned
  * entries.  Page-table bits live in mmu/pte-mpc8xx.h.  Shared by C and asm.
  */

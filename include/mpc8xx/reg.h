@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * MPC8xx special-purpose registers, MSR and exception status bits, and the
- * exception vector offsets (docs/hw/mpc8xx.md sections 1.1 and 2; SPR
+ * exception vector offsets (docs/hw/mpc8xx.md sections 1 and 2; SPR
  * numbers are Linux's and U-Boot's, not QEMU's).  Shared by C and assembly.
  */
 #ifndef PPCMMU_MPC8XX_REG_H
@@ -70,7 +70,7 @@
 #define MSR_KERNEL	(MSR_REAL | MSR_IR | MSR_DR)
 #define MSR_USER	(MSR_KERNEL | MSR_PR)
 
-/* ITLB error: SRR1 cause bits; DTLB error: DSISR bits (sheet section 2). */
+/* ITLB error: SRR1 cause bits; DTLB error: DSISR bits (docs/hw/mpc8xx.md 4). */
 #define SRR1_ISI_NOTRANS	0x40000000	/* entry's segment or page valid bit clear */
 #define SRR1_ISI_GUARD		0x10000000	/* fetch from guarded storage */
 #define SRR1_ISI_PROT		0x08000000	/* no execute permission */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Issue 5: map() of 4M..1G pages (on by default), checked byte for byte
+ * map() of 4M..1G pages (on by default), checked byte for byte
  * against replicas built by hand (put_leaf), through the same walker and loops as 4K pages.
  */
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The walker and unmap/protect on leaf PGD entries (huge pages, issue 5),
+ * The walker and unmap/protect on leaf PGD entries (huge pages),
  * built here by hand while map() still refuses the sizes: a page of size S
  * is S / 2M consecutive PGD entries, entry i holding base + i * 2M and the
  * MAS1 TSIZE in bits 8..11 (4M = 6, 16M = 7, 64M = 8, 256M = 9, 1G = 10).

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # A misaligned load that crosses into a page whose entry is invalid: the
-# DTLB error reports DAR = the load's own EA (addendum 10), not the address
-# of the second page, and no byte is loaded.
+# DTLB error reports DAR = the load's own EA (docs/hw/mpc8xx.md 10.4), not
+# the address of the second page, and no byte is loaded.
 	.include "test.inc"
 	.include "mmu.inc"
 	.set EA, 0x50000000

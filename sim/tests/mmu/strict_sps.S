@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # --strict: a live entry with PS=01 (512K) and SPS=0 depends on the undocumented
-# size rule of addendum 4, so the run stops with status 125.
+# size rule of docs/hw/mpc8xx.md 6.3, so the run stops with status 125.
 # sim-args: --strict
 # expect: 125
 	.include "test.inc"
