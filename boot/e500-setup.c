@@ -10,6 +10,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
+#include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
 #include "drivers/ns16550.h"
@@ -17,10 +18,7 @@
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
 
-#define KERNEL_VA	0xc0000000u
-#define LINEAR_MAX	(512u << 20)	/* two 256 MB TLB1 entries */
-#define CCSR_VA		0xfe000000u
-#define CCSR_SIZE	(1u << 20)
+#define LINEAR_MAX	(2u * LINEAR_ENTRY_BYTES)	/* TLB1_LINEAR_LOW and _HIGH */
 #define KMAP_START	0xe0000000u
 #define KMAP_LAST	(CCSR_VA - 1)
 #define USER_LAST	(KERNEL_VA - 1)
@@ -32,10 +30,12 @@
 #define GPIO_PIN0	0x80000000u
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n);
+void e500_cpu_early(unsigned int cpu);
 void e500_load_ctx(const struct e500_ctx *c);
 void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user);
 
 extern char _end[];
+extern struct e500_percpu e500_percpu_page;
 extern struct e500_ctx kernel_ctx;
 
 struct arch_layout layout;
@@ -69,32 +69,31 @@ void console_drain(void)
 	ns16550_drain();
 }
 
-static void pin_linear_map(unsigned int tlb1_n)
+/*
+ * Called from start-up assembly with a stack, before anything can take a TLB
+ * miss or a fatal-class interrupt: this core's per-CPU page in its own TLB1,
+ * and its huge-page round robin from slot 0.
+ */
+void e500_cpu_early(unsigned int cpu)
 {
-	struct tlb1_map m = {
-		.va = KERNEL_VA + (256u << 20), .pa = 256u << 20, .tsize = TSIZE_256M,
-		.perms = MAS3_SR | MAS3_SW | MAS3_SX, .iprot = true,
-	};
+	struct e500_percpu *pc = &e500_percpu_page;
 
-	if (layout.linear_size > (256u << 20))
-		tlb1_write(tlb1_n - 2, &m);
+	(void)cpu;
+	tlb1_pin(TLB1_PERCPU, virt_to_phys(pc));
+	pc->tlb1_next = MAS0_TLBSEL1;
 }
 
-static void pin_ccsr(unsigned int tlb1_n)
+static void pin_linear_map(void)
 {
-	struct tlb1_map m = {
-		.va = CCSR_VA, .pa = ccsr_pa, .tsize = TSIZE_1M,
-		.wimge = MAS2_I | MAS2_G, .perms = MAS3_SR | MAS3_SW, .iprot = true,
-	};
-
-	tlb1_write(tlb1_n - 3, &m);
+	if (layout.linear_size > LINEAR_ENTRY_BYTES)
+		tlb1_pin(TLB1_LINEAR_HIGH, LINEAR_ENTRY_BYTES);
 }
 
 /* The console: CCSR pinned in TLB1, the UART inside it. */
-static void start_console(unsigned int tlb1_n, paddr_t uart)
+static void start_console(paddr_t uart)
 {
 	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
-	pin_ccsr(tlb1_n);
+	tlb1_pin(TLB1_CCSR, ccsr_pa);
 	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + (uint32_t)(uart - ccsr_pa)));
 }
 
@@ -103,7 +102,7 @@ static void start_console(unsigned int tlb1_n, paddr_t uart)
  * where it has none; the tree must lie in the first 256 MB entry of the
  * linear map, and a malformed one is ignored whole.
  */
-static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
+static void read_device_tree(uint32_t dt_phys)
 {
 	struct fdt_facts f;
 	size_t room = dt_phys < 256u << 20 ? (256u << 20) - dt_phys : 0;
@@ -115,7 +114,7 @@ static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
 		if (f.have_mem && f.mem_base == 0)
 			layout.ram_size = f.mem_size;
 		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
-			start_console(tlb1_n, f.uart_pa);
+			start_console(f.uart_pa);
 	}
 	/* used in place, whole: the tree stays reserved (start_allocator) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
@@ -148,8 +147,11 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	int err, pool_err;
 
 	/* first the console, so that even a failure while reading the tree is reported */
-	start_console(tlb1_n, BOARD_CONSOLE_PA);
-	read_device_tree(dt_phys, tlb1_n);
+	start_console(BOARD_CONSOLE_PA);
+	if (tlb1_n < TLB1_HUGE_SLOTS + TLB1_FIXED)
+		panic("TLB1 has %u entries: the plan needs %u huge-page slots and %u fixed ones",
+		      tlb1_n, TLB1_HUGE_SLOTS, TLB1_FIXED);
+	read_device_tree(dt_phys);
 	layout.linear_va = KERNEL_VA;
 	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
 	layout.kmap_start = KMAP_START;
@@ -157,7 +159,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	layout.user_start = 0;
 	layout.user_last = USER_LAST;
 	layout.family = "e500";
-	pin_linear_map(tlb1_n);
+	pin_linear_map();
 	start_allocator(dt_phys);
 	pool_err = hugepool_init(layout.bootargs);
 	fence_high_memory();

@@ -7,13 +7,15 @@
  *
  * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending),
  *    the kernel's HID0 bits set (the others kept).
- * 2. The kernel's linear map, VA 0xC0000000 -> PA 0 (256 MB, IPROT), in the
- *    last TLB1 entry, which no loader uses; jump up to it.
+ * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (256 MB, IPROT), in its
+ *    slot of the TLB1 plan (e500/tlb1.h: the last slot, which no loader
+ *    uses); jump up to it.  This is the only entry start-up pins.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
- *    kernel owns the MMU.  The per-CPU page pinned at PERCPU_VA (4 KB,
- *    IPROT) before anything can take a TLB miss.
- * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs (SPRG3 cleared), then rfi into
- *    e500_start (C) with MSR[ME] set (mtmsr cannot set ME under QEMU).
+ *    kernel owns the MMU.
+ * 4. Stack, BSS; e500_cpu_early (C) pins the per-CPU page from the plan
+ *    before anything can take a TLB miss; IVPR/IVORs, MAS4, SPRGs (SPRG3
+ *    cleared), then rfi into e500_start (C) with MSR[ME] set (mtmsr cannot
+ *    set ME under QEMU).
  *
  * Registers: r3 device tree, r30 TLB1 entry count, r31 device tree (kept),
  * r4..r12 scratch.
@@ -22,9 +24,12 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "ppc-asm.h"
+#include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 
-#define KERNEL_VA	0xc0000000
+#if TLB1_LINEAR_LOW != 0
+#error "start-up keeps the last TLB1 slot and drops every one below it: the linear map must be last"
+#endif
 
 /* Write TLB1 entry (r30 - from_top): mas1, mas2 and mas3 are 32-bit constants; clobbers r5. */
 .macro TLB1_PIN from_top, mas1, mas2, mas3
@@ -68,9 +73,9 @@ _start:
 
 	mfspr	r30, SPRN_TLB1CFG
 	andi.	r30, r30, TLBCFG_NENTRY
-	/* The last entry: the linear map. */
-	TLB1_PIN 1, MAS1_VALID | MAS1_IPROT | (TSIZE_256M << MAS1_TSIZE_SHIFT), KERNEL_VA, \
-		MAS3_SR | MAS3_SW | MAS3_SX
+	/* The linear map's first entry, where the plan puts it. */
+	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_TSIZE << MAS1_TSIZE_SHIFT), \
+		KERNEL_VA | LINEAR_WIMGE, LINEAR_PERMS
 
 	lis	r5, high@h
 	ori	r5, r5, high@l
@@ -79,7 +84,7 @@ _start:
 
 high:
 	li	r6, 0				/* drop every other TLB1 entry */
-	subi	r7, r30, 1
+	subi	r7, r30, TLB1_LINEAR_LOW + 1
 	mtctr	r7
 1:	slwi	r5, r6, MAS0_ESEL_SHIFT
 	oris	r5, r5, MAS0_TLBSEL1@h
@@ -100,17 +105,12 @@ high:
 	bne	2b
 	isync
 
-	/* The per-CPU page at the top of the address space. */
-	TLB1_PIN 4, MAS1_VALID | MAS1_IPROT | (TSIZE_4K << MAS1_TSIZE_SHIFT), PERCPU_VA, \
-		(e500_percpu_page - KERNEL_VA + (MAS3_SR | MAS3_SW))
-
 	BOOT_STACK_AND_BSS boot_stack_top
+	li	r3, 0				/* the boot core's per-CPU page */
+	bl	e500_cpu_early
 	lis	r5, KERNEL_VA@h
 	mtspr	SPRN_IVPR, r5
 	bl	e500_set_ivors
-
-	lis	r5, MAS0_TLBSEL1@h		/* huge pages start at TLB1 slot 0 */
-	stw	r5, PCPU(PC_TLB1_NEXT)(0)
 
 	li	r5, TSIZE_4K << MAS4_TSIZED_SHIFT
 	mtspr	SPRN_MAS4, r5

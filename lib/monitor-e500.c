@@ -35,8 +35,9 @@ void mon_arch_info(void)
 	tlb0_geometry(&sets, &ways);
 	kprintf("core PVR 0x%08lx, SVR 0x%08lx\n", (unsigned long)read_pvr(), (unsigned long)read_svr());
 	kprintf("TLB0: %u entries, %u sets of %u ways, 4K pages; TLB1: %u entries, fully associative, "
-		"huge pages in slots 0..%u\n", sets * ways, sets, ways, tlb1_entries(),
-		TLB1_HUGE_SLOTS - 1);
+		"huge pages in slots 0..%u, fixed entries in %u..%u\n", sets * ways, sets, ways,
+		tlb1_entries(), TLB1_HUGE_SLOTS - 1, tlb1_fixed_slot(TLB1_FIXED - 1),
+		tlb1_fixed_slot(0));
 }
 
 /* Page size of an entry, as 4^TSIZE KB. */
@@ -103,7 +104,7 @@ static void tlb1_dump(bool all)
 			continue;
 		kprintf("TLB1 esel %2u:        ", i);
 		mon_arch_tlb_line(&t);
-		kprintf("\n");
+		kprintf(" (%s)\n", tlb1_slot_use(i));
 	}
 	kprintf("TLB1: %u of %u entries valid\n", valid, n);
 }

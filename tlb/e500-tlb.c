@@ -7,6 +7,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
+#include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
 
 #define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
@@ -45,6 +46,43 @@ void tlb1_write(unsigned int slot, const struct tlb1_map *m)
 	      ((uint32_t)m->va & MAS2_EPN_MASK) | m->wimge,
 	      ((uint32_t)m->pa & MAS3_RPN_MASK) | m->perms,
 	      (uint32_t)(m->pa >> 32) & MAS7_RPN_HI_MASK);
+}
+
+/* What each fixed TLB1 entry maps (the plan: e500/tlb1.h); the PA is given when it is pinned. */
+const struct tlb1_plan_entry tlb1_plan[TLB1_FIXED] = {
+	[TLB1_LINEAR_LOW] = { "linear map, first 256M", KERNEL_VA, LINEAR_TSIZE, LINEAR_WIMGE,
+			      LINEAR_PERMS },
+	[TLB1_LINEAR_HIGH] = { "linear map, second 256M", KERNEL_VA + LINEAR_ENTRY_BYTES, LINEAR_TSIZE,
+			       LINEAR_WIMGE, LINEAR_PERMS },
+	[TLB1_CCSR] = { "CCSR", CCSR_VA, CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW },
+	[TLB1_PERCPU] = { "per-CPU page", PERCPU_VA, TSIZE_4K, MAS2_M, MAS3_SR | MAS3_SW },
+};
+
+unsigned int tlb1_fixed_slot(unsigned int fixed)
+{
+	return tlb1_entries() - 1 - fixed;
+}
+
+void tlb1_pin(unsigned int fixed, paddr_t pa)
+{
+	const struct tlb1_plan_entry *p = &tlb1_plan[fixed];
+	struct tlb1_map m = {
+		.va = p->va, .pa = pa, .tsize = p->tsize, .wimge = p->wimge, .perms = p->perms,
+		.iprot = true,
+	};
+
+	tlb1_write(tlb1_fixed_slot(fixed), &m);
+}
+
+const char *tlb1_slot_use(unsigned int slot)
+{
+	unsigned int n = tlb1_entries();
+
+	if (slot < TLB1_HUGE_SLOTS)
+		return "huge page";
+	if (slot < n && n - 1 - slot < TLB1_FIXED)
+		return tlb1_plan[n - 1 - slot].what;
+	return "free";
 }
 
 void tlb1_clear(unsigned int slot)

@@ -47,9 +47,7 @@
 #define PCS_CR		8
 #define PC_SAVE_BYTES	12
 
-/* TLB1 slots: huge pages take 0..TLB1_HUGE_SLOTS-1 round robin (a power of two). */
-#define TLB1_HUGE_SLOTS_LOG2	3
-#define TLB1_HUGE_SLOTS	(1 << TLB1_HUGE_SLOTS_LOG2)
+#include "e500/tlb1.h"		/* TLB1_HUGE_SLOTS: the round robin over PC_TLB1_NEXT */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
