@@ -13,6 +13,7 @@
 #include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
+#include "e500/smp.h"
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
@@ -30,17 +31,16 @@
 #define GPIO_PIN0	0x80000000u
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n);
-void e500_cpu_early(unsigned int cpu);
 void e500_load_ctx(const struct e500_ctx *c);
 void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user);
 
 extern char _end[];
-extern struct e500_percpu e500_percpu_page;
 extern struct e500_ctx kernel_ctx;
 
 struct arch_layout layout;
 static paddr_t ccsr_pa;
 static uint32_t dt_size;		/* 0: no valid device tree */
+static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
@@ -67,20 +67,6 @@ int console_getc(void)
 void console_drain(void)
 {
 	ns16550_drain();
-}
-
-/*
- * Called from start-up assembly with a stack, before anything can take a TLB
- * miss or a fatal-class interrupt: this core's per-CPU page in its own TLB1,
- * and its huge-page round robin from slot 0.
- */
-void e500_cpu_early(unsigned int cpu)
-{
-	struct e500_percpu *pc = &e500_percpu_page;
-
-	(void)cpu;
-	tlb1_pin(TLB1_PERCPU, virt_to_phys(pc));
-	pc->tlb1_next = MAS0_TLBSEL1;
 }
 
 static void pin_linear_map(void)
@@ -111,6 +97,7 @@ static void read_device_tree(uint32_t dt_phys)
 	dt_size = 0;
 	if (room && fdt_read_facts(phys_to_virt(dt_phys), room, &f) == 0) {
 		dt_size = f.size;
+		dt_facts = f;
 		if (f.have_mem && f.mem_base == 0)
 			layout.ram_size = f.mem_size;
 		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
@@ -173,6 +160,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 		dt_size ? "" : " (not valid: board defaults used)");
 	if (pool_err)
 		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	smp_boot(&dt_facts);
 	kernel_main();
 }
 

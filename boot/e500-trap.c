@@ -21,7 +21,6 @@ void exception_dispatch(struct e500_regs *r);
 void exception_fatal(struct e500_regs *r);
 
 struct e500_ctx kernel_ctx;
-struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
 static struct mm *user_mm;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
@@ -235,7 +234,7 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
 		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
-	user_ctx = &uctx;
+	this_cpu()->user_ctx = (uint32_t)(uintptr_t)&uctx;	/* exc_return loads it */
 	user_mm = mm;
 	memset(r, 0, sizeof(*r));
 	r->srr0 = pc;

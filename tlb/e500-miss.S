@@ -260,5 +260,5 @@ e500_tlb_miss_end:
 	.section .bss
 	.balign	4096
 	.globl	e500_percpu_page
-e500_percpu_page:
-	.space	4096
+e500_percpu_page:			/* one page per core, the boot core's first */
+	.space	4096 * E500_MAX_CPUS

@@ -13,8 +13,6 @@
 #define mtspr(rn, v)	__asm__ volatile("mtspr %0, %1" : : "i"(rn), "r"(v) : "memory")
 #define mfspr(rn)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(rn)); v_; })
 
-extern struct e500_percpu e500_percpu_page;
-
 static inline void isync(void)
 {
 	__asm__ volatile("isync" : : : "memory");
@@ -228,8 +226,8 @@ bool tlb1_read(unsigned int slot, struct tlb_info *info)
 
 void tlb_counts(struct tlb_counts *c)
 {
-	c->dmiss = e500_percpu_page.dmiss;
-	c->imiss = e500_percpu_page.imiss;
+	c->dmiss = this_cpu()->dmiss;
+	c->imiss = this_cpu()->imiss;
 }
 
 void icache_sync(const void *va, size_t len)

@@ -28,6 +28,7 @@
 #define SPRN_SPRG7	279
 #define SPRN_TBWL	284
 #define SPRN_TBWU	285
+#define SPRN_PIR	286	/* processor id: the core number on e500 */
 #define SPRN_PVR	287
 #define SPRN_TSR	336
 #define SPRN_TCR	340
