@@ -58,6 +58,7 @@ struct cpu_slot {
 	void *volatile arg;
 	volatile uint32_t posted;	/* sequence number of the last call posted */
 	volatile uint32_t answered;	/* ... and of the last one answered */
+	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
 };
 
 static struct cpu_stacks stacks[E500_MAX_CPUS];
@@ -184,15 +185,38 @@ void smp_unlock(volatile uint32_t *lock)
 	*lock = 0;
 }
 
+/*
+ * A core idling in smp_poll touches only the TLB1-pinned linear map, so once
+ * it has flushed its TLBs it holds no entry a shootdown could be after: it is
+ * clean until it runs a call other than a shootdown.  Marked dirty (and the
+ * mark ordered) before the call runs, so a writer that clears a PTE, orders
+ * that, then finds the core clean knows the core will see the cleared PTE.
+ */
+bool smp_tlb_clean(unsigned int cpu)
+{
+	return cpu < ncpus && !cpus[cpu].tlb_dirty;
+}
+
+void smp_tlb_flushed(void)
+{
+	cpus[smp_this_cpu()].tlb_dirty = 0;
+}
+
 void smp_poll(void)
 {
 	struct cpu_slot *c = &cpus[smp_this_cpu()];
 	uint32_t seq = c->posted;
+	void (*fn)(void *);
 
 	if (seq == c->answered)
 		return;
 	msync();			/* fn and arg were written before posted */
-	c->fn(c->arg);
+	fn = c->fn;
+	if (fn != smp_shootdown_fn) {
+		c->tlb_dirty = 1;
+		msync();
+	}
+	fn(c->arg);
 	msync();			/* fn's stores before the answer */
 	c->answered = seq;
 }
@@ -239,8 +263,11 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 	unsigned int i, me = smp_this_cpu();
 	int err, first = 0;
 
+	msync();			/* the caller's stores (a cleared PTE) before the clean marks are read */
 	for (i = 0; i < ncpus; i++) {
 		if (i == me || cpus[i].state != CPU_ONLINE)
+			continue;
+		if (fn == smp_shootdown_fn && !cpus[i].tlb_dirty)
 			continue;
 		err = smp_call(i, fn, arg, timeout_tb);
 		if (err && !first)
@@ -256,6 +283,7 @@ void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_
 
 	(void)tlb1_n;
 	e500_load_ctx(&kernel_ctx);
+	c->tlb_dirty = 0;		/* start-up flushed TLB0 and every unpinned TLB1 slot */
 	c->pir = read_pir();
 	msync();
 	c->state = CPU_ONLINE;
@@ -326,6 +354,19 @@ static void start_core(unsigned int cpu)
 		(unsigned long)cpus[cpu].pir, ADDR_ARG(cpus[cpu].release_addr));
 }
 
+/* How TLB shootdowns will reach the other cores: measured, and said. */
+static void probe_tlbivax(void)
+{
+	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
+
+	if (r < 0)
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1: shootdown by cross-call\n");
+	else
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured): shootdown by %s\n",
+			r ? "reaches" : "does not reach",
+			r ? "tlbivax broadcast, cross-call for a PID" : "cross-call to every core");
+}
+
 void smp_boot(const struct fdt_facts *f)
 {
 	uint32_t me = read_pir();
@@ -333,6 +374,7 @@ void smp_boot(const struct fdt_facts *f)
 
 	cpus[0].pir = me;
 	cpus[0].state = CPU_ONLINE;
+	cpus[0].tlb_dirty = 1;		/* the boot core runs everything */
 	if (f->ncpus > FDT_MAX_CPUS)
 		kprintf("smp: the device tree lists %u cores; only the first %u are read\n", f->ncpus,
 			FDT_MAX_CPUS);
@@ -354,4 +396,6 @@ void smp_boot(const struct fdt_facts *f)
 		cpus[ncpus].release_addr = c->release_addr;
 		start_core(ncpus++);
 	}
+	if (smp_online() > 1)
+		probe_tlbivax();
 }

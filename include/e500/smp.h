@@ -40,10 +40,18 @@ void smp_boot(const struct fdt_facts *f);
  * answers.  Calling the running core runs fn at once.
  */
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
-/* The same on every other online core, one after the other; the first error. */
+/*
+ * The same on every other online core, one after the other; the first error.
+ * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
+ */
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb);
 /* Answer the calls posted to this core (the idle loop and every waiter call it). */
 void smp_poll(void);
+
+/* The TLB shootdown's cross-call function (tlb/e500-tlb.c); it calls smp_tlb_flushed after a full flush. */
+extern void (*const smp_shootdown_fn)(void *);
+bool smp_tlb_clean(unsigned int cpu);
+void smp_tlb_flushed(void);
 
 /* Time-base ticks a core has to answer a call by default (1 s at QEMU's 400 MHz). */
 #define SMP_CALL_TIMEOUT	400000000ull
