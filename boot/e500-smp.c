@@ -86,7 +86,7 @@ static uint32_t read_pir(void)
 	return v;
 }
 
-static struct e500_percpu *percpu_of(unsigned int cpu)
+struct e500_percpu *smp_percpu(unsigned int cpu)
 {
 	return (struct e500_percpu *)((uintptr_t)&e500_percpu_page + 4096u * cpu);
 }
@@ -103,7 +103,7 @@ static uint32_t frame_below(const uint8_t *stack, size_t bytes)
  */
 void e500_cpu_early(unsigned int cpu)
 {
-	struct e500_percpu *pc = percpu_of(cpu);
+	struct e500_percpu *pc = smp_percpu(cpu);
 	struct cpu_stacks *st = &stacks[cpu];
 
 	tlb1_pin(TLB1_PERCPU, virt_to_phys(pc));
@@ -360,11 +360,10 @@ static void probe_tlbivax(void)
 	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
 
 	if (r < 0)
-		kprintf("smp: could not measure whether tlbivax reaches cpu 1: shootdown by cross-call\n");
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
 	else
-		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured): shootdown by %s\n",
-			r ? "reaches" : "does not reach",
-			r ? "tlbivax broadcast, cross-call for a PID" : "cross-call to every core");
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
+			"every core that may hold entries\n", r ? "reaches" : "does not reach");
 }
 
 void smp_boot(const struct fdt_facts *f)

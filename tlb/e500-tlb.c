@@ -100,13 +100,16 @@ static void tlb_sync(void)
  * TLB shootdown.  Every invalidation is done on the issuing core with
  * tlbivax + tlbsync, serialised by tlbivax_lock (on a multicore e500
  * tlbivax is broadcast on the coherent bus and only one tlbsync may be
- * outstanding in the system).  Whether that reaches the other cores' TLBs is
- * measured at start-up (tlb_probe_broadcast): QEMU 7.2 invalidates only the
- * issuing core's TLB, silicon broadcasts.  When it does not reach them, each
- * other online core invalidates its own entries on a cross-call, by reading
- * its TLBs back (tlbre) and writing the matching entries invalid: local on
- * every e500, as tlbivax is not.  A space's PID has no broadcast form on
- * e500v2 (no tlbilx), so mm_destroy always cross-calls.
+ * outstanding in the system).  Then every other core that may hold entries
+ * (smp_tlb_clean) invalidates its own on a cross-call, by reading its TLBs
+ * back (tlbre) and writing the matching entries invalid, which is local on
+ * every e500.  The cross-call is made whether or not tlbivax reached the
+ * other cores (measured at start-up, tlb_probe_broadcast: QEMU 7.2 does not,
+ * silicon does): a core in the middle of a miss handler cannot answer until
+ * the handler is done, so when the call returns no core can still write an
+ * entry from a PTE read before the change (the writer's rule in
+ * pte-e500.h), which tlbivax alone does not ensure.  A space's PID has no
+ * broadcast form on e500v2 (no tlbilx) either.
  */
 static volatile uint32_t tlbivax_lock;
 static bool ivax_broadcasts;
@@ -278,8 +281,7 @@ void tlb_flush_all(void)
 	ivax(TLBIVAX_ALL | TLBIVAX_TLB1);
 	tlb_sync();
 	smp_unlock(&tlbivax_lock);
-	if (!ivax_broadcasts)
-		shoot_others(&s);
+	shoot_others(&s);
 }
 
 /* tlbivax ignores PID and AS: every entry for va goes, in every space, on every core. */
@@ -298,8 +300,7 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, uint32_t size)
 		return;
 	}
 	ivax_range(va, size);
-	if (!ivax_broadcasts)
-		shoot_others(&s);
+	shoot_others(&s);
 }
 
 /* Every entry tagged with mm's PID, TLB0 and TLB1's huge slots, on every core. */
@@ -314,8 +315,8 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 /*
  * Does tlbivax on this core reach another core's TLB?  Core `other' loads an
  * entry for a scratch page (a TLB miss), this core issues tlbivax for it, and
- * `other' looks for the entry (tlbsx).  Decides how shootdowns are done from
- * then on; returns the answer, or -1 if the probe could not run.
+ * `other' looks for the entry (tlbsx).  Returns the answer (also kept for
+ * tlb_ivax_broadcasts), or -1 if the probe could not run.
  */
 static uint8_t probe_page[4096] __attribute__((aligned(4096)));
 

@@ -23,6 +23,7 @@ unsigned int smp_online(void);
 unsigned int smp_this_cpu(void);
 uint32_t smp_pir(unsigned int cpu);
 enum cpu_state smp_state(unsigned int cpu);
+struct e500_percpu *smp_percpu(unsigned int cpu);	/* its per-CPU page, in the linear map */
 const char *smp_state_name(enum cpu_state s);
 
 /* Start every core of f that has a spin table; log each. */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
+#include "tests/target/test-smp-e500.h"
 
 extern unsigned int young_fixups;
 
@@ -606,5 +607,13 @@ const struct target_test tests_family[] = {
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
 	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
 	{ "e500 HID0 read-modify-write", test_hid0, "e500", "e500-hid0" },
+	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
+	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
+	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
+	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
+	{ "smp protect seen by cpu 1", test_smp_protect, "e500", "smp-protect" },
+	{ "smp huge unmap seen by cpu 1", test_smp_huge, "e500", "smp-huge" },
+	{ "smp PID reuse seen by cpu 1", test_smp_pid_reuse, "e500", "smp-pid-reuse" },
+	{ "smp cross-call bound", test_smp_call_bound, "e500", "smp-call-bound" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
