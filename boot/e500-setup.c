@@ -75,6 +75,13 @@ static void pin_linear_map(void)
 		tlb1_pin(TLB1_LINEAR_HIGH, LINEAR_ENTRY_BYTES);
 }
 
+/* A secondary core: the plan's shared entries the boot core pinned after start-up (CCSR, linear). */
+void e500_pin_shared(void)
+{
+	tlb1_pin(TLB1_CCSR, ccsr_pa);
+	pin_linear_map();
+}
+
 /* The console: CCSR pinned in TLB1, the UART inside it. */
 static void start_console(paddr_t uart)
 {

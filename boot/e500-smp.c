@@ -15,9 +15,14 @@
  *
  * Cross-calls go through a mailbox per core: the caller takes the mailbox's
  * lock, writes fn and arg, orders them before the sequence number with
- * msync, and waits, bounded by the time base, for the core to echo the
- * number; a core answers in its idle loop and whenever it waits itself
- * (smp_poll), so two cores calling each other both make progress.
+ * msync, sends the core an IPI (MPIC IPI dispatch register 0), and waits,
+ * bounded by the time base, for the core to echo the number and IPI it
+ * back; a core answers in its idle loop and whenever it waits itself
+ * (smp_poll), so two cores calling each other both make progress.  Waiting
+ * cores doze (MSR[WE]) with interrupts enabled only there: an IPI, or the
+ * decrementer as a bound, wakes them; the kernel otherwise runs with
+ * MSR[EE] clear, so a core busy in code that does not wait is not
+ * interrupted (it answers when it next waits, or the caller times out).
  */
 #include <string.h>
 #include "include/arch.h"
@@ -42,6 +47,22 @@
 #define SPIN_R3_HI	2
 #define SPIN_R3_LO	3
 
+/* The MPIC (OpenPIC programming model) in CCSR; "this core" registers through the private alias. */
+#define MPIC_CCSR_OFFSET	0x40000
+#define MPIC_IPIDR0		0x00040	/* IPI dispatch 0: bit n sends to core n */
+#define MPIC_CTPR		0x00080	/* this core's current task priority */
+#define MPIC_IACK		0x000a0	/* interrupt acknowledge: the vector */
+#define MPIC_EOI		0x000b0
+#define MPIC_GCR		0x01020
+#define MPIC_GCR_MIXED		0x20000000	/* deliver to the cores' int inputs */
+#define MPIC_IPIVPR0		0x010a0	/* IPI 0 vector/priority */
+#define MPIC_SVR		0x010e0	/* spurious vector */
+#define MPIC_VPR_PRIO_SHIFT	16
+#define IPI_PRIORITY		15
+#define IPI_VECTOR		0x00e0
+#define SPURIOUS_VECTOR		0x00ff
+#define DOZE_TICKS		400000	/* re-check at least this often while waiting */
+
 struct cpu_stacks {
 	uint8_t kernel[KSTACK_BYTES];	/* secondaries; the boot core runs on boot_stack */
 	uint8_t exc[XSTACK_BYTES];	/* from user mode */
@@ -59,6 +80,8 @@ struct cpu_slot {
 	volatile uint32_t posted;	/* sequence number of the last call posted */
 	volatile uint32_t answered;	/* ... and of the last one answered */
 	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
+	volatile uint32_t caller;	/* the core to IPI when the call is answered */
+	volatile uint32_t ipis;		/* IPIs this core took */
 };
 
 static struct cpu_stacks stacks[E500_MAX_CPUS];
@@ -72,10 +95,92 @@ void e500_secondary_entry(void);
 void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_n);
 void e500_cpu_early(unsigned int cpu);
 void e500_load_ctx(const struct e500_ctx *c);
+void e500_pin_shared(void);
 
 static inline void msync(void)
 {
 	__asm__ volatile("msync" : : : "memory");
+}
+
+static volatile uint32_t *mpic_reg(uint32_t off)
+{
+	return (volatile uint32_t *)(uintptr_t)(CCSR_VA + MPIC_CCSR_OFFSET + off);
+}
+
+static void mpic_write(uint32_t off, uint32_t v)
+{
+	*mpic_reg(off) = v;
+	msync();
+}
+
+/* Global set-up, once, on the boot core: IPI 0 unmasked at the top priority. */
+static void mpic_init(void)
+{
+	mpic_write(MPIC_GCR, *mpic_reg(MPIC_GCR) | MPIC_GCR_MIXED);
+	mpic_write(MPIC_SVR, SPURIOUS_VECTOR);
+	mpic_write(MPIC_IPIVPR0, IPI_PRIORITY << MPIC_VPR_PRIO_SHIFT | IPI_VECTOR);
+}
+
+/* Every core: accept every priority. */
+static void mpic_cpu_init(void)
+{
+	mpic_write(MPIC_CTPR, 0);
+}
+
+static void send_ipi(unsigned int cpu)
+{
+	mpic_write(MPIC_IPIDR0, 1u << cpus[cpu].pir);
+}
+
+static uint32_t mfmsr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfmsr %0" : "=r"(v));
+	return v;
+}
+
+#define MTSPR(n, v)	__asm__ volatile("mtspr %0, %1" : : "i"(n), "r"(v) : "memory")
+#define MFSPR(n)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+
+void smp_doze(uint32_t ticks)
+{
+	uint32_t hid0 = MFSPR(SPRN_HID0), msr = mfmsr();
+
+	MTSPR(SPRN_DEC, ticks);
+	MTSPR(SPRN_TCR, TCR_DIE);
+	MTSPR(SPRN_HID0, hid0 | HID0_DOZE);
+	__asm__ volatile("msync; mtmsr %0; isync" : : "r"(msr | MSR_EE | MSR_WE) : "memory");
+	/* awake: smp_wakeup() returned here with EE and WE clear */
+	MTSPR(SPRN_TCR, 0);
+	MTSPR(SPRN_DEC, 0xffffffffu);	/* a zero DEC would set TSR[DIS] again at once */
+	MTSPR(SPRN_TSR, TSR_DIS);
+	MTSPR(SPRN_HID0, hid0);
+	__asm__ volatile("isync" : : : "memory");
+}
+
+bool smp_wakeup(bool decrementer)
+{
+	uint32_t vec;
+
+	if (decrementer) {
+		MTSPR(SPRN_TCR, 0);
+		MTSPR(SPRN_TSR, TSR_DIS);
+		return true;
+	}
+	vec = *mpic_reg(MPIC_IACK);
+	if (vec == SPURIOUS_VECTOR)
+		return true;
+	mpic_write(MPIC_EOI, 0);
+	if (vec != IPI_VECTOR)
+		return false;
+	cpus[smp_this_cpu()].ipis++;
+	return true;
+}
+
+unsigned int smp_ipis_received(unsigned int cpu)
+{
+	return cpu < ncpus ? cpus[cpu].ipis : 0;
 }
 
 static uint32_t read_pir(void)
@@ -219,6 +324,7 @@ void smp_poll(void)
 	fn(c->arg);
 	msync();			/* fn's stores before the answer */
 	c->answered = seq;
+	send_ipi(c->caller);
 }
 
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
@@ -240,13 +346,17 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 	}
 	c->fn = fn;
 	c->arg = arg;
+	c->caller = smp_this_cpu();
 	msync();
 	seq = c->posted + 1;
 	c->posted = seq;
+	send_ipi(cpu);
 	t0 = timebase_read();
 	while (c->answered != seq) {
 		smp_poll();
-		if (timebase_read() - t0 > timeout_tb) {
+		if (c->answered != seq)
+			smp_doze(DOZE_TICKS);
+		if (c->answered != seq && timebase_read() - t0 > timeout_tb) {
 			smp_unlock(&c->lock);
 			kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks\n",
 				cpu, (unsigned long)c->pir, (unsigned long)timeout_tb);
@@ -282,13 +392,17 @@ void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_
 	struct cpu_slot *c = &cpus[start->cpu];
 
 	(void)tlb1_n;
+	e500_pin_shared();
 	e500_load_ctx(&kernel_ctx);
+	mpic_cpu_init();
 	c->tlb_dirty = 0;		/* start-up flushed TLB0 and every unpinned TLB1 slot */
 	c->pir = read_pir();
 	msync();
 	c->state = CPU_ONLINE;
-	for (;;)
+	for (;;) {
 		smp_poll();
+		smp_doze(DOZE_TICKS);
+	}
 }
 
 /*
@@ -342,7 +456,7 @@ static void start_core(unsigned int cpu)
 	}
 	t0 = timebase_read();
 	while (cpus[cpu].state != CPU_ONLINE && timebase_read() - t0 < BOOT_WAIT_TB)
-		;
+		smp_doze(DOZE_TICKS);
 	if (cpus[cpu].state != CPU_ONLINE) {
 		cpus[cpu].state = CPU_NO_ANSWER;
 		kprintf("smp: cpu %u (PIR %lu) released through " ADDR_FMT " did not come up within %lu "
@@ -374,6 +488,10 @@ void smp_boot(const struct fdt_facts *f)
 	cpus[0].pir = me;
 	cpus[0].state = CPU_ONLINE;
 	cpus[0].tlb_dirty = 1;		/* the boot core runs everything */
+	if (f->ncpus > 1) {
+		mpic_init();
+		mpic_cpu_init();
+	}
 	if (f->ncpus > FDT_MAX_CPUS)
 		kprintf("smp: the device tree lists %u cores; only the first %u are read\n", f->ncpus,
 			FDT_MAX_CPUS);

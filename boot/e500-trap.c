@@ -10,6 +10,7 @@
 #include "include/arch.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "e500/smp.h"
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
@@ -162,6 +163,13 @@ void exception_dispatch(struct e500_regs *r)
 	case VEC_SYSCALL:
 		if (r->srr1 & MSR_PR)
 			user_return(0, r->gpr[3]);
+		break;
+	case VEC_EXTERNAL:
+	case VEC_DEC:
+		if (!(r->srr1 & MSR_PR) && smp_wakeup(r->vector == VEC_DEC)) {
+			r->srr1 &= ~(MSR_EE | MSR_WE);	/* back in smp_doze, awake */
+			return;
+		}
 		break;
 	case VEC_DTLB:
 	case VEC_ITLB:

@@ -57,6 +57,15 @@ void smp_tlb_flushed(void);
 /* Time-base ticks a core has to answer a call by default (1 s at QEMU's 400 MHz). */
 #define SMP_CALL_TIMEOUT	400000000ull
 
+/*
+ * Doze (MSR[WE], HID0[DOZE]) until an interrupt: an IPI from the MPIC, or
+ * the decrementer after at most `ticks'.  Interrupts are enabled only while
+ * dozing; smp_wakeup() is the interrupt side (true if it was one of ours).
+ */
+void smp_doze(uint32_t ticks);
+bool smp_wakeup(bool decrementer);
+unsigned int smp_ipis_received(unsigned int cpu);
+
 /* A spin lock in coherent memory (lwarx/stwcx.; release with msync). */
 void smp_lock(volatile uint32_t *lock);
 void smp_unlock(volatile uint32_t *lock);

@@ -101,6 +101,13 @@ void test_smp_cores_up(void)
 		for (d = c + 1; d < n; d++)
 			distinct &= id[c].pir != id[d].pir && id[c].percpu_pa != id[d].percpu_pa;
 	report(distinct, "PIRs and per-CPU pages differ between cores");
+	for (c = 1; c < n; c++) {
+		unsigned int them = smp_ipis_received(c), us = smp_ipis_received(smp_this_cpu());
+
+		report(on(c, ident_fn, &id[c]) && smp_ipis_received(c) > them &&
+		       smp_ipis_received(smp_this_cpu()) > us,
+		       "a call to cpu %u goes by MPIC IPI, and so does its answer", c);
+	}
 }
 
 struct touch {
