@@ -8,7 +8,7 @@ ifeq ($(origin BOARD),command line)
 TEST_BOARDS ?= $(BOARD)
 endif
 BOARD ?= qemu-mpc8544ds
-TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp sim-mpc885
+TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
 # before the board's command line).
 MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
