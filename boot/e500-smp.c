@@ -144,27 +144,32 @@ static uint32_t mfmsr(void)
 #define MFSPR(n)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
 
 /*
- * e500mc and later have no MSR[WE]/HID0[DOZE] doze; their wait instruction
- * (ISA 2.06) did not wake on the IPI or the decrementer under QEMU 7.2 in
- * this kernel's tests, so there a waiting core only opens its interrupt
- * window (MSR[EE]) and goes on spinning.
+ * e500mc and later have no MSR[WE]/HID0[DOZE] doze; they have the wait
+ * instruction (ISA 2.06) instead.  An interrupt taken between the mtmsr that
+ * sets EE and the wait must not return to the wait (it would sleep with EE
+ * clear): the wake-up path steps SRR0 past it (e500_doze_wait: the isync
+ * and the wait, either of which an interrupt may return to).
  */
 #define PVR_VER_E500MC	0x8023
+#define INSN_WAIT	".long 0x7c00007c"	/* wait: e500v2 assemblers lack it */
 
 static bool core_lacks_doze(void)
 {
 	return (MFSPR(SPRN_PVR) >> 16) >= PVR_VER_E500MC;
 }
 
-void smp_doze(uint32_t ticks)
+__attribute__((noinline)) void smp_doze(uint32_t ticks)
 {
 	uint32_t hid0 = MFSPR(SPRN_HID0), msr = mfmsr();
 
 	MTSPR(SPRN_DEC, ticks);
 	MTSPR(SPRN_TCR, TCR_DIE);
 	if (core_lacks_doze()) {
-		__asm__ volatile("msync; mtmsr %0; isync; nop; mtmsr %1; isync"
-				 : : "r"(msr | MSR_EE), "r"(msr) : "memory");
+		__asm__ volatile("msync; mtmsr %0\n"
+				 ".globl e500_doze_wait\n"
+				 "e500_doze_wait: isync\n"
+				 "	" INSN_WAIT "\n"
+				 "	mtmsr %1; isync" : : "r"(msr | MSR_EE), "r"(msr) : "memory");
 	} else {
 		MTSPR(SPRN_HID0, hid0 | HID0_DOZE);
 		__asm__ volatile("msync; mtmsr %0; isync" : : "r"(msr | MSR_EE | MSR_WE) : "memory");

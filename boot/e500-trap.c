@@ -20,6 +20,7 @@
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);
 void exception_fatal(struct e500_regs *r);
+extern const char e500_doze_wait[];
 
 struct e500_ctx kernel_ctx;
 static struct mm *user_mm;
@@ -168,6 +169,8 @@ void exception_dispatch(struct e500_regs *r)
 	case VEC_DEC:
 		if (!(r->srr1 & MSR_PR) && smp_wakeup(r->vector == VEC_DEC)) {
 			r->srr1 &= ~(MSR_EE | MSR_WE);	/* back in smp_doze, awake */
+			if (r->srr0 - (uint32_t)(uintptr_t)e500_doze_wait <= 4)
+				r->srr0 = (uint32_t)(uintptr_t)e500_doze_wait + 8;	/* past the wait */
 			return;
 		}
 		break;
