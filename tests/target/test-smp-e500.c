@@ -220,6 +220,7 @@ void test_smp_unmap(void)
 {
 	struct touch t = { .va = TEST_KVA };
 	paddr_t pa;
+	uint64_t t0, cost;
 
 	if (!need_cores(2))
 		return;
@@ -228,7 +229,11 @@ void test_smp_unmap(void)
 	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
 	report(on(1, touch_fn, &t) && t.value == 0x600d0001u && t.present,
 	       "cpu 1 reads the page and holds its entry");
+	t0 = timebase_read();
 	unmap(&kernel_mm, TEST_KVA, 4096);
+	cost = timebase_read() - t0;
+	report_info("unmap of one 4K page held by cpu 1, %u other core(s) online: %lu time-base ticks",
+		    smp_online() - 1, (unsigned long)cost);
 	report(on(1, look_fn, &t) && !t.present, "after unmap on cpu 0, cpu 1's TLB has no entry");
 	expect_fault(TEST_KVA);
 	report(on(1, read_fn, &t) && faults_taken() == 1 && last_fault()->addr == TEST_KVA,
