@@ -9,7 +9,7 @@ ifeq ($(origin BOARD),command line)
 TEST_BOARDS ?= $(BOARD)
 endif
 BOARD ?= qemu-mpc8544ds
-TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot sim-mpc885
+TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
 # before the board's command line).
 MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
@@ -62,9 +62,9 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/s
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/bench/bench.c tests/bench/bench-asm.S
-E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c \
+E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
-	mmu/pgtable-e500.c
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
 	mmu/pgtable-mpc8xx.c

@@ -10,17 +10,16 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
+#include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
+#include "e500/smp.h"
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
 
-#define KERNEL_VA	0xc0000000u
-#define LINEAR_MAX	(512u << 20)	/* two 256 MB TLB1 entries */
-#define CCSR_VA		0xfe000000u
-#define CCSR_SIZE	(1u << 20)
+#define LINEAR_MAX	(2u * LINEAR_ENTRY_BYTES)	/* TLB1_LINEAR_LOW and _HIGH */
 #define KMAP_START	0xe0000000u
 #define KMAP_LAST	(CCSR_VA - 1)
 #define USER_LAST	(KERNEL_VA - 1)
@@ -41,6 +40,7 @@ extern struct e500_ctx kernel_ctx;
 struct arch_layout layout;
 static paddr_t ccsr_pa;
 static uint32_t dt_size;		/* 0: no valid device tree */
+static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
@@ -69,32 +69,24 @@ void console_drain(void)
 	ns16550_drain();
 }
 
-static void pin_linear_map(unsigned int tlb1_n)
+static void pin_linear_map(void)
 {
-	struct tlb1_map m = {
-		.va = KERNEL_VA + (256u << 20), .pa = 256u << 20, .tsize = TSIZE_256M,
-		.perms = MAS3_SR | MAS3_SW | MAS3_SX, .iprot = true,
-	};
-
-	if (layout.linear_size > (256u << 20))
-		tlb1_write(tlb1_n - 2, &m);
+	if (layout.linear_size > LINEAR_ENTRY_BYTES)
+		tlb1_pin(TLB1_LINEAR_HIGH, LINEAR_ENTRY_BYTES);
 }
 
-static void pin_ccsr(unsigned int tlb1_n)
+/* A secondary core: the plan's shared entries the boot core pinned after start-up (CCSR, linear). */
+void e500_pin_shared(void)
 {
-	struct tlb1_map m = {
-		.va = CCSR_VA, .pa = ccsr_pa, .tsize = TSIZE_1M,
-		.wimge = MAS2_I | MAS2_G, .perms = MAS3_SR | MAS3_SW, .iprot = true,
-	};
-
-	tlb1_write(tlb1_n - 3, &m);
+	tlb1_pin(TLB1_CCSR, ccsr_pa);
+	pin_linear_map();
 }
 
 /* The console: CCSR pinned in TLB1, the UART inside it. */
-static void start_console(unsigned int tlb1_n, paddr_t uart)
+static void start_console(paddr_t uart)
 {
 	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
-	pin_ccsr(tlb1_n);
+	tlb1_pin(TLB1_CCSR, ccsr_pa);
 	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + (uint32_t)(uart - ccsr_pa)));
 }
 
@@ -103,7 +95,7 @@ static void start_console(unsigned int tlb1_n, paddr_t uart)
  * where it has none; the tree must lie in the first 256 MB entry of the
  * linear map, and a malformed one is ignored whole.
  */
-static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
+static void read_device_tree(uint32_t dt_phys)
 {
 	struct fdt_facts f;
 	size_t room = dt_phys < 256u << 20 ? (256u << 20) - dt_phys : 0;
@@ -112,10 +104,11 @@ static void read_device_tree(uint32_t dt_phys, unsigned int tlb1_n)
 	dt_size = 0;
 	if (room && fdt_read_facts(phys_to_virt(dt_phys), room, &f) == 0) {
 		dt_size = f.size;
+		dt_facts = f;
 		if (f.have_mem && f.mem_base == 0)
 			layout.ram_size = f.mem_size;
 		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
-			start_console(tlb1_n, f.uart_pa);
+			start_console(f.uart_pa);
 	}
 	/* used in place, whole: the tree stays reserved (start_allocator) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
@@ -137,8 +130,11 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	int err, pool_err;
 
 	/* first the console, so that even a failure while reading the tree is reported */
-	start_console(tlb1_n, BOARD_CONSOLE_PA);
-	read_device_tree(dt_phys, tlb1_n);
+	start_console(BOARD_CONSOLE_PA);
+	if (tlb1_n < TLB1_HUGE_SLOTS + TLB1_FIXED)
+		panic("TLB1 has %u entries: the plan needs %u huge-page slots and %u fixed ones",
+		      tlb1_n, TLB1_HUGE_SLOTS, TLB1_FIXED);
+	read_device_tree(dt_phys);
 	layout.linear_va = KERNEL_VA;
 	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
 	layout.kmap_start = KMAP_START;
@@ -146,7 +142,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	layout.user_start = 0;
 	layout.user_last = USER_LAST;
 	layout.family = "e500";
-	pin_linear_map(tlb1_n);
+	pin_linear_map();
 	start_allocator(dt_phys);
 	pool_err = hugepool_init(layout.bootargs);
 	fence_high_memory();
@@ -160,6 +156,7 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 		dt_size ? "" : " (not valid: board defaults used)");
 	if (pool_err)
 		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	smp_boot(&dt_facts);
 	kernel_main();
 }
 

@@ -7,24 +7,29 @@
  *
  * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending),
  *    the kernel's HID0 bits set (the others kept).
- * 2. The kernel's linear map, VA 0xC0000000 -> PA 0 (256 MB, IPROT), in the
- *    last TLB1 entry, which no loader uses; jump up to it.
+ * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (256 MB, IPROT), in its
+ *    slot of the TLB1 plan (e500/tlb1.h: the last slot, which no loader
+ *    uses); jump up to it.  This is the only entry start-up pins.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
- *    kernel owns the MMU.  The per-CPU page pinned at PERCPU_VA (4 KB,
- *    IPROT) before anything can take a TLB miss.
- * 4. Stack, BSS, IVPR/IVORs, MAS4, SPRGs (SPRG3 cleared), then rfi into
- *    e500_start (C) with MSR[ME] set (mtmsr cannot set ME under QEMU).
+ *    kernel owns the MMU.
+ * 4. Stack, BSS; e500_cpu_early (C) pins the per-CPU page from the plan
+ *    before anything can take a TLB miss; IVPR/IVORs, MAS4, SPRGs (SPRG3
+ *    cleared), then rfi into e500_start (C) with MSR[ME] set (mtmsr cannot
+ *    set ME under QEMU).
  *
- * Registers: r3 device tree, r30 TLB1 entry count, r31 device tree (kept),
- * r4..r12 scratch.
+ * Registers: r3 device tree, r28 the C entry, r30 TLB1 entry count, r31
+ * device tree (kept), r4..r12 scratch.
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "ppc-asm.h"
+#include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 
-#define KERNEL_VA	0xc0000000
+#if TLB1_LINEAR_LOW != 0
+#error "start-up keeps the last TLB1 slot and drops every one below it: the linear map must be last"
+#endif
 
 /* Write TLB1 entry (r30 - from_top): mas1, mas2 and mas3 are 32-bit constants; clobbers r5. */
 .macro TLB1_PIN from_top, mas1, mas2, mas3
@@ -52,65 +57,64 @@
 	.globl	_start
 _start:
 	mr	r31, r3
-	li	r4, 0
-	mtmsr	r4
-	isync
-	mtspr	SPRN_TCR, r4
-	mtspr	SPRN_DECAR, r4
-	li	r5, -1				/* a zero DEC would set TSR[DIS] again at once */
-	mtspr	SPRN_DEC, r5
-	lis	r4, TSR_ALL@h
-	mtspr	SPRN_TSR, r4
+	bl	core_quiet
 	mfspr	r4, SPRN_HID0			/* kept for the tests: what the loader left */
 	lis	r5, (e500_hid0_at_entry - KERNEL_VA)@ha	/* still running at EA = PA */
 	stw	r4, (e500_hid0_at_entry - KERNEL_VA)@l(r5)
 	bl	e500_hid0_setup
-
-	mfspr	r30, SPRN_TLB1CFG
-	andi.	r30, r30, TLBCFG_NENTRY
-	/* The last entry: the linear map. */
-	TLB1_PIN 1, MAS1_VALID | MAS1_IPROT | (TSIZE_256M << MAS1_TSIZE_SHIFT), KERNEL_VA, \
-		MAS3_SR | MAS3_SW | MAS3_SX
-
+	bl	pin_linear
 	lis	r5, high@h
 	ori	r5, r5, high@l
 	mtctr	r5
 	bctr
 
 high:
-	li	r6, 0				/* drop every other TLB1 entry */
-	subi	r7, r30, 1
-	mtctr	r7
-1:	slwi	r5, r6, MAS0_ESEL_SHIFT
-	oris	r5, r5, MAS0_TLBSEL1@h
-	mtspr	SPRN_MAS0, r5
-	li	r5, 0
-	mtspr	SPRN_MAS1, r5
-	mtspr	SPRN_MAS2, r5
-	mtspr	SPRN_MAS3, r5
-	isync
-	tlbwe
-	isync
-	addi	r6, r6, 1
-	bdnz	1b
-	li	r5, MMUCSR0_TLB0_FI
-	mtspr	SPRN_MMUCSR0, r5
-2:	mfspr	r5, SPRN_MMUCSR0
-	andi.	r5, r5, MMUCSR0_TLB0_FI
-	bne	2b
-	isync
-
-	/* The per-CPU page at the top of the address space. */
-	TLB1_PIN 4, MAS1_VALID | MAS1_IPROT | (TSIZE_4K << MAS1_TSIZE_SHIFT), PERCPU_VA, \
-		(e500_percpu_page - KERNEL_VA + (MAS3_SR | MAS3_SW))
-
+	bl	drop_tlbs
 	BOOT_STACK_AND_BSS boot_stack_top
+	li	r3, 0				/* the boot core */
+	lis	r28, e500_start@h
+	ori	r28, r28, e500_start@l
+	b	cpu_common
+
+/*
+ * A secondary core, released through its spin table entry (ePAPR): entered
+ * at the physical address of e500_secondary_entry through the loader's
+ * initial mapping (EA = PA for the first 64 MB), r3 = the kernel virtual
+ * address of its struct e500_cpu_start (e500-smp.c), which the boot core
+ * filled.  The same steps as _start without the BSS and device tree: its own
+ * stack, its own per-CPU page, then e500_secondary_start(start, tlb1_n).
+ */
+	.globl	e500_secondary_entry
+e500_secondary_entry:
+	mr	r31, r3
+	bl	core_quiet
+	bl	e500_hid0_setup
+	bl	pin_linear
+	lis	r5, secondary_high@h
+	ori	r5, r5, secondary_high@l
+	mtctr	r5
+	bctr
+
+secondary_high:
+	bl	drop_tlbs
+	lwz	r1, CPU_START_STACK(r31)
+	li	r0, 0
+	stwu	r0, -16(r1)
+	lwz	r3, CPU_START_CPU(r31)
+	lis	r28, e500_secondary_start@h
+	ori	r28, r28, e500_secondary_start@l
+	/* fall through */
+
+/*
+ * r3 = core index, r28 = the C entry, r31 its first argument, r30 the TLB1
+ * entry count, r1 a stack: the per-CPU page, the vectors, MAS4, PIDs, SPRGs,
+ * then rfi into r28(r31, r30).
+ */
+cpu_common:
+	bl	e500_cpu_early
 	lis	r5, KERNEL_VA@h
 	mtspr	SPRN_IVPR, r5
 	bl	e500_set_ivors
-
-	lis	r5, MAS0_TLBSEL1@h		/* huge pages start at TLB1 slot 0 */
-	stw	r5, PCPU(PC_TLB1_NEXT)(0)
 
 	li	r5, TSIZE_4K << MAS4_TSIZED_SHIFT
 	mtspr	SPRN_MAS4, r5
@@ -131,14 +135,58 @@ high:
 	mtspr	SPRN_SPRG_INEED, r5
 	isync
 
-	lis	r5, e500_start@h
-	ori	r5, r5, e500_start@l
-	mtspr	SPRN_SRR0, r5
+	mtspr	SPRN_SRR0, r28
 	li	r5, MSR_KERNEL
 	mtspr	SPRN_SRR1, r5
 	mr	r3, r31
 	mr	r4, r30
 	rfi
+
+/* Interrupts off, timers quiet (U-Boot leaves a decrementer pending).  Clobbers r4, r5. */
+core_quiet:
+	li	r4, 0
+	mtmsr	r4
+	isync
+	mtspr	SPRN_TCR, r4
+	mtspr	SPRN_DECAR, r4
+	li	r5, -1				/* a zero DEC would set TSR[DIS] again at once */
+	mtspr	SPRN_DEC, r5
+	lis	r4, TSR_ALL@h
+	mtspr	SPRN_TSR, r4
+	blr
+
+/* r30 = TLB1 entry count; the linear map's first entry where the plan puts it.  Clobbers r5. */
+pin_linear:
+	mfspr	r30, SPRN_TLB1CFG
+	andi.	r30, r30, TLBCFG_NENTRY
+	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_TSIZE << MAS1_TSIZE_SHIFT), \
+		KERNEL_VA | LINEAR_WIMGE, LINEAR_PERMS
+	blr
+
+/* Running from the linear map: every other TLB1 entry and all of TLB0 go.  Clobbers r5..r7, CTR. */
+drop_tlbs:
+	li	r6, 0
+	subi	r7, r30, TLB1_LINEAR_LOW + 1
+	mtctr	r7
+1:	slwi	r5, r6, MAS0_ESEL_SHIFT
+	oris	r5, r5, MAS0_TLBSEL1@h
+	mtspr	SPRN_MAS0, r5
+	li	r5, 0
+	mtspr	SPRN_MAS1, r5
+	mtspr	SPRN_MAS2, r5
+	mtspr	SPRN_MAS3, r5
+	isync
+	tlbwe
+	isync
+	addi	r6, r6, 1
+	bdnz	1b
+	li	r5, MMUCSR0_TLB0_FI
+	mtspr	SPRN_MMUCSR0, r5
+2:	mfspr	r5, SPRN_MMUCSR0
+	andi.	r5, r5, MMUCSR0_TLB0_FI
+	bne	2b
+	isync
+	blr
 
 /*
  * void e500_hid0_setup(void): set the HID0 bits the kernel needs (time base,

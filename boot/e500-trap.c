@@ -11,6 +11,7 @@
 #include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
+#include "e500/smp.h"
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
@@ -20,9 +21,9 @@
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);
 void exception_fatal(struct e500_regs *r);
+extern const char e500_doze_wait[];
 
 struct e500_ctx kernel_ctx;
-struct e500_ctx *user_ctx;		/* read by exc_return when going to user mode */
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
 static const char *vector_name(uint32_t v)
@@ -119,11 +120,23 @@ void exception_dispatch(struct e500_regs *r)
 {
 	struct fault_record f;
 
-	if (r->vector == VEC_SYSCALL) {
+	switch (r->vector) {
+	case VEC_SYSCALL:
 		record_fault(r, &f);
 		f.pc = f.addr = r->srr0 - 4;
 		fault_syscall(&f, r->gpr[3], dump_regs, r);
 		return;
+	case VEC_EXTERNAL:
+	case VEC_DEC:
+		if (!(r->srr1 & MSR_PR) && smp_wakeup(r->vector == VEC_DEC)) {
+			r->srr1 &= ~(MSR_EE | MSR_WE);	/* back in smp_doze, awake */
+			if (r->srr0 - (uint32_t)(uintptr_t)e500_doze_wait <= 4)
+				r->srr0 = (uint32_t)(uintptr_t)e500_doze_wait + 8;	/* past the wait */
+			return;
+		}
+		break;
+	default:
+		break;
 	}
 	handle_fault(r);
 }
@@ -183,7 +196,7 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
 		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
-	user_ctx = &uctx;
+	this_cpu()->user_ctx = (uint32_t)(uintptr_t)&uctx;	/* exc_return loads it */
 	memset(r, 0, sizeof(*r));
 	r->srr0 = pc;
 	r->srr1 = MSR_USER;

@@ -9,12 +9,13 @@
  * Registers in a standard-class prologue (before the frame exists):
  *   r10, r11  scratch, saved in SPRG4/SPRG5; CR saved in SPRG7
  *   r1        becomes the frame: below the interrupted r1 in kernel mode,
- *             exc_stack_top when coming from user mode
+ *             this core's exception stack (PC_EXC_FRAME) from user mode
  * Registers in a fatal-class prologue:
  *   r10, r11  scratch, saved with CR in the class's area of the per-CPU page
  *             (PC_CRIT or PC_MCHK, absolute addressing: no register needed),
  *             so SPRG4..7 keep what a TLB-miss handler saved there
- *   r1        becomes the frame, at the top of the class's own stack
+ *   r1        becomes the frame, at the top of the class's own stack on
+ *             this core (PC_CRIT_FRAME, PC_MCHK_FRAME)
  * Every GPR, CR, XER, LR, CTR, SRRx, DEAR, ESR and PID is in the frame
  * before C runs.  Exceptions possible here: none (TLB1 memory only).
  */
@@ -37,8 +38,7 @@
 	andi.	r10, r11, MSR_PR
 	subi	r10, r1, FRAME_SIZE + FRAME_GAP
 	beq	1f
-	lis	r10, (exc_stack_top - FRAME_SIZE)@ha
-	addi	r10, r10, (exc_stack_top - FRAME_SIZE)@l
+	lwz	r10, PCPU(PC_EXC_FRAME)(0)
 1:	stw	r1, F_GPR(1)(r10)
 	mr	r1, r10
 	stw	r11, F_SRR1(r1)
@@ -53,7 +53,7 @@
  * saved, and the frame goes on a stack of its own (the interrupted r1 may be
  * a user stack or the middle of a prologue).
  */
-.macro FATAL_ENTRY name, vec, srr0, srr1, area, stack_top, common
+.macro FATAL_ENTRY name, vec, srr0, srr1, area, frame, common
 	.balign	16
 	.globl	\name
 \name:
@@ -61,8 +61,7 @@
 	stw	r11, PCPU(\area + PCS_R11)(0)
 	mfcr	r10
 	stw	r10, PCPU(\area + PCS_CR)(0)
-	lis	r10, (\stack_top - FRAME_SIZE)@ha
-	addi	r10, r10, (\stack_top - FRAME_SIZE)@l
+	lwz	r10, PCPU(\frame)(0)
 	stw	r1, F_GPR(1)(r10)
 	mr	r1, r10
 	mfspr	r11, \srr1
@@ -73,8 +72,8 @@
 	b	\common
 .endm
 
-	FATAL_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
-	FATAL_ENTRY e500_vec_mcheck, VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, PC_MCHK, mchk_stack_top, exc_mchk
+	FATAL_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
+	FATAL_ENTRY e500_vec_mcheck, VEC_MCHECK, SPRN_MCSRR0, SPRN_MCSRR1, PC_MCHK, PC_MCHK_FRAME, exc_mchk
 	EXC_ENTRY e500_vec_dsi, VEC_DSI, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_isi, VEC_ISI, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_external, VEC_EXTERNAL, SPRN_SRR0, SPRN_SRR1, exc_common
@@ -85,10 +84,10 @@
 	EXC_ENTRY e500_vec_apunavail, VEC_APUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_dec, VEC_DEC, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_fit, VEC_FIT, SPRN_SRR0, SPRN_SRR1, exc_common
-	FATAL_ENTRY e500_vec_watchdog, VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
+	FATAL_ENTRY e500_vec_watchdog, VEC_WATCHDOG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
 	EXC_ENTRY e500_dtlb_fault, VEC_DTLB, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_itlb_fault, VEC_ITLB, SPRN_SRR0, SPRN_SRR1, exc_common
-	FATAL_ENTRY e500_vec_debug, VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, crit_stack_top, exc_crit
+	FATAL_ENTRY e500_vec_debug, VEC_DEBUG, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
 	EXC_ENTRY e500_vec_speunavail, VEC_SPEUNAVAIL, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_spedata, VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_speround, VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
@@ -164,8 +163,7 @@ exc_return:
 	lwz	r10, F_SRR1(r1)
 	andi.	r10, r10, MSR_PR
 	beq	1f
-	lis	r10, user_ctx@ha
-	lwz	r10, user_ctx@l(r10)		/* struct e500_ctx * of the user */
+	lwz	r10, PCPU(PC_USER_CTX)(0)	/* struct e500_ctx * of this core's user */
 	bl	load_ctx
 	li	r10, 0				/* user code can read SPRG4..7 (SPR 260-263): */
 	mtspr	SPRN_SPRG_R10, r10		/* leave it no kernel register values */
@@ -216,14 +214,3 @@ exc_return:
 e500_enter_frame:
 	subi	r1, r3, FRAME_REGS
 	b	exc_return
-
-	.section .bss
-	.balign	16
-	.globl	exc_stack_top
-exc_stack:
-	.space	8192
-exc_stack_top:
-	.space	8192
-crit_stack_top:			/* critical, watchdog, debug */
-	.space	8192
-mchk_stack_top:			/* machine check */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A single pass over the structure block of a flattened device tree
- * (version 16/17): /memory, /chosen/bootargs and the first NS16550 UART,
- * whose reg is translated through its parent's ranges (the CCSR "soc" node).
+ * (version 16/17): /memory, /chosen/bootargs, the first NS16550 UART,
+ * whose reg is translated through its parent's ranges (the CCSR "soc" node),
+ * and the cpu nodes with their ePAPR spin-table release addresses.
  * Every offset, length and string is checked against the blob's totalsize:
  * a malformed tree is refused, never followed out of the blob.
  */
@@ -26,7 +27,9 @@ struct node_state {
 	uint32_t ranges_len;
 	const uint8_t *reg;
 	uint32_t reg_len;
-	int is_memory, is_uart;
+	const uint8_t *release;		/* cpu-release-addr */
+	uint32_t release_len;
+	int is_memory, is_uart, is_cpu, spin_table;
 };
 
 static uint32_t be32(const void *p)
@@ -115,6 +118,16 @@ static void end_node(struct node_state *st, int depth, struct fdt_facts *f)
 		f->mem_size = read_cells(n->reg + 4 * parent->addr_cells, parent->size_cells);
 		f->have_mem = 1;
 	}
+	if (n->is_cpu && n->reg && parent->addr_cells == 1) {
+		if (f->ncpus < FDT_MAX_CPUS) {
+			struct fdt_cpu *c = &f->cpus[f->ncpus];
+
+			c->id = be32(n->reg);
+			c->spin_table = n->spin_table && n->release && n->release_len == 8;
+			c->release_addr = c->spin_table ? read_cells(n->release, 2) : 0;
+		}
+		f->ncpus++;
+	}
 	if (n->is_uart && n->reg && !f->have_uart) {
 		uint64_t a = read_cells(n->reg, parent->addr_cells);
 
@@ -140,6 +153,14 @@ static void take_prop(struct node_state *n, int depth, const char *pname,
 		n->reg_len = len;
 	} else if (!strcmp(pname, "device_type") && is_string(val, len, "memory"))
 		n->is_memory = 1;
+	else if (!strcmp(pname, "device_type") && is_string(val, len, "cpu"))
+		n->is_cpu = 1;
+	else if (!strcmp(pname, "enable-method") && is_string(val, len, "spin-table"))
+		n->spin_table = 1;
+	else if (!strcmp(pname, "cpu-release-addr")) {
+		n->release = val;
+		n->release_len = len;
+	}
 	else if (!strcmp(pname, "compatible") && has_string((const char *)val, len, "16550"))
 		n->is_uart = 1;
 	else if (!strcmp(pname, "bootargs") && depth == 1 && !strcmp(n->name, "chosen") &&

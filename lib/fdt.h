@@ -6,12 +6,23 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#define FDT_MAX_CPUS	8
+
+/* A /cpus/cpu node: its reg (the core's PIR) and how to start it. */
+struct fdt_cpu {
+	uint32_t id;
+	uint64_t release_addr;		/* cpu-release-addr, when spin_table */
+	int spin_table;			/* enable-method "spin-table" with a cpu-release-addr */
+};
+
 struct fdt_facts {
 	uint32_t size;			/* the blob's totalsize */
 	uint64_t mem_base, mem_size;	/* first /memory reg range */
 	uint64_t uart_pa;		/* first ns16550-compatible node, translated */
 	int have_mem, have_uart;
 	const char *bootargs;		/* /chosen/bootargs, inside the blob, NUL-terminated */
+	unsigned int ncpus;		/* cpu nodes found (cpus[] holds the first FDT_MAX_CPUS) */
+	struct fdt_cpu cpus[FDT_MAX_CPUS];
 };
 
 /*

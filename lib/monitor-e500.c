@@ -10,17 +10,22 @@
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
+#include "e500/smp.h"
 
 void mon_arch_info(void)
 {
-	unsigned int sets, ways;
+	unsigned int sets, ways, c;
 
 	tlb0_geometry(&sets, &ways);
 	kprintf("core PVR 0x%08lx, SVR 0x%08lx\n", (unsigned long)mfspr(SPRN_PVR),
 		(unsigned long)mfspr(SPRN_SVR));
+	for (c = 0; c < smp_cpus(); c++)
+		kprintf("cpu %u: PIR %lu, %s%s\n", c, (unsigned long)smp_pir(c), smp_state_name(smp_state(c)),
+			c == smp_this_cpu() ? " (this one)" : "");
 	kprintf("TLB0: %u entries, %u sets of %u ways, 4K pages; TLB1: %u entries, fully associative, "
-		"huge pages in slots 0..%u\n", sets * ways, sets, ways, tlb1_entries(),
-		TLB1_HUGE_SLOTS - 1);
+		"huge pages in slots 0..%u, fixed entries in %u..%u\n", sets * ways, sets, ways,
+		tlb1_entries(), TLB1_HUGE_SLOTS - 1, tlb1_fixed_slot(TLB1_FIXED - 1),
+		tlb1_fixed_slot(0));
 }
 
 /* Page size of an entry, as 4^TSIZE KB. */
@@ -87,7 +92,7 @@ static void tlb1_dump(bool all)
 			continue;
 		kprintf("TLB1 esel %2u:        ", i);
 		mon_arch_tlb_line(&t);
-		kprintf("\n");
+		kprintf(" (%s)\n", tlb1_slot_use(i));
 	}
 	kprintf("TLB1: %u of %u entries valid\n", valid, n);
 }

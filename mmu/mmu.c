@@ -468,8 +468,9 @@ int unmap(struct mm *mm, vaddr_t va, vsize_t size)
 	if (err)
 		return err;
 	for_each_page(mm, va, size, clear_page, 0);
-	pt_release_empty_tables(mm, va, size);
+	/* every core's walks of the cleared entries are over (the shootdown) before a table is freed */
 	mmu_tlb_invalidate(mm, va, size);
+	pt_release_empty_tables(mm, va, size);
 	return MMU_OK;
 }
 

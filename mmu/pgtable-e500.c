@@ -59,12 +59,26 @@ uint64_t pt_entry_get(const void *entryp)
 	return (uint64_t)be32_load(p) << 32 | be32_load(p + 4);
 }
 
+/*
+ * Orders the two word stores of an entry for a miss handler on another core
+ * (mbar: storage accesses in program order); a compiler barrier on the host.
+ */
+static inline void store_order(void)
+{
+#ifdef __powerpc__
+	__asm__ volatile("mbar" : : : "memory");
+#else
+	__asm__ volatile("" : : : "memory");
+#endif
+}
+
 /* High word first: the low word holds PRESENT (and the table pointer). */
 void pt_entry_set(void *entryp, uint64_t entry)
 {
 	char *p = entryp;
 
 	be32_store(p, (uint32_t)(entry >> 32));
+	store_order();
 	be32_store(p + 4, (uint32_t)entry);
 }
 
@@ -74,6 +88,7 @@ void pt_entry_clear(void *entryp)
 	char *p = entryp;
 
 	be32_store(p + 4, 0);
+	store_order();
 	be32_store(p, 0);
 }
 

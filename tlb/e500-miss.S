@@ -36,6 +36,19 @@
  * huge path; anything missing or not permitted restores the registers and
  * enters the generic prologue of the same vector, whose C code explains it.
  *
+ * SMP rule (the 64-bit PTE is never used torn): the low word (PRESENT,
+ * flags, permissions) is loaded first and the high word (pfn >> 8) through
+ * an address that depends on the low word's value (the NEED check leaves 0
+ * in a register only when the low word passed; the 4 KB path indexes the
+ * high word with it, the huge path adds it to the EA), so the high word is
+ * never older than the low word it is used with.  Writers store the high
+ * word, order it (mbar), then the low word (pt_entry_set in
+ * mmu/pgtable-e500.c); they clear the low word first, order it, then the
+ * high word.  Load and store then agree for an entry being filled; for an
+ * entry being emptied a reader that read the old low word can still meet the
+ * cleared high word until the shootdown that follows (the high word must
+ * stay until every core has answered the shootdown; see mmu/README.md).
+ *
  * The dirty rule: SW/UW go into MAS3 as the PTE has them, without looking at
  * _PAGE_DIRTY.  That is sound because no writable entry is ever clean:
  * map() and protect() set DIRTY with write permission, and set_huge_pte_at()
@@ -118,6 +131,7 @@
 #endif
 #if (1 << E500_PGD_SHIFT) != (E500_PTRS_PER_PTE << E500_PAGE_SHIFT) || \
 	E500_PGD_SHIFT + E500_PGD_INDEX_BITS != 32 || E500_ENTRY_LO != 4 || E500_ENTRY_HI != 0
+/* E500_ENTRY_HI == 0 also lets the 4 KB path load the high word with lwzx PTE, 0-from-low-word */
 #error "PGD and PTE geometry"
 #endif
 #if ((4 << 20) >> E500_PAGE_SHIFT) & ((1 << PFN_LO_BITS) - 1)
@@ -173,7 +187,7 @@
 	mfspr	r10, \need
 	andc.	r10, r10, r12			/* required bits missing? */
 	bne-	\fail
-	lwz	r11, E500_ENTRY_HI(r11)		/* PTE high word: pfn >> 8 */
+	lwzx	r11, r11, r10			/* PTE high word: pfn >> 8 (r10 = 0, from the low word) */
 	rlwinm	r10, r11, RPN_HI_ROT, 0, RPN_HI_ME	/* RPN: pfn[8..19] ... */
 	rlwimi	r10, r12, RPN_LO_ROT, RPN_LO_MB, RPN_LO_ME	/* ... and pfn[0..7] */
 	rlwimi	r10, r12, PERM_ROT, PERM_MB, 31	/* UX SX UW SW UR SR = pte >> 2 */
@@ -193,6 +207,7 @@
 	mfspr	r12, \need
 	andc.	r12, r12, r11			/* also refuses a null entry */
 	bne-	\fail
+	add	r10, r10, r12			/* r12 = 0, from the low word: orders the high word's load */
 	mfspr	r12, SPRN_MAS1
 	rlwimi	r12, r11, 0, TSIZE_MB, TSIZE_ME	/* TSIZE: same field in PTE and MAS1 */
 	mtspr	SPRN_MAS1, r12
@@ -260,5 +275,5 @@ e500_tlb_miss_end:
 	.section .bss
 	.balign	4096
 	.globl	e500_percpu_page
-e500_percpu_page:
-	.space	4096
+e500_percpu_page:			/* one page per core, the boot core's first */
+	.space	4096 * E500_MAX_CPUS

@@ -8,10 +8,12 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
+#include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
+#include "e500/smp.h"
+#include "include/kernel.h"
+#include "lib/kprintf.h"
 
-
-extern struct e500_percpu e500_percpu_page;
 
 static inline void isync(void)
 {
@@ -46,6 +48,43 @@ void tlb1_write(unsigned int slot, const struct tlb1_map *m)
 	      (uint32_t)(m->pa >> 32) & MAS7_RPN_HI_MASK);
 }
 
+/* What each fixed TLB1 entry maps (the plan: e500/tlb1.h); the PA is given when it is pinned. */
+const struct tlb1_plan_entry tlb1_plan[TLB1_FIXED] = {
+	[TLB1_LINEAR_LOW] = { "linear map, first 256M", KERNEL_VA, LINEAR_TSIZE, LINEAR_WIMGE,
+			      LINEAR_PERMS },
+	[TLB1_LINEAR_HIGH] = { "linear map, second 256M", KERNEL_VA + LINEAR_ENTRY_BYTES, LINEAR_TSIZE,
+			       LINEAR_WIMGE, LINEAR_PERMS },
+	[TLB1_CCSR] = { "CCSR", CCSR_VA, CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW },
+	[TLB1_PERCPU] = { "per-CPU page", PERCPU_VA, TSIZE_4K, MAS2_M, MAS3_SR | MAS3_SW },
+};
+
+unsigned int tlb1_fixed_slot(unsigned int fixed)
+{
+	return tlb1_entries() - 1 - fixed;
+}
+
+void tlb1_pin(unsigned int fixed, paddr_t pa)
+{
+	const struct tlb1_plan_entry *p = &tlb1_plan[fixed];
+	struct tlb1_map m = {
+		.va = p->va, .pa = pa, .tsize = p->tsize, .wimge = p->wimge, .perms = p->perms,
+		.iprot = true,
+	};
+
+	tlb1_write(tlb1_fixed_slot(fixed), &m);
+}
+
+const char *tlb1_slot_use(unsigned int slot)
+{
+	unsigned int n = tlb1_entries();
+
+	if (slot < TLB1_HUGE_SLOTS)
+		return "huge page";
+	if (slot < n && n - 1 - slot < TLB1_FIXED)
+		return tlb1_plan[n - 1 - slot].what;
+	return "free";
+}
+
 void tlb1_clear(unsigned int slot)
 {
 	tlbwe(MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT), 0, 0, 0, 0);
@@ -56,34 +95,91 @@ static void tlb_sync(void)
 	__asm__ volatile("msync; tlbsync; msync; isync" : : : "memory");
 }
 
-/* Both TLBs, every entry without IPROT (the kernel's pinned map survives). */
-void tlb_flush_all(void)
+/*
+ * TLB shootdown.  Every invalidation is done on the issuing core with
+ * tlbivax + tlbsync, serialised by tlbivax_lock (on a multicore e500
+ * tlbivax is broadcast on the coherent bus and only one tlbsync may be
+ * outstanding in the system).  Then every other core that may hold entries
+ * (smp_tlb_clean) invalidates its own on a cross-call, by reading its TLBs
+ * back (tlbre) and writing the matching entries invalid, which is local on
+ * every e500.  The cross-call is made whether or not tlbivax reached the
+ * other cores (measured at start-up, tlb_probe_broadcast: QEMU 7.2 does not,
+ * silicon does): a core in the middle of a miss handler cannot answer until
+ * the handler is done, so when the call returns no core can still write an
+ * entry from a PTE read before the change (the writer's rule in
+ * pte-e500.h), which tlbivax alone does not ensure.  A space's PID has no
+ * broadcast form on e500v2 (no tlbilx) either.
+ */
+static volatile uint32_t tlbivax_lock;
+static bool ivax_broadcasts;
+static unsigned int shootdown_failures;
+
+enum shoot_kind { SHOOT_ALL, SHOOT_RANGE, SHOOT_PID };
+
+struct shoot {
+	enum shoot_kind kind;
+	vaddr_t va;
+	uint32_t size;
+	unsigned int pid;
+};
+
+#define RANGE_PAGES_MAX	64	/* above this, a range flushes everything */
+
+static void tlbwe_invalid(uint32_t mas0, uint32_t mas2)
 {
-	__asm__ volatile("tlbivax 0, %0" : : "r"(TLBIVAX_ALL) : "memory");
-	__asm__ volatile("tlbivax 0, %0" : : "r"(TLBIVAX_ALL | TLBIVAX_TLB1) : "memory");
-	tlb_sync();
+	tlbwe(mas0, 0, mas2, 0, 0);
 }
 
-/* tlbivax ignores PID and AS: every entry for va goes, in every space. */
-void tlb_flush_page(vaddr_t va)
+/* The entry tlbre just read: valid, not IPROT. */
+static bool droppable(uint32_t *mas1)
 {
-	va &= MAS2_EPN_MASK;
-	__asm__ volatile("tlbivax 0, %0" : : "r"(va) : "memory");
-	__asm__ volatile("tlbivax 0, %0" : : "r"(va | TLBIVAX_TLB1) : "memory");
-	tlb_sync();
+	*mas1 = mfspr(SPRN_MAS1);
+	return (*mas1 & MAS1_VALID) && !(*mas1 & MAS1_IPROT);
 }
 
-void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
+/* This core only: every non-IPROT entry of TLB0 and TLB1 (MMUCSR0 flash invalidate). */
+static void local_flush_all(void)
 {
-	uint32_t off;
+	unsigned int i;
 
-	(void)mm;
-	if (size > 64 * 4096) {
-		tlb_flush_all();
-		return;
-	}
+	mtspr(SPRN_MMUCSR0, MMUCSR0_TLB0_FI | MMUCSR0_TLB1_FI);
+	for (i = 0; i < 1000000 && (mfspr(SPRN_MMUCSR0) & (MMUCSR0_TLB0_FI | MMUCSR0_TLB1_FI)); i++)
+		;
+	isync();
+}
+
+/* This core only: every entry translating a page of [va, va + size), any PID, as tlbivax does. */
+static void local_flush_range(vaddr_t va, uint32_t size)
+{
+	unsigned int sets, ways, way, slot, n = tlb1_entries();
+	uint32_t off, mas1, mas2, end = va + size - 1, lo, hi;
+
+	tlb0_geometry(&sets, &ways);
 	for (off = 0; off < size; off += 4096)
-		tlb_flush_page(va + off);
+		for (way = 0; way < ways; way++) {
+			mtspr(SPRN_MAS0, way << MAS0_ESEL_SHIFT);
+			mtspr(SPRN_MAS2, (va + off) & MAS2_EPN_MASK);
+			isync();
+			__asm__ volatile("tlbre; isync" : : : "memory");
+			mas2 = mfspr(SPRN_MAS2);
+			if (droppable(&mas1) && (mas2 & MAS2_EPN_MASK) == ((va + off) & MAS2_EPN_MASK))
+				tlbwe_invalid(way << MAS0_ESEL_SHIFT, mas2);
+		}
+	for (slot = 0; slot < n; slot++) {
+		uint32_t mas0 = MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT);
+
+		mtspr(SPRN_MAS0, mas0);
+		isync();
+		__asm__ volatile("tlbre; isync" : : : "memory");
+		if (!droppable(&mas1))
+			continue;
+		mas2 = mfspr(SPRN_MAS2);
+		lo = mas2 & MAS2_EPN_MASK;
+		hi = lo + (1024u << (2 * ((mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT))) - 1;
+		if (lo <= end && va <= hi)
+			tlbwe_invalid(mas0, mas2);
+	}
+	tlb_sync();
 }
 
 /* Read the entry mas0/mas2 select (tlbre); write it invalid if it is pid's and not IPROT. */
@@ -95,34 +191,174 @@ static void drop_if_pid(uint32_t mas0, uint32_t mas2, unsigned int pid)
 	mtspr(SPRN_MAS2, mas2);
 	isync();
 	__asm__ volatile("tlbre; isync" : : : "memory");
-	mas1 = mfspr(SPRN_MAS1);
-	if (!(mas1 & MAS1_VALID) || (mas1 & MAS1_IPROT) ||
-	    ((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT) != pid)
+	if (!droppable(&mas1) || ((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT) != pid)
 		return;
-	tlbwe(mas0, 0, mas2, 0, 0);
+	tlbwe_invalid(mas0, mas2);
 }
 
 /*
- * Every entry tagged with mm's PID, TLB0 and TLB1's huge slots: the e500v2
- * has no tlbilx and tlbivax ignores PID, so each entry is read back (tlbre:
- * TLB0 by set, given by the EPN's low bits, and way; TLB1 by slot) and the
- * matching ones written invalid.
+ * This core only: every entry tagged pid, TLB0 and TLB1's huge slots.  The
+ * e500v2 has no tlbilx and tlbivax ignores PID, so each entry is read back
+ * (tlbre: TLB0 by set, given by the EPN's low bits, and way; TLB1 by slot).
  */
-void mmu_tlb_invalidate_mm(const struct mm *mm)
+static void local_drop_pid(unsigned int pid)
 {
-	uint32_t cfg = mfspr(SPRN_TLB0CFG);
-	unsigned int ways = cfg >> TLBCFG_ASSOC_SHIFT, sets, set, way, slot;
-	unsigned int pid = mm->pid & MAS1_TID_MAX;
+	unsigned int sets, ways, set, way, slot;
 
-	if (ways == 0)
-		ways = 1;
-	sets = (cfg & TLBCFG_NENTRY) / ways;
+	tlb0_geometry(&sets, &ways);
 	for (set = 0; set < sets; set++)
 		for (way = 0; way < ways; way++)
 			drop_if_pid(way << MAS0_ESEL_SHIFT, set * 4096u, pid);
 	for (slot = 0; slot < TLB1_HUGE_SLOTS; slot++)
 		drop_if_pid(MAS0_TLBSEL1 | (slot << MAS0_ESEL_SHIFT), 0, pid);
 	tlb_sync();
+}
+
+static void shoot_local(void *arg)
+{
+	const struct shoot *s = arg;
+
+	if (s->kind == SHOOT_ALL) {
+		local_flush_all();
+		smp_tlb_flushed();
+	}
+	else if (s->kind == SHOOT_RANGE)
+		local_flush_range(s->va, s->size);
+	else
+		local_drop_pid(s->pid);
+}
+
+void (*const smp_shootdown_fn)(void *) = shoot_local;
+
+/* The other online cores do s on their own TLBs; one that does not answer is named and counted. */
+static void shoot_others(struct shoot *s)
+{
+	if (smp_online() < 2)
+		return;
+	if (smp_call_others(shoot_local, s, SMP_CALL_TIMEOUT)) {
+		shootdown_failures++;
+		kprintf("tlb: shootdown incomplete: a core above may keep stale entries\n");
+	}
+}
+
+unsigned int tlb_shootdown_failures(void)
+{
+	return shootdown_failures;
+}
+
+bool tlb_ivax_broadcasts(void)
+{
+	return ivax_broadcasts;
+}
+
+static void ivax(uint32_t ea)
+{
+	__asm__ volatile("tlbivax 0, %0" : : "r"(ea) : "memory");
+}
+
+/* tlbivax of every page of [va, va + size) in both TLBs, then tlbsync, under the lock. */
+static void ivax_range(vaddr_t va, uint32_t size)
+{
+	uint32_t off;
+
+	smp_lock(&tlbivax_lock);
+	for (off = 0; off < size; off += 4096) {
+		ivax((va + off) & MAS2_EPN_MASK);
+		ivax(((va + off) & MAS2_EPN_MASK) | TLBIVAX_TLB1);
+	}
+	tlb_sync();
+	smp_unlock(&tlbivax_lock);
+}
+
+/* Both TLBs, every entry without IPROT (the kernel's pinned map survives), on every core. */
+void tlb_flush_all(void)
+{
+	struct shoot s = { .kind = SHOOT_ALL };
+
+	smp_lock(&tlbivax_lock);
+	ivax(TLBIVAX_ALL);
+	ivax(TLBIVAX_ALL | TLBIVAX_TLB1);
+	tlb_sync();
+	smp_unlock(&tlbivax_lock);
+	shoot_others(&s);
+}
+
+/* tlbivax ignores PID and AS: every entry for va goes, in every space, on every core. */
+void tlb_flush_page(vaddr_t va)
+{
+	mmu_tlb_invalidate(NULL, va, 4096);
+}
+
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
+{
+	struct shoot s = { .kind = SHOOT_RANGE, .va = va & MAS2_EPN_MASK };
+
+	(void)mm;
+	if (size > RANGE_PAGES_MAX * 4096) {
+		tlb_flush_all();
+		return;
+	}
+	s.size = (uint32_t)size;
+	ivax_range(va, s.size);
+	shoot_others(&s);
+}
+
+/* Every entry tagged with mm's PID, TLB0 and TLB1's huge slots, on every core. */
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	struct shoot s = { .kind = SHOOT_PID, .pid = mm->pid & MAS1_TID_MAX };
+
+	local_drop_pid(s.pid);
+	shoot_others(&s);
+}
+
+/*
+ * Does tlbivax on this core reach another core's TLB?  Core `other' loads an
+ * entry for a scratch page (a TLB miss), this core issues tlbivax for it, and
+ * `other' looks for the entry (tlbsx).  Returns the answer (also kept for
+ * tlb_ivax_broadcasts), or -1 if the probe could not run.
+ */
+static uint8_t probe_page[4096] __attribute__((aligned(4096)));
+
+struct probe {
+	vaddr_t va;
+	bool present;
+};
+
+static void probe_touch(void *arg)
+{
+	struct probe *p = arg;
+
+	(void)*(volatile uint32_t *)(uintptr_t)p->va;
+}
+
+static void probe_look(void *arg)
+{
+	struct probe *p = arg;
+	struct tlb_info t;
+
+	p->present = tlb_lookup(p->va, 0, &t);
+}
+
+int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va)
+{
+	struct probe p = { .va = scratch_va };
+	int err;
+
+	err = map(&kernel_mm, scratch_va, virt_to_phys(probe_page), 4096, PROT_READ | PROT_WRITE);
+	if (err)
+		return -1;
+	err = smp_call(other, probe_touch, &p, SMP_CALL_TIMEOUT);
+	if (!err)
+		err = smp_call(other, probe_look, &p, SMP_CALL_TIMEOUT);
+	if (!err && p.present) {
+		ivax_range(scratch_va, 4096);
+		err = smp_call(other, probe_look, &p, SMP_CALL_TIMEOUT);
+		if (!err)
+			ivax_broadcasts = !p.present;
+	}
+	unmap(&kernel_mm, scratch_va, 4096);	/* with the shootdown just decided */
+	return err || !p.present ? -1 : ivax_broadcasts;
 }
 
 static unsigned int prot_from_mas(uint32_t mas2, uint32_t mas3)
@@ -189,8 +425,8 @@ bool tlb1_read(unsigned int slot, struct tlb_info *info)
 
 void tlb_counts(struct tlb_counts *c)
 {
-	c->dmiss = e500_percpu_page.dmiss;
-	c->imiss = e500_percpu_page.imiss;
+	c->dmiss = this_cpu()->dmiss;
+	c->imiss = this_cpu()->imiss;
 }
 
 void icache_sync(const void *va, size_t len)

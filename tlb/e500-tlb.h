@@ -24,4 +24,14 @@ bool tlb1_read(unsigned int slot, struct tlb_info *info);
 void tlb0_geometry(unsigned int *sets, unsigned int *ways);
 bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info);
 
+/*
+ * Shootdown: does tlbivax reach the other cores' TLBs (measured once by
+ * tlb_probe_broadcast with core `other' and a free kernel page at
+ * scratch_va: 1 yes, 0 no, -1 the probe could not run); how many
+ * shootdowns a core failed to answer.
+ */
+int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va);
+bool tlb_ivax_broadcasts(void);
+unsigned int tlb_shootdown_failures(void);
+
 #endif

@@ -38,10 +38,21 @@
 #define PCS_R11		4
 #define PCS_CR		8
 #define PC_SAVE_BYTES	12
+/* This core's stacks and user context, read by the exception prologues and exc_return. */
+#define PC_EXC_FRAME	36	/* exception frame when coming from user mode */
+#define PC_CRIT_FRAME	40	/* critical, watchdog, debug frame */
+#define PC_MCHK_FRAME	44	/* machine-check frame */
+#define PC_USER_CTX	48	/* struct e500_ctx * of the user context this core runs */
+#define PC_CPU		52	/* this core's index (0 = the boot core) */
+#define PC_PIR		56	/* its PIR */
 
-/* TLB1 slots: huge pages take 0..TLB1_HUGE_SLOTS-1 round robin (a power of two). */
-#define TLB1_HUGE_SLOTS_LOG2	3
-#define TLB1_HUGE_SLOTS	(1 << TLB1_HUGE_SLOTS_LOG2)
+#define E500_MAX_CPUS	8	/* per-CPU pages and stacks reserved */
+
+/* struct e500_cpu_start: what a secondary core's start-up reads (its r3 points at it). */
+#define CPU_START_STACK	0
+#define CPU_START_CPU	4
+
+#include "e500/tlb1.h"		/* TLB1_HUGE_SLOTS: the round robin over PC_TLB1_NEXT */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -71,7 +82,21 @@ struct e500_percpu {
 	uint32_t tlb1_next;
 	struct e500_fatal_save crit;
 	struct e500_fatal_save mchk;
+	uint32_t exc_frame, crit_frame, mchk_frame;
+	uint32_t user_ctx;
+	uint32_t cpu, pir;
 };
+
+struct e500_cpu_start {
+	uint32_t stack_top;
+	uint32_t cpu;
+};
+
+/* This core's per-CPU page, where every core sees its own. */
+static inline struct e500_percpu *this_cpu(void)
+{
+	return (struct e500_percpu *)PERCPU_VA;
+}
 
 #include <stddef.h>
 #include <setjmp.h>
@@ -109,6 +134,14 @@ _Static_assert(PC_CRIT == offsetof(struct e500_percpu, crit) &&
 	       PCS_R11 == offsetof(struct e500_fatal_save, r11) &&
 	       PCS_CR == offsetof(struct e500_fatal_save, cr) &&
 	       PC_SAVE_BYTES == sizeof(struct e500_fatal_save), "per-CPU page: fatal save areas");
+_Static_assert(PC_EXC_FRAME == offsetof(struct e500_percpu, exc_frame) &&
+	       PC_CRIT_FRAME == offsetof(struct e500_percpu, crit_frame) &&
+	       PC_MCHK_FRAME == offsetof(struct e500_percpu, mchk_frame) &&
+	       PC_USER_CTX == offsetof(struct e500_percpu, user_ctx) &&
+	       PC_CPU == offsetof(struct e500_percpu, cpu) && PC_PIR == offsetof(struct e500_percpu, pir),
+	       "per-CPU page: stacks and identity");
+_Static_assert(CPU_START_STACK == offsetof(struct e500_cpu_start, stack_top) &&
+	       CPU_START_CPU == offsetof(struct e500_cpu_start, cpu), "secondary start record");
 _Static_assert(sizeof(struct e500_percpu) <= 4096, "per-CPU page: one page");
 _Static_assert(sizeof(struct e500_regs) <= FRAME_SIZE - FRAME_REGS, "frame layout");
 _Static_assert((FRAME_SIZE + FRAME_GAP) % 16 == 0 && FRAME_SIZE % 16 == 0, "stack alignment");

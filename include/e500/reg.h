@@ -28,6 +28,7 @@
 #define SPRN_SPRG7	279
 #define SPRN_TBWL	284
 #define SPRN_TBWU	285
+#define SPRN_PIR	286	/* processor id: the core number on e500 */
 #define SPRN_PVR	287
 #define SPRN_TSR	336
 #define SPRN_TCR	340
@@ -81,6 +82,7 @@
 #define SPRN_USPRG4		260
 
 #define MSR_SPE		0x02000000
+#define MSR_WE		0x00040000	/* wait enable: doze (HID0[DOZE]) until an interrupt */
 #define MSR_CE		0x00020000
 #define MSR_EE		0x00008000
 #define MSR_PR		0x00004000
@@ -101,10 +103,13 @@
 #define ESR_BO		0x00020000
 
 #define HID0_EMCP	0x80000000	/* machine-check pin enabled */
+#define HID0_DOZE	0x00800000
 #define HID0_TBEN	0x00004000
 #define HID0_EN_MAS7_UPDATE 0x00000080
 /* What start-up sets in HID0 (read-modify-write: every other bit is kept). */
 #define HID0_KERNEL	(HID0_TBEN | HID0_EN_MAS7_UPDATE)
+
+#define TCR_DIE		0x04000000	/* decrementer interrupt enable */
 
 #define TSR_ENW		0x80000000
 #define TSR_WIS		0x40000000

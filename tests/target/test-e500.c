@@ -16,6 +16,7 @@
 #include <string.h>
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
+#include "tests/target/test-smp-e500.h"
 
 
 static void test_raw_mas(void)
@@ -139,9 +140,9 @@ static bool huge_slots_after_flush(void)
 	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
 		used += tlb1_read(i, &t) && t.va == layout.kmap_start && t.size == 4u << 20;
 	tlb_flush_all();
-	for (i = 0; i < n - 4; i++)
+	for (i = 0; i < n - TLB1_FIXED; i++)
 		ok &= !tlb1_read(i, &t);
-	for (i = n - 4; i < n; i++)
+	for (i = n - TLB1_FIXED; i < n; i++)
 		ok &= tlb1_read(i, &t) && (t.raw[0] & MAS1_IPROT);
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
@@ -151,19 +152,23 @@ static bool huge_slots_after_flush(void)
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
 static void test_pinned(void)
 {
-	unsigned int n = tlb1_entries(), reserved, free;
+	unsigned int lin = tlb1_fixed_slot(TLB1_LINEAR_LOW), ccsr = tlb1_fixed_slot(TLB1_CCSR);
+	unsigned int pcpu = tlb1_fixed_slot(TLB1_PERCPU), reserved, free;
 	struct tlb_info t;
 	uint32_t tsr, tcr;
 
 	tlb_flush_all();
-	report(tlb1_read(n - 1, &t) && t.va == layout.linear_va && t.pa == 0 &&
-	       t.size == 256u << 20 && (t.raw[0] & MAS1_IPROT) && t.tid == 0,
-	       "linear map in TLB1[%u]: 256 MB at 0x%08lx, IPROT, global", n - 1, (unsigned long)t.va);
-	report(tlb1_read(n - 3, &t) && t.va == 0xfe000000u && (t.raw[0] & MAS1_IPROT) &&
+	report(lin == tlb1_entries() - 1 && tlb1_read(lin, &t) && t.va == layout.linear_va && t.pa == 0 &&
+	       t.size == 256u << 20 && (t.raw[0] & MAS1_IPROT) && t.tid == 0 && (t.raw[1] & MAS2_M),
+	       "linear map in TLB1[%u] (the last): 256 MB at 0x%08lx, IPROT, global, M", lin,
+	       (unsigned long)t.va);
+	report(tlb1_read(ccsr, &t) && t.va == 0xfe000000u && (t.raw[0] & MAS1_IPROT) &&
 	       (t.raw[1] & (MAS2_I | MAS2_G)) == (MAS2_I | MAS2_G),
-	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, n - 3, PA_ARG(t.pa));
-	report(tlb1_read(n - 4, &t) && t.va == PERCPU_VA && t.size == 4096 && (t.raw[0] & MAS1_IPROT),
-	       "per-CPU page in TLB1[%u]", n - 4);
+	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, ccsr, PA_ARG(t.pa));
+	report(tlb1_read(pcpu, &t) && t.va == PERCPU_VA && t.size == 4096 && (t.raw[0] & MAS1_IPROT),
+	       "per-CPU page in TLB1[%u]", pcpu);
+	report(ccsr == lin - TLB1_CCSR && pcpu == lin - TLB1_PERCPU && pcpu >= TLB1_HUGE_SLOTS,
+	       "the fixed entries sit below the last slot, above the %u huge-page slots", TLB1_HUGE_SLOTS);
 	hugepool_count(4u << 20, &reserved, &free);
 	if (!free)
 		report_skip("a huge page's TLB1 entry goes with a flush: no free 4M page in the pool "
@@ -604,5 +609,13 @@ const struct target_test tests_family[] = {
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
 	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
 	{ "e500 HID0 read-modify-write", test_hid0, "e500", "e500-hid0" },
+	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
+	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
+	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
+	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
+	{ "smp protect seen by cpu 1", test_smp_protect, "e500", "smp-protect" },
+	{ "smp huge unmap seen by cpu 1", test_smp_huge, "e500", "smp-huge" },
+	{ "smp PID reuse seen by cpu 1", test_smp_pid_reuse, "e500", "smp-pid-reuse" },
+	{ "smp cross-call bound", test_smp_call_bound, "e500", "smp-call-bound" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -1,0 +1,541 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 multicore start-up and cross-calls.
+ *
+ * Every core the device tree lists with an ePAPR spin table (enable-method
+ * "spin-table", cpu-release-addr) is started by writing its entry: r3 (the
+ * kernel virtual address of its struct e500_cpu_start), then the entry
+ * address, high word first, so the entry reads 1 (keep spinning) until the
+ * last store.  The core enters e500_secondary_entry (e500-start.S) through
+ * the loader's initial mapping, pins the linear map and its own per-CPU page
+ * in its own TLB1, and comes here, to e500_secondary_start().
+ *
+ * Cores are numbered in the order they were started (the boot core is 0);
+ * each one's PIR is recorded as it reads it from its own SPR.
+ *
+ * Cross-calls go through a mailbox per core: the caller takes the mailbox's
+ * lock, writes fn and arg, orders them before the sequence number with
+ * msync, sends the core an IPI (MPIC IPI dispatch register 0), and waits,
+ * bounded by the time base, for the core to echo the number and IPI it
+ * back; a core answers in its idle loop and whenever it waits itself
+ * (smp_poll), so two cores calling each other both make progress.  Waiting
+ * cores doze (MSR[WE]) with interrupts enabled only there: an IPI, or the
+ * decrementer as a bound, wakes them; the kernel otherwise runs with
+ * MSR[EE] clear, so a core busy in code that does not wait is not
+ * interrupted (it answers when it next waits, or the caller times out).
+ */
+#include <string.h>
+#include "include/arch.h"
+#include "include/kernel.h"
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/frame.h"
+#include "e500/tlb1.h"
+#include "e500/smp.h"
+#include "tlb/e500-tlb.h"
+#include "lib/kprintf.h"
+
+#define ADDR_FMT	"0x%lx%08lx"	/* a 36-bit physical address (kprintf has no %ll) */
+#define ADDR_ARG(a)	(unsigned long)((uint64_t)(a) >> 32), (unsigned long)(uint32_t)(a)
+#define KSTACK_BYTES	16384
+#define XSTACK_BYTES	8192
+#define BOOT_WAIT_TB	(2 * SMP_CALL_TIMEOUT)	/* for a released core to come online */
+
+/* ePAPR spin table entry, 32-bit words from the release address. */
+#define SPIN_ADDR_HI	0
+#define SPIN_ADDR_LO	1
+#define SPIN_R3_HI	2
+#define SPIN_R3_LO	3
+
+/* The MPIC (OpenPIC programming model) in CCSR; "this core" registers through the private alias. */
+#define MPIC_CCSR_OFFSET	0x40000
+#define MPIC_IPIDR0		0x00040	/* IPI dispatch 0: bit n sends to core n */
+#define MPIC_CTPR		0x00080	/* this core's current task priority */
+#define MPIC_IACK		0x000a0	/* interrupt acknowledge: the vector */
+#define MPIC_EOI		0x000b0
+#define MPIC_GCR		0x01020
+#define MPIC_GCR_MIXED		0x20000000	/* deliver to the cores' int inputs */
+#define MPIC_IPIVPR0		0x010a0	/* IPI 0 vector/priority */
+#define MPIC_SVR		0x010e0	/* spurious vector */
+#define MPIC_VPR_PRIO_SHIFT	16
+#define IPI_PRIORITY		15
+#define IPI_VECTOR		0x00e0
+#define SPURIOUS_VECTOR		0x00ff
+#define DOZE_TICKS		400000	/* re-check at least this often while waiting */
+
+struct cpu_stacks {
+	uint8_t kernel[KSTACK_BYTES];	/* secondaries; the boot core runs on boot_stack */
+	uint8_t exc[XSTACK_BYTES];	/* from user mode */
+	uint8_t crit[XSTACK_BYTES];	/* critical, watchdog, debug */
+	uint8_t mchk[XSTACK_BYTES];	/* machine check */
+} __attribute__((aligned(16)));
+
+struct cpu_slot {
+	volatile uint32_t state;	/* enum cpu_state */
+	volatile uint32_t pir;		/* the device tree's reg, then what the core read */
+	uint64_t release_addr;
+	volatile uint32_t lock;		/* held by the core calling this one */
+	void (*volatile fn)(void *);
+	void *volatile arg;
+	volatile uint32_t posted;	/* sequence number of the last call posted */
+	volatile uint32_t answered;	/* ... and of the last one answered */
+	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
+	volatile uint32_t caller;	/* the core to IPI when the call is answered */
+	volatile uint32_t ipis;		/* IPIs this core took */
+};
+
+static struct cpu_stacks stacks[E500_MAX_CPUS];
+static struct e500_cpu_start starts[E500_MAX_CPUS];
+static struct cpu_slot cpus[E500_MAX_CPUS];
+static unsigned int ncpus = 1;
+
+extern struct e500_percpu e500_percpu_page;	/* E500_MAX_CPUS pages (e500-miss.S) */
+extern struct e500_ctx kernel_ctx;
+void e500_secondary_entry(void);
+void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_n);
+void e500_cpu_early(unsigned int cpu);
+void e500_load_ctx(const struct e500_ctx *c);
+void e500_pin_shared(void);
+
+static inline void msync(void)
+{
+	__asm__ volatile("msync" : : : "memory");
+}
+
+static volatile uint32_t *mpic_reg(uint32_t off)
+{
+	return (volatile uint32_t *)(uintptr_t)(CCSR_VA + MPIC_CCSR_OFFSET + off);
+}
+
+static void mpic_write(uint32_t off, uint32_t v)
+{
+	*mpic_reg(off) = v;
+	msync();
+}
+
+/* Global set-up, once, on the boot core: IPI 0 unmasked at the top priority. */
+static void mpic_init(void)
+{
+	mpic_write(MPIC_GCR, *mpic_reg(MPIC_GCR) | MPIC_GCR_MIXED);
+	mpic_write(MPIC_SVR, SPURIOUS_VECTOR);
+	mpic_write(MPIC_IPIVPR0, IPI_PRIORITY << MPIC_VPR_PRIO_SHIFT | IPI_VECTOR);
+}
+
+/* Every core: accept every priority. */
+static void mpic_cpu_init(void)
+{
+	mpic_write(MPIC_CTPR, 0);
+}
+
+static void send_ipi(unsigned int cpu)
+{
+	mpic_write(MPIC_IPIDR0, 1u << cpus[cpu].pir);
+}
+
+static uint32_t mfmsr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfmsr %0" : "=r"(v));
+	return v;
+}
+
+#define MTSPR(n, v)	__asm__ volatile("mtspr %0, %1" : : "i"(n), "r"(v) : "memory")
+#define MFSPR(n)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+
+/*
+ * e500mc and later have no MSR[WE]/HID0[DOZE] doze; they have the wait
+ * instruction (ISA 2.06) instead.  An interrupt taken between the mtmsr that
+ * sets EE and the wait must not return to the wait (it would sleep with EE
+ * clear): the wake-up path steps SRR0 past it (e500_doze_wait: the isync
+ * and the wait, either of which an interrupt may return to).
+ */
+#define PVR_VER_E500MC	0x8023
+#define INSN_WAIT	".long 0x7c00007c"	/* wait: e500v2 assemblers lack it */
+
+static bool core_lacks_doze(void)
+{
+	return (MFSPR(SPRN_PVR) >> 16) >= PVR_VER_E500MC;
+}
+
+__attribute__((noinline)) void smp_doze(uint32_t ticks)
+{
+	uint32_t hid0 = MFSPR(SPRN_HID0), msr = mfmsr();
+
+	MTSPR(SPRN_DEC, ticks);
+	MTSPR(SPRN_TCR, TCR_DIE);
+	if (core_lacks_doze()) {
+		__asm__ volatile("msync; mtmsr %0\n"
+				 ".globl e500_doze_wait\n"
+				 "e500_doze_wait: isync\n"
+				 "	" INSN_WAIT "\n"
+				 "	mtmsr %1; isync" : : "r"(msr | MSR_EE), "r"(msr) : "memory");
+	} else {
+		MTSPR(SPRN_HID0, hid0 | HID0_DOZE);
+		__asm__ volatile("msync; mtmsr %0; isync" : : "r"(msr | MSR_EE | MSR_WE) : "memory");
+	}
+	/* awake: smp_wakeup() returned here with EE and WE clear */
+	MTSPR(SPRN_TCR, 0);
+	MTSPR(SPRN_DEC, 0xffffffffu);	/* a zero DEC would set TSR[DIS] again at once */
+	MTSPR(SPRN_TSR, TSR_DIS);
+	MTSPR(SPRN_HID0, hid0);
+	__asm__ volatile("isync" : : : "memory");
+}
+
+bool smp_wakeup(bool decrementer)
+{
+	uint32_t vec;
+
+	if (decrementer) {
+		MTSPR(SPRN_TCR, 0);
+		MTSPR(SPRN_TSR, TSR_DIS);
+		return true;
+	}
+	vec = *mpic_reg(MPIC_IACK);
+	if (vec == SPURIOUS_VECTOR)
+		return true;
+	mpic_write(MPIC_EOI, 0);
+	if (vec != IPI_VECTOR)
+		return false;
+	cpus[smp_this_cpu()].ipis++;
+	return true;
+}
+
+unsigned int smp_ipis_received(unsigned int cpu)
+{
+	return cpu < ncpus ? cpus[cpu].ipis : 0;
+}
+
+static uint32_t read_pir(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PIR));
+	return v;
+}
+
+struct e500_percpu *smp_percpu(unsigned int cpu)
+{
+	return (struct e500_percpu *)((uintptr_t)&e500_percpu_page + 4096u * cpu);
+}
+
+static uint32_t frame_below(const uint8_t *stack, size_t bytes)
+{
+	return (uint32_t)(uintptr_t)(stack + bytes) - FRAME_SIZE;
+}
+
+/*
+ * Called from start-up assembly with a stack, before anything can take a TLB
+ * miss or a fatal-class interrupt: this core's per-CPU page in its own TLB1,
+ * its huge-page round robin from slot 0, its exception stacks, its identity.
+ */
+void e500_cpu_early(unsigned int cpu)
+{
+	struct e500_percpu *pc = smp_percpu(cpu);
+	struct cpu_stacks *st = &stacks[cpu];
+
+	tlb1_pin(TLB1_PERCPU, virt_to_phys(pc));
+	pc->tlb1_next = MAS0_TLBSEL1;
+	pc->exc_frame = frame_below(st->exc, sizeof(st->exc));
+	pc->crit_frame = frame_below(st->crit, sizeof(st->crit));
+	pc->mchk_frame = frame_below(st->mchk, sizeof(st->mchk));
+	pc->cpu = cpu;
+	pc->pir = read_pir();
+}
+
+unsigned int smp_cpus(void)
+{
+	return ncpus;
+}
+
+unsigned int smp_online(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ncpus; i++)
+		n += cpus[i].state == CPU_ONLINE;
+	return n;
+}
+
+unsigned int smp_this_cpu(void)
+{
+	return this_cpu()->cpu;
+}
+
+uint32_t smp_pir(unsigned int cpu)
+{
+	return cpu < ncpus ? cpus[cpu].pir : 0;
+}
+
+enum cpu_state smp_state(unsigned int cpu)
+{
+	return cpu < ncpus ? cpus[cpu].state : CPU_ABSENT;
+}
+
+const char *smp_state_name(enum cpu_state s)
+{
+	switch (s) {
+	case CPU_ABSENT: return "absent";
+	case CPU_RELEASED: return "released";
+	case CPU_ONLINE: return "online";
+	case CPU_NO_ANSWER: return "released, never came up";
+	}
+	return "?";
+}
+
+static bool smp_trylock(volatile uint32_t *lock, uint32_t owner)
+{
+	uint32_t old;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %1\n"
+			 "	cmpwi	%0, 0\n"
+			 "	bne-	2f\n"
+			 "	stwcx.	%2, 0, %1\n"
+			 "	bne-	1b\n"
+			 "	isync\n"
+			 "2:"
+			 : "=&r"(old) : "r"(lock), "r"(owner) : "cr0", "memory");
+	return old == 0;
+}
+
+/* While it spins, the core keeps answering calls: a core holding a lock may be calling it. */
+void smp_lock(volatile uint32_t *lock)
+{
+	uint32_t owner = smp_this_cpu() + 1;
+
+	while (!smp_trylock(lock, owner))
+		smp_poll();
+}
+
+void smp_unlock(volatile uint32_t *lock)
+{
+	msync();
+	*lock = 0;
+}
+
+/*
+ * A core idling in smp_poll touches only the TLB1-pinned linear map, so once
+ * it has flushed its TLBs it holds no entry a shootdown could be after: it is
+ * clean until it runs a call other than a shootdown.  Marked dirty (and the
+ * mark ordered) before the call runs, so a writer that clears a PTE, orders
+ * that, then finds the core clean knows the core will see the cleared PTE.
+ */
+bool smp_tlb_clean(unsigned int cpu)
+{
+	return cpu < ncpus && !cpus[cpu].tlb_dirty;
+}
+
+void smp_tlb_flushed(void)
+{
+	cpus[smp_this_cpu()].tlb_dirty = 0;
+}
+
+void smp_poll(void)
+{
+	struct cpu_slot *c = &cpus[smp_this_cpu()];
+	uint32_t seq = c->posted;
+	void (*fn)(void *);
+
+	if (seq == c->answered)
+		return;
+	msync();			/* fn and arg were written before posted */
+	fn = c->fn;
+	if (fn != smp_shootdown_fn) {
+		c->tlb_dirty = 1;
+		msync();
+	}
+	fn(c->arg);
+	msync();			/* fn's stores before the answer */
+	c->answered = seq;
+	send_ipi(c->caller);
+}
+
+int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	struct cpu_slot *c = &cpus[cpu];
+	uint32_t seq;
+	uint64_t t0;
+
+	if (cpu == smp_this_cpu()) {
+		fn(arg);
+		return 0;
+	}
+	if (cpu >= ncpus || c->state != CPU_ONLINE)
+		return SMP_EOFFLINE;
+	smp_lock(&c->lock);
+	if (c->answered != c->posted) {
+		smp_unlock(&c->lock);
+		return SMP_EBUSY;
+	}
+	c->fn = fn;
+	c->arg = arg;
+	c->caller = smp_this_cpu();
+	msync();
+	seq = c->posted + 1;
+	c->posted = seq;
+	send_ipi(cpu);
+	t0 = timebase_read();
+	while (c->answered != seq) {
+		smp_poll();
+		if (c->answered != seq)
+			smp_doze(DOZE_TICKS);
+		if (c->answered != seq && timebase_read() - t0 > timeout_tb) {
+			smp_unlock(&c->lock);
+			kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks\n",
+				cpu, (unsigned long)c->pir, (unsigned long)timeout_tb);
+			return SMP_ETIMEDOUT;
+		}
+	}
+	msync();			/* its stores before ours that follow */
+	smp_unlock(&c->lock);
+	return 0;
+}
+
+int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	unsigned int i, me = smp_this_cpu();
+	int err, first = 0;
+
+	msync();			/* the caller's stores (a cleared PTE) before the clean marks are read */
+	for (i = 0; i < ncpus; i++) {
+		if (i == me || cpus[i].state != CPU_ONLINE)
+			continue;
+		if (fn == smp_shootdown_fn && !cpus[i].tlb_dirty)
+			continue;
+		err = smp_call(i, fn, arg, timeout_tb);
+		if (err && !first)
+			first = err;
+	}
+	return first;
+}
+
+/* The secondary's C entry: the kernel context, then online, answering calls. */
+void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_n)
+{
+	struct cpu_slot *c = &cpus[start->cpu];
+
+	(void)tlb1_n;
+	e500_pin_shared();
+	e500_load_ctx(&kernel_ctx);
+	mpic_cpu_init();
+	c->tlb_dirty = 0;		/* start-up flushed TLB0 and every unpinned TLB1 slot */
+	c->pir = read_pir();
+	msync();
+	c->state = CPU_ONLINE;
+	for (;;) {
+		smp_poll();
+		smp_doze(DOZE_TICKS);
+	}
+}
+
+/*
+ * Write the core's spin table entry through a temporary kernel mapping of
+ * its page: cached and coherent in RAM (where U-Boot keeps the table), else
+ * cache-inhibited and guarded (QEMU's table is a device).
+ */
+static int release(unsigned int cpu)
+{
+	vaddr_t window = layout.kmap_last & ~0xfffu;
+	paddr_t pa = cpus[cpu].release_addr;
+	bool ram = pa < layout.ram_size;
+	unsigned int prot = PROT_READ | PROT_WRITE | (ram ? PROT_COHERENT : PROT_NOCACHE | PROT_GUARDED);
+	volatile uint32_t *e;
+	int err;
+
+	if ((pa & 7) || (pa & 0xfff) > 0x1000 - 16)
+		return MMU_EALIGN;
+	err = map(&kernel_mm, window, pa & ~(paddr_t)0xfff, 0x1000, prot);
+	if (err)
+		return err;
+	e = (volatile uint32_t *)(uintptr_t)(window + (uint32_t)(pa & 0xfff));
+	e[SPIN_R3_HI] = 0;
+	e[SPIN_R3_LO] = (uint32_t)(uintptr_t)&starts[cpu];
+	msync();
+	e[SPIN_ADDR_HI] = 0;
+	msync();
+	e[SPIN_ADDR_LO] = (uint32_t)virt_to_phys((const void *)(uintptr_t)e500_secondary_entry);
+	msync();
+	if (ram)
+		__asm__ volatile("dcbf 0, %0; msync" : : "r"(e) : "memory");
+	return unmap(&kernel_mm, window, 0x1000);
+}
+
+static void start_core(unsigned int cpu)
+{
+	uint64_t t0;
+	int err;
+
+	starts[cpu].stack_top = (uint32_t)(uintptr_t)(stacks[cpu].kernel + KSTACK_BYTES);
+	starts[cpu].cpu = cpu;
+	msync();
+	cpus[cpu].state = CPU_RELEASED;
+	err = release(cpu);
+	if (err) {
+		cpus[cpu].state = CPU_NO_ANSWER;
+		kprintf("smp: cpu %u (PIR %lu): spin table at " ADDR_FMT " not writable: %s\n", cpu,
+			(unsigned long)cpus[cpu].pir, ADDR_ARG(cpus[cpu].release_addr),
+			mmu_strerror(err));
+		return;
+	}
+	t0 = timebase_read();
+	while (cpus[cpu].state != CPU_ONLINE && timebase_read() - t0 < BOOT_WAIT_TB)
+		smp_doze(DOZE_TICKS);
+	if (cpus[cpu].state != CPU_ONLINE) {
+		cpus[cpu].state = CPU_NO_ANSWER;
+		kprintf("smp: cpu %u (PIR %lu) released through " ADDR_FMT " did not come up within %lu "
+			"time-base ticks\n", cpu, (unsigned long)cpus[cpu].pir,
+			ADDR_ARG(cpus[cpu].release_addr), (unsigned long)BOOT_WAIT_TB);
+		return;
+	}
+	kprintf("smp: cpu %u (PIR %lu) online, released through " ADDR_FMT "\n", cpu,
+		(unsigned long)cpus[cpu].pir, ADDR_ARG(cpus[cpu].release_addr));
+}
+
+/* How TLB shootdowns will reach the other cores: measured, and said. */
+static void probe_tlbivax(void)
+{
+	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
+
+	if (r < 0)
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
+	else
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
+			"every core that may hold entries\n", r ? "reaches" : "does not reach");
+}
+
+void smp_boot(const struct fdt_facts *f)
+{
+	uint32_t me = read_pir();
+	unsigned int i, n = f->ncpus < FDT_MAX_CPUS ? f->ncpus : FDT_MAX_CPUS;
+
+	cpus[0].pir = me;
+	cpus[0].state = CPU_ONLINE;
+	cpus[0].tlb_dirty = 1;		/* the boot core runs everything */
+	if (f->ncpus > 1) {
+		mpic_init();
+		mpic_cpu_init();
+	}
+	if (f->ncpus > FDT_MAX_CPUS)
+		kprintf("smp: the device tree lists %u cores; only the first %u are read\n", f->ncpus,
+			FDT_MAX_CPUS);
+	for (i = 0; i < n; i++) {
+		const struct fdt_cpu *c = &f->cpus[i];
+
+		if (c->id == me)
+			continue;
+		if (!c->spin_table) {
+			kprintf("smp: core with PIR %lu has no spin table: left alone\n", (unsigned long)c->id);
+			continue;
+		}
+		if (ncpus == E500_MAX_CPUS) {
+			kprintf("smp: core with PIR %lu: room for %u cores only\n", (unsigned long)c->id,
+				E500_MAX_CPUS);
+			continue;
+		}
+		cpus[ncpus].pir = c->id;
+		cpus[ncpus].release_addr = c->release_addr;
+		start_core(ncpus++);
+	}
+	if (smp_online() > 1)
+		probe_tlbivax();
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 multicore: the cores the device tree lists, started through their
+ * ePAPR spin tables, and a bounded cross-call between them.
+ */
+#ifndef PPCMMU_E500_SMP_H
+#define PPCMMU_E500_SMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "lib/fdt.h"
+
+enum cpu_state {
+	CPU_ABSENT = 0,		/* no such core */
+	CPU_RELEASED,		/* its spin table entry written, not answered yet */
+	CPU_ONLINE,		/* running the kernel, answering cross-calls */
+	CPU_NO_ANSWER,		/* released, never came up */
+};
+
+/* Cores known (the boot core is 0); the index of the running core. */
+unsigned int smp_cpus(void);
+unsigned int smp_online(void);
+unsigned int smp_this_cpu(void);
+uint32_t smp_pir(unsigned int cpu);
+enum cpu_state smp_state(unsigned int cpu);
+struct e500_percpu *smp_percpu(unsigned int cpu);	/* its per-CPU page, in the linear map */
+const char *smp_state_name(enum cpu_state s);
+
+/* Start every core of f that has a spin table; log each. */
+void smp_boot(const struct fdt_facts *f);
+
+#define SMP_ETIMEDOUT	(-1)	/* the core did not answer in time (reported on the console) */
+#define SMP_EOFFLINE	(-2)	/* the core is not online */
+#define SMP_EBUSY	(-3)	/* a call to it is still outstanding (it never answered one) */
+
+/*
+ * Run fn(arg) on core cpu and wait until it returns, at most timeout_tb
+ * time-base ticks; while waiting, this core answers calls made to it.  A core
+ * that does not answer is named on the console and SMP_ETIMEDOUT returned;
+ * its call stays posted, and later calls to it get SMP_EBUSY until it
+ * answers.  Calling the running core runs fn at once.
+ */
+int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/*
+ * The same on every other online core, one after the other; the first error.
+ * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
+ */
+int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/* Answer the calls posted to this core (the idle loop and every waiter call it). */
+void smp_poll(void);
+
+/* The TLB shootdown's cross-call function (tlb/e500-tlb.c); it calls smp_tlb_flushed after a full flush. */
+extern void (*const smp_shootdown_fn)(void *);
+bool smp_tlb_clean(unsigned int cpu);
+void smp_tlb_flushed(void);
+
+/* Time-base ticks a core has to answer a call by default (1 s at QEMU's 400 MHz). */
+#define SMP_CALL_TIMEOUT	400000000ull
+
+/*
+ * Doze (MSR[WE], HID0[DOZE]) until an interrupt: an IPI from the MPIC, or
+ * the decrementer after at most `ticks'.  Interrupts are enabled only while
+ * dozing; smp_wakeup() is the interrupt side (true if it was one of ours).
+ */
+void smp_doze(uint32_t ticks);
+bool smp_wakeup(bool decrementer);
+unsigned int smp_ipis_received(unsigned int cpu);
+
+/* A spin lock in coherent memory (lwarx/stwcx.; release with msync). */
+void smp_lock(volatile uint32_t *lock);
+void smp_unlock(volatile uint32_t *lock);
+
+#endif

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The multicore tests (test-smp-e500.c), run from the e500 table. */
+#ifndef PPCMMU_TEST_SMP_E500_H
+#define PPCMMU_TEST_SMP_E500_H
+
+void test_smp_cores_up(void);
+void test_smp_own_misses(void);
+void test_smp_tlbivax(void);
+void test_smp_unmap(void);
+void test_smp_protect(void);
+void test_smp_huge(void);
+void test_smp_pid_reuse(void);
+void test_smp_call_bound(void);
+
+#endif
