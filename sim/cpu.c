@@ -97,6 +97,7 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 	mmu_reset(c);
 	c->tb_enabled = false;
 	c->event_at = 0;
+	run_init();
 }
 
 /* Returns non-zero when the fetch raised an exception. */
@@ -116,30 +117,52 @@ static int fetch_refill(struct cpu *c)
 	return 0;
 }
 
+/* One instruction (or a fetch that raises an exception), counted. */
+static inline void step(struct cpu *c, const bool slow)
+{
+	const struct dinsn *d;
+
+	if (unlikely(!c->fetch_valid ||
+		     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
+		if (fetch_refill(c)) {
+			/* exception entry costs one instruction slot */
+			c->icount++;
+			return;
+		}
+	}
+	if (slow && c->trace)
+		trace_insn(c);
+	d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	c->icount++;
+	d->fn(c, d);
+}
+
 /* 'slow': tracing or debugging, checked before every instruction. */
 static inline void run_loop(struct cpu *c, const bool slow)
 {
 	while (c->icount < c->event_at) {
-		const struct dinsn *d;
-
 		if (slow && c->debug_hook && c->debug_hook(c)) {
 			c->debug_stopped = true;
 			request_event(c);
 			break;
 		}
+		step(c, slow);
+	}
+}
+
+/* Until the next event, whole blocks (run.c) where they fit. */
+static void run_blocks(struct cpu *c)
+{
+	while (c->icount < c->event_at) {
 		if (unlikely(!c->fetch_valid ||
 			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
 			if (fetch_refill(c)) {
-				/* exception entry costs one instruction slot */
 				c->icount++;
 				continue;
 			}
 		}
-		if (slow && c->trace)
-			trace_insn(c);
-		d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
-		c->icount++;
-		d->fn(c, d);
+		if (run_threaded(c) && c->icount < c->event_at)
+			step(c, false);
 	}
 }
 
@@ -195,7 +218,7 @@ int cpu_run(struct cpu *c)
 		if (c->trace || c->debug_hook)
 			run_loop(c, true);
 		else
-			run_loop(c, false);
+			run_blocks(c);
 	}
 	return c->exit_status;
 }

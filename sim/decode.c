@@ -21,16 +21,16 @@ struct opdef {
 	uint8_t prim;
 	int16_t xo;		/* -1: primary opcode only */
 	const char *name;
-	exec_fn fn;
+	uint8_t op;		/* enum op_id */
 	uint8_t form;
 	uint8_t xo_oe;		/* XO-form: also accept OE=1 */
 	uint8_t crop;		/* CR-logical truth table */
 };
 
-#define E(p, x, n, f, fm) { p, x, n, op_##f, fm, 0, 0 }
-#define XO(x, n, f) { 31, x, n, op_##f, F_XO3, 1, 0 }
-#define XO2(x, n, f) { 31, x, n, op_##f, F_XO2, 1, 0 }
-#define CR(x, n, t) { 19, x, n, op_crop, F_CRL, 0, t }
+#define E(p, x, n, f, fm) { p, x, n, OPID_##f, fm, 0, 0 }
+#define XO(x, n, f) { 31, x, n, OPID_##f, F_XO3, 1, 0 }
+#define XO2(x, n, f) { 31, x, n, OPID_##f, F_XO2, 1, 0 }
+#define CR(x, n, t) { 19, x, n, OPID_crop, F_CRL, 0, t }
 
 static const struct opdef optab[] = {
 	E(3, -1, "twi", twi, F_TWI),
@@ -164,6 +164,9 @@ static uint32_t simm16(uint32_t raw)
 	return (uint32_t)(int32_t)(int16_t)(raw & 0xFFFF);
 }
 
+#define SPR_LR	8
+#define SPR_CTR	9
+
 static uint32_t spr_field(uint32_t raw)
 {
 	return ((raw >> 16) & 0x1F) | (((raw >> 11) & 0x1F) << 5);
@@ -180,9 +183,20 @@ static bool invalid_form(const struct opdef *o, uint32_t raw)
 
 	if (update && (ra == 0 || (n[0] == 'l' && ra == rd)))
 		return true;
-	if (o->fn == op_bcctr && !(raw & 0x00800000u))
+	if (o->op == OPID_bcctr && !(raw & 0x00800000u))
 		return true;	/* bcctr that would decrement CTR */
 	return false;
+}
+
+/* mfspr/mtspr LR and CTR: no privilege check, no side effect */
+static void specialize_spr(struct dinsn *d, uint8_t form)
+{
+	static const uint8_t ops[2][2] = {
+		{ OPID_mflr, OPID_mfctr }, { OPID_mtlr, OPID_mtctr },
+	};
+
+	if (form != F_MFTB && (d->imm == SPR_LR || d->imm == SPR_CTR))
+		d->op = ops[form == F_MTSPR][d->imm == SPR_CTR];
 }
 
 static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
@@ -207,7 +221,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 		if (prim == 15)
 			d->imm <<= 16;
 		if (prim == 14 || prim == 15)
-			d->fn = d->ra ? op_addi : op_li;
+			d->op = d->ra ? OPID_addi : OPID_li;
 		break;
 	case F_CMPI:
 	case F_CMPLI:
@@ -232,6 +246,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 	case F_B:
 		d->imm = (uint32_t)((int32_t)(raw << 6) >> 6) & ~3u;
 		d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
+		d->flags |= DI_TERM;
 		break;
 	case F_BC:
 		d->imm = simm16(raw) & ~3u;
@@ -242,6 +257,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 			d->flags = raw & 1 ? DI_LK : 0;
 		else
 			d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
+		d->flags |= DI_TERM;
 		break;
 	case F_CRL:
 		d->imm = o->crop;
@@ -261,34 +277,54 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 	case F_MTSPR:
 	case F_MFTB:
 		d->imm = spr_field(raw);
+		specialize_spr(d, o->form);
 		break;
 	}
 }
 
+static void decode_stub(struct cpu *c, const struct dinsn *d);
+
+#define OP_FN(name) op_##name,
+static const exec_fn op_fns[NUM_OPS] = { OPS_LIST(OP_FN) decode_stub, NULL };
+
+static void set_dispatch(struct dinsn *d)
+{
+	d->fn = op_fns[d->op];
+	d->lbl = op_labels[d->op];
+}
+
+/* Fills fn, lbl, op and the fields; blen is the caller's (icache.c). */
 void decode_insn(struct dinsn *d, uint32_t raw)
 {
 	const struct opdef *o = lookup(raw);
 
 	d->raw = raw;
 	if (!o || invalid_form(o, raw)) {
-		d->fn = op_illegal;
-		return;
+		d->op = OPID_illegal;
+		d->flags = 0;
+	} else {
+		d->op = o->op;
+		fill_fields(d, o, raw);
 	}
-	d->fn = o->fn;
-	fill_fields(d, o, raw);
+	set_dispatch(d);
 }
 
+void decode_stub_init(struct dinsn *d)
+{
+	d->op = OPID_stub;
+	d->flags = 0;
+	d->blen = 0;
+	set_dispatch(d);
+}
+
+/* The stepping dispatcher reached an entry not decoded yet. */
 static void decode_stub(struct cpu *c, const struct dinsn *d)
 {
-	struct dinsn *w = (struct dinsn *)d;
 	uint32_t idx = (uint32_t)(d - c->fetch_dpage->insn);
-	uint32_t pa = (c->fetch_dpage->ppn << 12) + idx * 4;
 
-	decode_insn(w, get_be32(ram + pa));
-	w->fn(c, w);
+	dpage_decode_block(c->fetch_dpage, idx);
+	d->fn(c, d);
 }
-
-const exec_fn exec_decode_stub = decode_stub;
 
 static const char *suffix(const struct opdef *o, uint32_t raw)
 {
