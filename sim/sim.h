@@ -125,10 +125,21 @@ struct tlb_entry {
 	bool valid;		/* EV */
 };
 #define TLB_ENTRIES	32
+#define TLB_CLASSES	4	/* page sizes: 4K, 16K, 512K, 8M */
+#define TLB_BUCKETS	64
 
 struct mmu {
 	struct tlb_entry itlb[TLB_ENTRIES];
 	struct tlb_entry dtlb[TLB_ENTRIES];
+	/*
+	 * Search index of both TLBs (0: ITLB, 1: DTLB): per page-size class
+	 * (4K, 16K, 512K, 8M), a hash of EPN -> bitmask of the valid entries
+	 * in that bucket; a lookup checks only those candidates, all of them.
+	 * where[side][i] is entry i's bucket (class * TLB_BUCKETS + hash),
+	 * or -1 when it is not valid.
+	 */
+	uint32_t bucket[2][TLB_CLASSES * TLB_BUCKETS];
+	int16_t where[2][TLB_ENTRIES];
 	uint32_t mi_ctr, md_ctr;
 	uint32_t mi_ap, md_ap;
 	uint32_t mi_epn, md_epn;
