@@ -103,14 +103,30 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 /* Returns non-zero when the fetch raised an exception. */
 static int fetch_refill(struct cpu *c)
 {
-	uint32_t pa;
+	uint32_t page = c->pc & 0xFFFFF000u, pa;
+	struct fetch_tlb *f = NULL;
+	uint64_t warned = c->stats.warnings;
 
+	if (c->msr & MSR_IR) {
+		f = &c->fetch_tlb[!!(c->msr & MSR_PR)]
+				 [(page >> 12) & (SOFT_TLB_SIZE - 1)];
+		if (f->gen == c->itlb_gen && f->tag == page) {
+			pa = f->pa | (c->pc & 0xFFFu);
+			goto hit;
+		}
+	}
 	if (mmu_translate_fetch(c, c->pc, &pa))
 		return -1;
 	if (pa >= ram_size) {
 		machine_check(c, c->pc, c->pc);
 		return -1;
 	}
+	if (f && warned == c->stats.warnings) {
+		f->gen = c->itlb_gen;
+		f->tag = page;
+		f->pa = pa & 0xFFFFF000u;
+	}
+hit:
 	c->fetch_dpage = dpage_get(pa >> 12);
 	c->fetch_page = c->pc & 0xFFFFF000u;
 	c->fetch_valid = true;

@@ -5,10 +5,12 @@
  * Anything not in the table (including every floating-point instruction)
  * decodes to the software-emulation exception.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "exec.h"
+#include "spr.h"
 
 enum form {
 	F_NONE, F_DA, F_DL, F_DLS, F_CMPI, F_CMPLI, F_XO3, F_XO2, F_XL3,
@@ -164,8 +166,6 @@ static uint32_t simm16(uint32_t raw)
 	return (uint32_t)(int32_t)(int16_t)(raw & 0xFFFF);
 }
 
-#define SPR_LR	8
-#define SPR_CTR	9
 
 static uint32_t spr_field(uint32_t raw)
 {
@@ -188,15 +188,45 @@ static bool invalid_form(const struct opdef *o, uint32_t raw)
 	return false;
 }
 
-/* mfspr/mtspr LR and CTR: no privilege check, no side effect */
+/* Where a plain SPR lives in struct cpu, or 0 for one with side effects. */
+static uint32_t plain_spr_offset(uint32_t spr, bool write)
+{
+	switch (spr) {
+	case SPR_SPRG0: case SPR_SPRG0 + 1: case SPR_SPRG0 + 2:
+	case SPR_SPRG0 + 3:
+		return offsetof(struct cpu, sprg) + 4 * (spr - SPR_SPRG0);
+	case SPR_SRR0:	return offsetof(struct cpu, srr0);
+	case SPR_SRR1:	return offsetof(struct cpu, srr1);
+	case SPR_DAR:	return offsetof(struct cpu, dar);
+	case SPR_DSISR:	return offsetof(struct cpu, dsisr);
+	case SPR_MI_TWC: return write ? offsetof(struct cpu, mmu.mi_twc) : 0;
+	case SPR_MD_TWC: return write ? offsetof(struct cpu, mmu.md_twc) : 0;
+	}
+	return 0;
+}
+
+/*
+ * mfspr/mtspr of LR and CTR (no privilege check, no side effect), and of
+ * the supervisor SPRs that are plain storage (imm becomes the offset of
+ * the register in struct cpu; the privilege check stays).
+ */
 static void specialize_spr(struct dinsn *d, uint8_t form)
 {
 	static const uint8_t ops[2][2] = {
 		{ OPID_mflr, OPID_mfctr }, { OPID_mtlr, OPID_mtctr },
 	};
+	bool write = form == F_MTSPR;
+	uint32_t off;
 
-	if (form != F_MFTB && (d->imm == SPR_LR || d->imm == SPR_CTR))
-		d->op = ops[form == F_MTSPR][d->imm == SPR_CTR];
+	if (d->imm == SPR_LR || d->imm == SPR_CTR) {
+		d->op = ops[write][d->imm == SPR_CTR];
+		return;
+	}
+	off = plain_spr_offset(d->imm, write);
+	if (off) {
+		d->op = write ? OPID_mtspr_plain : OPID_mfspr_plain;
+		d->imm = off;
+	}
 }
 
 static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
@@ -277,7 +307,6 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 	case F_MTSPR:
 	case F_MFTB:
 		d->imm = spr_field(raw);
-		specialize_spr(d, o->form);
 		break;
 	}
 }
@@ -305,6 +334,8 @@ void decode_insn(struct dinsn *d, uint32_t raw)
 	} else {
 		d->op = o->op;
 		fill_fields(d, o, raw);
+		if (o->form == F_MFSPR || o->form == F_MTSPR)
+			specialize_spr(d, o->form);
 	}
 	set_dispatch(d);
 }

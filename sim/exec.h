@@ -73,7 +73,7 @@ static inline uint32_t rotl32(uint32_t x, unsigned int n)
 	X(and) X(andc) X(or) X(orc) X(xor) X(nor) X(nand) X(eqv) X(slw) \
 	X(srw) X(sraw) X(srawi) X(cntlzw) X(extsb) X(extsh) \
 	X(crop) X(mcrf) X(mcrxr) X(mfcr) X(mtcrf) \
-	X(mflr) X(mtlr) X(mfctr) X(mtctr) \
+	X(mflr) X(mtlr) X(mfctr) X(mtctr) X(mfspr_plain) X(mtspr_plain) \
 	X(b) X(bc) X(bclr) X(bcctr) \
 	X(sc) X(rfi) X(mfmsr) X(mtmsr) X(mfspr) X(mtspr) X(mftb) X(tw) \
 	X(twi) X(nop) X(tlbie) X(tlbia) X(tlbsync) X(swemu) \
@@ -95,6 +95,12 @@ enum op_id {
 	OPID_pageend,		/* the sentinel after a page's last entry */
 	NUM_OPS
 };
+
+/* a plain SPR specialized at decode: imm is its offset in struct cpu */
+static inline uint32_t *plain_spr(struct cpu *c, const struct dinsn *d)
+{
+	return (uint32_t *)((char *)c + d->imm);
+}
 
 static inline bool cr_bit(const struct cpu *c, int n)
 {

@@ -115,6 +115,23 @@ OP(mtctr)
 	c->pc += 4;
 }
 
+/* supervisor SPRs kept as plain storage (SPRGs, SRRs, DAR, DSISR, Mx_TWC) */
+OP(mfspr_plain)
+{
+	if (!priv_check(c))
+		return;
+	c->gpr[d->rd] = *plain_spr(c, d);
+	c->pc += 4;
+}
+
+OP(mtspr_plain)
+{
+	if (!priv_check(c))
+		return;
+	*plain_spr(c, d) = c->gpr[d->rd];
+	c->pc += 4;
+}
+
 OP(sc)
 {
 	(void)d;

@@ -102,6 +102,13 @@ static void tlb_set_valid(struct cpu *c, struct tlb_entry *e, bool valid)
 	tlb_sync(c, e);
 }
 
+/* The ITLB or what fetch protection depends on changed. */
+static void itlb_changed(struct cpu *c)
+{
+	c->fetch_valid = false;
+	c->itlb_gen++;
+}
+
 void mmu_reset(struct cpu *c)
 {
 	struct mmu *m = &c->mmu;
@@ -116,12 +123,13 @@ void mmu_reset(struct cpu *c)
 	}
 	m->mi_ctr = 0;
 	m->md_ctr = CTR_TWAM;
+	itlb_changed(c);	/* generation 0 marks the empty fetch cache */
 }
 
 static void mmu_changed(struct cpu *c)
 {
 	soft_tlb_flush(c);
-	c->fetch_valid = false;
+	itlb_changed(c);
 }
 
 static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
@@ -394,7 +402,7 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
 		return;
 	tlb_set_valid(c, e, false);
 	if (insn)
-		c->fetch_valid = false;
+		itlb_changed(c);
 	else
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
 }
@@ -452,7 +460,7 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 	tlb_set_valid(c, e, !!(epn & EPN_EV));
 	if (insn) {
 		c->stats.itlb_writes++;
-		c->fetch_valid = false;
+		itlb_changed(c);
 	} else {
 		c->stats.dtlb_writes++;
 	}

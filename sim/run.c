@@ -97,6 +97,7 @@ int run_threaded(struct cpu *c)
 		MEM_OPS(OWN)
 		OWN(b) OWN(bc) OWN(bclr) OWN(bcctr)
 		OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)
+		OWN(mfspr_plain) OWN(mtspr_plain)
 		OWN(stub) OWN(pageend)
 		fill_labels(&&L_call, own);
 		return 0;
@@ -137,6 +138,16 @@ L_mfctr:
 	NEXT();
 L_mtctr:
 	c->ctr = c->gpr[d->rd];
+	NEXT();
+L_mfspr_plain:		/* in user mode the op raises the exception */
+	if (unlikely(c->msr & MSR_PR))
+		goto L_call;
+	c->gpr[d->rd] = *plain_spr(c, d);
+	NEXT();
+L_mtspr_plain:
+	if (unlikely(c->msr & MSR_PR))
+		goto L_call;
+	*plain_spr(c, d) = c->gpr[d->rd];
 	NEXT();
 
 #define EA_D	(ra0(c, d) + d->imm)

@@ -171,6 +171,17 @@ struct cpu {
 	bool fetch_valid;
 	struct dpage *fetch_dpage;
 
+	/*
+	 * Fetch translations with the MMU on, per MSR[PR]: EA page -> PA page,
+	 * valid while gen == itlb_gen (bumped by every change of the ITLB or
+	 * of what its protection depends on). Only translations that raised
+	 * no warning are kept.
+	 */
+	struct fetch_tlb {
+		uint32_t gen, tag, pa;
+	} fetch_tlb[2][SOFT_TLB_SIZE];
+	uint32_t itlb_gen;
+
 	struct soft_tlb *rd, *wr;	/* current mode's data caches */
 	struct soft_tlb soft_rd[NUM_MODES][SOFT_TLB_SIZE];
 	struct soft_tlb soft_wr[NUM_MODES][SOFT_TLB_SIZE];
