@@ -77,7 +77,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test docs-test target-test hw-test monitor-test console-test \
+.PHONY: bench-speed all deps newlib test host-test sim-test docs-test target-test hw-test monitor-test console-test \
 	list-tests run bench debug docs clean distclean linux linux-test
 all: $(IMAGES)
 
@@ -245,6 +245,12 @@ linux: deps
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
 	@tools/linux-test
+
+# the simulator and QEMU side by side on the same kernel loops (also part of make bench)
+bench-speed: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@tools/bench/speed
 
 debug: deps all
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)

@@ -97,49 +97,88 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 	mmu_reset(c);
 	c->tb_enabled = false;
 	c->event_at = 0;
+	run_init();
 }
 
 /* Returns non-zero when the fetch raised an exception. */
 static int fetch_refill(struct cpu *c)
 {
-	uint32_t pa;
+	uint32_t page = c->pc & 0xFFFFF000u, pa;
+	struct fetch_tlb *f = NULL;
+	uint64_t warned = c->stats.warnings;
 
+	if (c->msr & MSR_IR) {
+		f = &c->fetch_tlb[!!(c->msr & MSR_PR)]
+				 [(page >> 12) & (SOFT_TLB_SIZE - 1)];
+		if (f->gen == c->itlb_gen && f->tag == page) {
+			pa = f->pa | (c->pc & 0xFFFu);
+			goto hit;
+		}
+	}
 	if (mmu_translate_fetch(c, c->pc, &pa))
 		return -1;
 	if (pa >= ram_size) {
 		machine_check(c, c->pc, c->pc);
 		return -1;
 	}
+	if (f && warned == c->stats.warnings) {
+		f->gen = c->itlb_gen;
+		f->tag = page;
+		f->pa = pa & 0xFFFFF000u;
+	}
+hit:
 	c->fetch_dpage = dpage_get(pa >> 12);
 	c->fetch_page = c->pc & 0xFFFFF000u;
 	c->fetch_valid = true;
 	return 0;
 }
 
+/* One instruction (or a fetch that raises an exception), counted. */
+static inline void step(struct cpu *c, const bool slow)
+{
+	const struct dinsn *d;
+
+	if (unlikely(!c->fetch_valid ||
+		     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
+		if (fetch_refill(c)) {
+			/* exception entry costs one instruction slot */
+			c->icount++;
+			return;
+		}
+	}
+	if (slow && c->trace)
+		trace_insn(c);
+	d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	c->icount++;
+	d->fn(c, d);
+}
+
 /* 'slow': tracing or debugging, checked before every instruction. */
 static inline void run_loop(struct cpu *c, const bool slow)
 {
 	while (c->icount < c->event_at) {
-		const struct dinsn *d;
-
 		if (slow && c->debug_hook && c->debug_hook(c)) {
 			c->debug_stopped = true;
 			request_event(c);
 			break;
 		}
+		step(c, slow);
+	}
+}
+
+/* Until the next event, whole blocks (run.c) where they fit. */
+static void run_blocks(struct cpu *c)
+{
+	while (c->icount < c->event_at) {
 		if (unlikely(!c->fetch_valid ||
 			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
 			if (fetch_refill(c)) {
-				/* exception entry costs one instruction slot */
 				c->icount++;
 				continue;
 			}
 		}
-		if (slow && c->trace)
-			trace_insn(c);
-		d = &c->fetch_dpage->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
-		c->icount++;
-		d->fn(c, d);
+		if (run_threaded(c) && c->icount < c->event_at)
+			step(c, false);
 	}
 }
 
@@ -195,7 +234,7 @@ int cpu_run(struct cpu *c)
 		if (c->trace || c->debug_hook)
 			run_loop(c, true);
 		else
-			run_loop(c, false);
+			run_blocks(c);
 	}
 	return c->exit_status;
 }

@@ -5,10 +5,12 @@
  * Anything not in the table (including every floating-point instruction)
  * decodes to the software-emulation exception.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "exec.h"
+#include "spr.h"
 
 enum form {
 	F_NONE, F_DA, F_DL, F_DLS, F_CMPI, F_CMPLI, F_XO3, F_XO2, F_XL3,
@@ -21,16 +23,16 @@ struct opdef {
 	uint8_t prim;
 	int16_t xo;		/* -1: primary opcode only */
 	const char *name;
-	exec_fn fn;
+	uint8_t op;		/* enum op_id */
 	uint8_t form;
 	uint8_t xo_oe;		/* XO-form: also accept OE=1 */
 	uint8_t crop;		/* CR-logical truth table */
 };
 
-#define E(p, x, n, f, fm) { p, x, n, op_##f, fm, 0, 0 }
-#define XO(x, n, f) { 31, x, n, op_##f, F_XO3, 1, 0 }
-#define XO2(x, n, f) { 31, x, n, op_##f, F_XO2, 1, 0 }
-#define CR(x, n, t) { 19, x, n, op_crop, F_CRL, 0, t }
+#define E(p, x, n, f, fm) { p, x, n, OPID_##f, fm, 0, 0 }
+#define XO(x, n, f) { 31, x, n, OPID_##f, F_XO3, 1, 0 }
+#define XO2(x, n, f) { 31, x, n, OPID_##f, F_XO2, 1, 0 }
+#define CR(x, n, t) { 19, x, n, OPID_crop, F_CRL, 0, t }
 
 static const struct opdef optab[] = {
 	E(3, -1, "twi", twi, F_TWI),
@@ -164,6 +166,7 @@ static uint32_t simm16(uint32_t raw)
 	return (uint32_t)(int32_t)(int16_t)(raw & 0xFFFF);
 }
 
+
 static uint32_t spr_field(uint32_t raw)
 {
 	return ((raw >> 16) & 0x1F) | (((raw >> 11) & 0x1F) << 5);
@@ -180,9 +183,50 @@ static bool invalid_form(const struct opdef *o, uint32_t raw)
 
 	if (update && (ra == 0 || (n[0] == 'l' && ra == rd)))
 		return true;
-	if (o->fn == op_bcctr && !(raw & 0x00800000u))
+	if (o->op == OPID_bcctr && !(raw & 0x00800000u))
 		return true;	/* bcctr that would decrement CTR */
 	return false;
+}
+
+/* Where a plain SPR lives in struct cpu, or 0 for one with side effects. */
+static uint32_t plain_spr_offset(uint32_t spr, bool write)
+{
+	switch (spr) {
+	case SPR_SPRG0: case SPR_SPRG0 + 1: case SPR_SPRG0 + 2:
+	case SPR_SPRG0 + 3:
+		return offsetof(struct cpu, sprg) + 4 * (spr - SPR_SPRG0);
+	case SPR_SRR0:	return offsetof(struct cpu, srr0);
+	case SPR_SRR1:	return offsetof(struct cpu, srr1);
+	case SPR_DAR:	return offsetof(struct cpu, dar);
+	case SPR_DSISR:	return offsetof(struct cpu, dsisr);
+	case SPR_MI_TWC: return write ? offsetof(struct cpu, mmu.mi_twc) : 0;
+	case SPR_MD_TWC: return write ? offsetof(struct cpu, mmu.md_twc) : 0;
+	}
+	return 0;
+}
+
+/*
+ * mfspr/mtspr of LR and CTR (no privilege check, no side effect), and of
+ * the supervisor SPRs that are plain storage (imm becomes the offset of
+ * the register in struct cpu; the privilege check stays).
+ */
+static void specialize_spr(struct dinsn *d, uint8_t form)
+{
+	static const uint8_t ops[2][2] = {
+		{ OPID_mflr, OPID_mfctr }, { OPID_mtlr, OPID_mtctr },
+	};
+	bool write = form == F_MTSPR;
+	uint32_t off;
+
+	if (d->imm == SPR_LR || d->imm == SPR_CTR) {
+		d->op = ops[write][d->imm == SPR_CTR];
+		return;
+	}
+	off = plain_spr_offset(d->imm, write);
+	if (off) {
+		d->op = write ? OPID_mtspr_plain : OPID_mfspr_plain;
+		d->imm = off;
+	}
 }
 
 static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
@@ -207,7 +251,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 		if (prim == 15)
 			d->imm <<= 16;
 		if (prim == 14 || prim == 15)
-			d->fn = d->ra ? op_addi : op_li;
+			d->op = d->ra ? OPID_addi : OPID_li;
 		break;
 	case F_CMPI:
 	case F_CMPLI:
@@ -232,6 +276,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 	case F_B:
 		d->imm = (uint32_t)((int32_t)(raw << 6) >> 6) & ~3u;
 		d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
+		d->flags |= DI_TERM;
 		break;
 	case F_BC:
 		d->imm = simm16(raw) & ~3u;
@@ -242,6 +287,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 			d->flags = raw & 1 ? DI_LK : 0;
 		else
 			d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
+		d->flags |= DI_TERM;
 		break;
 	case F_CRL:
 		d->imm = o->crop;
@@ -265,30 +311,51 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 	}
 }
 
+static void decode_stub(struct cpu *c, const struct dinsn *d);
+
+#define OP_FN(name) op_##name,
+static const exec_fn op_fns[NUM_OPS] = { OPS_LIST(OP_FN) decode_stub, NULL };
+
+static void set_dispatch(struct dinsn *d)
+{
+	d->fn = op_fns[d->op];
+	d->lbl = op_labels[d->op];
+}
+
+/* Fills fn, lbl, op and the fields; blen is the caller's (icache.c). */
 void decode_insn(struct dinsn *d, uint32_t raw)
 {
 	const struct opdef *o = lookup(raw);
 
 	d->raw = raw;
 	if (!o || invalid_form(o, raw)) {
-		d->fn = op_illegal;
-		return;
+		d->op = OPID_illegal;
+		d->flags = 0;
+	} else {
+		d->op = o->op;
+		fill_fields(d, o, raw);
+		if (o->form == F_MFSPR || o->form == F_MTSPR)
+			specialize_spr(d, o->form);
 	}
-	d->fn = o->fn;
-	fill_fields(d, o, raw);
+	set_dispatch(d);
 }
 
+void decode_stub_init(struct dinsn *d)
+{
+	d->op = OPID_stub;
+	d->flags = 0;
+	d->blen = 0;
+	set_dispatch(d);
+}
+
+/* The stepping dispatcher reached an entry not decoded yet. */
 static void decode_stub(struct cpu *c, const struct dinsn *d)
 {
-	struct dinsn *w = (struct dinsn *)d;
 	uint32_t idx = (uint32_t)(d - c->fetch_dpage->insn);
-	uint32_t pa = (c->fetch_dpage->ppn << 12) + idx * 4;
 
-	decode_insn(w, get_be32(ram + pa));
-	w->fn(c, w);
+	dpage_decode_block(c->fetch_dpage, idx);
+	d->fn(c, d);
 }
-
-const exec_fn exec_decode_stub = decode_stub;
 
 static const char *suffix(const struct opdef *o, uint32_t raw)
 {

@@ -73,6 +73,7 @@ static inline uint32_t rotl32(uint32_t x, unsigned int n)
 	X(and) X(andc) X(or) X(orc) X(xor) X(nor) X(nand) X(eqv) X(slw) \
 	X(srw) X(sraw) X(srawi) X(cntlzw) X(extsb) X(extsh) \
 	X(crop) X(mcrf) X(mcrxr) X(mfcr) X(mtcrf) \
+	X(mflr) X(mtlr) X(mfctr) X(mtctr) X(mfspr_plain) X(mtspr_plain) \
 	X(b) X(bc) X(bclr) X(bcctr) \
 	X(sc) X(rfi) X(mfmsr) X(mtmsr) X(mfspr) X(mtspr) X(mftb) X(tw) \
 	X(twi) X(nop) X(tlbie) X(tlbia) X(tlbsync) X(swemu) \
@@ -86,5 +87,39 @@ static inline uint32_t rotl32(uint32_t x, unsigned int n)
 
 #define DECLARE_OP(name) OP(name);
 OPS_LIST(DECLARE_OP)
+
+#define OP_ENUM(name) OPID_##name,
+enum op_id {
+	OPS_LIST(OP_ENUM)
+	OPID_stub,		/* not decoded yet */
+	OPID_pageend,		/* the sentinel after a page's last entry */
+	NUM_OPS
+};
+
+/* a plain SPR specialized at decode: imm is its offset in struct cpu */
+static inline uint32_t *plain_spr(struct cpu *c, const struct dinsn *d)
+{
+	return (uint32_t *)((char *)c + d->imm);
+}
+
+static inline bool cr_bit(const struct cpu *c, int n)
+{
+	return (c->cr >> (31 - n)) & 1;
+}
+
+/* BO decoding shared by bc, bclr and bcctr; decrements CTR if asked. */
+static inline bool branch_taken(struct cpu *c, const struct dinsn *d)
+{
+	uint32_t bo = d->sh;
+	bool ctr_ok = true, cond_ok = true;
+
+	if (!(bo & 0x04)) {
+		c->ctr--;
+		ctr_ok = (c->ctr != 0) != !!(bo & 0x02);
+	}
+	if (!(bo & 0x10))
+		cond_ok = cr_bit(c, d->ra) == !!(bo & 0x08);
+	return ctr_ok && cond_ok;
+}
 
 #endif

@@ -2,24 +2,10 @@
 /* Branches, condition-register instructions and system instructions. */
 #include "exec.h"
 
-static inline bool cr_bit(const struct cpu *c, int n)
+OP(illegal)
 {
-	return (c->cr >> (31 - n)) & 1;
-}
-
-/* BO decoding shared by bc, bclr and bcctr; decrements CTR if asked. */
-static inline bool branch_taken(struct cpu *c, const struct dinsn *d)
-{
-	uint32_t bo = d->sh;
-	bool ctr_ok = true, cond_ok = true;
-
-	if (!(bo & 0x04)) {
-		c->ctr--;
-		ctr_ok = (c->ctr != 0) != !!(bo & 0x02);
-	}
-	if (!(bo & 0x10))
-		cond_ok = cr_bit(c, d->ra) == !!(bo & 0x08);
-	return ctr_ok && cond_ok;
+	(void)d;
+	swemu_exception(c);
 }
 
 OP(b)
@@ -101,6 +87,48 @@ OP(mfcr)
 OP(mtcrf)	/* imm holds the field mask expanded to bits */
 {
 	c->cr = (c->cr & ~d->imm) | (c->gpr[d->rd] & d->imm);
+	c->pc += 4;
+}
+
+/* mfspr/mtspr of LR and CTR (user-level SPRs), decoded apart */
+OP(mflr)
+{
+	c->gpr[d->rd] = c->lr;
+	c->pc += 4;
+}
+
+OP(mtlr)
+{
+	c->lr = c->gpr[d->rd];
+	c->pc += 4;
+}
+
+OP(mfctr)
+{
+	c->gpr[d->rd] = c->ctr;
+	c->pc += 4;
+}
+
+OP(mtctr)
+{
+	c->ctr = c->gpr[d->rd];
+	c->pc += 4;
+}
+
+/* supervisor SPRs kept as plain storage (SPRGs, SRRs, DAR, DSISR, Mx_TWC) */
+OP(mfspr_plain)
+{
+	if (!priv_check(c))
+		return;
+	c->gpr[d->rd] = *plain_spr(c, d);
+	c->pc += 4;
+}
+
+OP(mtspr_plain)
+{
+	if (!priv_check(c))
+		return;
+	*plain_spr(c, d) = c->gpr[d->rd];
 	c->pc += 4;
 }
 

@@ -1,21 +1,29 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Decoded-instruction cache: one slot per physical 4 KB page of RAM,
- * direct-mapped. Entries start as a stub that decodes on first execution.
- * A store to a page that has a slot resets the stored-to entries.
+ * direct-mapped. Entries start as a stub; the first execution of one
+ * decodes its basic block (up to the next branch, or the page end) and
+ * gives every entry of it the count of instructions left in the block.
+ * A store over a decoded instruction resets it and the entries before it
+ * in its block (their counts include it), and reports that code changed.
  */
 #include <stdlib.h>
 
-#include "sim.h"
+#include "exec.h"
 
 #define DPAGE_SLOTS	256
+#define SENTINEL_BLEN	0xFFFFu	/* never fits a budget: leaves the page */
 
 static struct dpage *slots[DPAGE_SLOTS];
+bool code_changed;
 
 static void dpage_reset(struct dpage *p)
 {
 	for (int i = 0; i < PAGE_INSNS; i++)
-		p->insn[i].fn = exec_decode_stub;
+		decode_stub_init(&p->insn[i]);
+	decode_stub_init(&p->insn[PAGE_INSNS]);
+	p->insn[PAGE_INSNS].blen = SENTINEL_BLEN;
+	p->insn[PAGE_INSNS].lbl = op_labels[OPID_pageend];
 }
 
 struct dpage *dpage_get(uint32_t ppn)
@@ -41,17 +49,59 @@ struct dpage *dpage_get(uint32_t ppn)
 	return p;
 }
 
-void code_page_store(uint32_t pa, int size)
+/* Decode from idx up to a block end, an entry already decoded or the page end. */
+void dpage_decode_block(struct dpage *p, uint32_t idx)
+{
+	const uint8_t *code = ram + (p->ppn << 12);
+	uint32_t end = idx;
+
+	while (end < PAGE_INSNS && !p->insn[end].blen) {
+		struct dinsn *d = &p->insn[end];
+
+		decode_insn(d, get_be32(code + 4 * end));
+		d->blen = 1;	/* for now: marks it decoded */
+		end++;
+		if (d->flags & DI_TERM)
+			break;
+	}
+	for (uint32_t j = end; j-- > idx;) {
+		struct dinsn *d = &p->insn[j];
+
+		if (d->flags & DI_TERM || j + 1 == PAGE_INSNS)
+			d->blen = 1;
+		else
+			d->blen = (uint16_t)(p->insn[j + 1].blen + 1);
+	}
+}
+
+/* Reset entry i and the decoded non-final entries before it. */
+static void reset_block_prefix(struct dpage *p, uint32_t i)
+{
+	decode_stub_init(&p->insn[i]);
+	while (i-- > 0 && p->insn[i].blen && !(p->insn[i].flags & DI_TERM))
+		decode_stub_init(&p->insn[i]);
+}
+
+/* Returns true when the store changed a decoded instruction. */
+bool code_page_store(uint32_t pa, int size)
 {
 	uint32_t ppn = pa >> 12;
 	struct dpage *p = slots[ppn & (DPAGE_SLOTS - 1)];
 	uint32_t first = (pa & 0xFFF) >> 2;
 	uint32_t last = ((pa & 0xFFF) + size - 1) >> 2;
+	bool hit = false;
 
 	if (!p || p->ppn != ppn)
-		return;
-	for (uint32_t i = first; i <= last && i < PAGE_INSNS; i++)
-		p->insn[i].fn = exec_decode_stub;
+		return false;
+	for (uint32_t i = first; i <= last && i < PAGE_INSNS; i++) {
+		if (p->insn[i].blen) {
+			reset_block_prefix(p, i);
+			hit = true;
+		}
+	}
+	if (hit)
+		code_changed = true;
+	return hit;
 }
 
 void dpage_invalidate_all(void)

@@ -5,6 +5,8 @@
  * writes with the replacement counter, tlbie/tlbia, protection checks and
  * the debug CAM/RAM read-out. Facts: docs/hw/mpc8xx.md.
  */
+#include <stdlib.h>
+
 #include "sim.h"
 #include "spr.h"
 
@@ -49,23 +51,85 @@
 
 enum { PERM_R = 1, PERM_W = 2, PERM_X = 4 };
 
+static const uint32_t class_mask[TLB_CLASSES] = {
+	~0xFFFu, ~0x3FFFu, ~0x7FFFFu, ~0x7FFFFFu,
+};
+
+static int bucket_of(int class, uint32_t ea)
+{
+	uint32_t page = (ea & class_mask[class]) >> 12;
+
+	return class * TLB_BUCKETS +
+	       (int)((page ^ (page >> 6) ^ (page >> 12)) & (TLB_BUCKETS - 1));
+}
+
+static int class_of(uint32_t mask)
+{
+	for (int k = 0; k < TLB_CLASSES; k++)
+		if (mask == class_mask[k])
+			return k;
+	return -1;
+}
+
+/* Keep the search index (struct mmu) in step with entry e. */
+static void tlb_sync(struct cpu *c, const struct tlb_entry *e)
+{
+	struct mmu *m = &c->mmu;
+	bool insn = e >= m->itlb && e < m->itlb + TLB_ENTRIES;
+	int side = insn ? 0 : 1;
+	int i = (int)(e - (insn ? m->itlb : m->dtlb));
+	int16_t *w = &m->where[side][i];
+
+	if (*w >= 0)
+		m->bucket[side][*w] &= ~(1u << i);
+	*w = -1;
+	if (e->valid) {
+		int class = class_of(e->mask);
+
+		if (class < 0) {
+			fprintf(stderr, "mpc8xx-sim: internal error: TLB "
+				"mask 0x%08x\n", e->mask);
+			abort();
+		}
+		*w = (int16_t)bucket_of(class, e->epn);
+		m->bucket[side][*w] |= 1u << i;
+	}
+}
+
+static void tlb_set_valid(struct cpu *c, struct tlb_entry *e, bool valid)
+{
+	e->valid = valid;
+	tlb_sync(c, e);
+}
+
+/* The ITLB or what fetch protection depends on changed. */
+static void itlb_changed(struct cpu *c)
+{
+	c->fetch_valid = false;
+	c->itlb_gen++;
+}
+
 void mmu_reset(struct cpu *c)
 {
 	struct mmu *m = &c->mmu;
 
 	/* TLB contents survive reset on silicon; start from empty ones. */
+	for (int i = 0; i < TLB_CLASSES * TLB_BUCKETS; i++)
+		m->bucket[0][i] = m->bucket[1][i] = 0;
 	for (int i = 0; i < TLB_ENTRIES; i++) {
-		m->itlb[i].valid = false;
-		m->dtlb[i].valid = false;
+		m->where[0][i] = m->where[1][i] = -1;
+		tlb_set_valid(c, &m->itlb[i], false);
+		tlb_set_valid(c, &m->dtlb[i], false);
 	}
 	m->mi_ctr = 0;
 	m->md_ctr = CTR_TWAM;
+	itlb_changed(c);	/* generation 0 marks the empty fetch cache */
 }
 
 static void mmu_changed(struct cpu *c)
 {
 	soft_tlb_flush(c);
-	c->fetch_valid = false;
+	itlb_changed(c);
 }
 
 static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
@@ -89,10 +153,16 @@ static struct tlb_entry *tlb_match(struct cpu *c, struct tlb_entry *tlb,
 {
 	struct tlb_entry *hit = NULL;
 	uint32_t casid = c->mmu.m_casid & EPN_ASID;
+	const uint32_t *bucket = c->mmu.bucket[tlb == c->mmu.itlb ? 0 : 1];
+	uint32_t cand = 0;
 
-	for (int i = 0; i < TLB_ENTRIES; i++) {
+	for (int k = 0; k < TLB_CLASSES; k++)
+		cand |= bucket[bucket_of(k, ea)];
+	while (cand) {		/* in index order: the lower one wins */
+		int i = __builtin_ctz(cand);
 		struct tlb_entry *e = &tlb[i];
 
+		cand &= cand - 1;
 		if (!e->valid || ((ea ^ e->epn) & e->mask))
 			continue;
 		if (!(e->rpn_reg & RPN_SH) && (e->epn_reg & EPN_ASID) != casid)
@@ -275,7 +345,7 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 	}
 	if (is_store_kind(kind) && !(e->rpn_reg & RPN_C)) {
 		/* the hardware drops the entry, then reports the store */
-		e->valid = false;
+		tlb_set_valid(c, e, false);
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
 		data_error(c, ea, kind, 0);
 		return -1;
@@ -330,9 +400,9 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
 {
 	if (!e->valid)
 		return;
-	e->valid = false;
+	tlb_set_valid(c, e, false);
 	if (insn)
-		c->fetch_valid = false;
+		itlb_changed(c);
 	else
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
 }
@@ -387,10 +457,10 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 	e->mask = ~(size - 1);
 	e->epn = epn & e->mask;
 	e->rpn = rpn & e->mask;
-	e->valid = !!(epn & EPN_EV);
+	tlb_set_valid(c, e, !!(epn & EPN_EV));
 	if (insn) {
 		c->stats.itlb_writes++;
-		c->fetch_valid = false;
+		itlb_changed(c);
 	} else {
 		c->stats.dtlb_writes++;
 	}
@@ -420,9 +490,9 @@ void mmu_tlbia(struct cpu *c)
 	int dlim = (m->md_ctr & CTR_RSV4) ? 28 : TLB_ENTRIES;
 
 	for (int i = 0; i < ilim; i++)
-		m->itlb[i].valid = false;
+		tlb_set_valid(c, &m->itlb[i], false);
 	for (int i = 0; i < dlim; i++)
-		m->dtlb[i].valid = false;
+		tlb_set_valid(c, &m->dtlb[i], false);
 	m->mi_ctr &= ~CTR_INDX;
 	m->md_ctr &= ~CTR_INDX;
 	m->ictr_written = false;

@@ -74,25 +74,36 @@ struct cpu;
 struct dinsn;
 typedef void (*exec_fn)(struct cpu *c, const struct dinsn *d);
 
-/* One predecoded instruction. */
+/*
+ * One predecoded instruction. Decoded entries of a page form basic blocks
+ * that end at a branch (DI_TERM) or at the end of the page; blen counts the
+ * instructions from this one to the end of its block, 0 for an entry not
+ * decoded yet. Invariant: a decoded entry that is not a block end has a
+ * decoded successor with blen one less (see icache.c).
+ */
 struct dinsn {
-	exec_fn fn;
+	exec_fn fn;		/* the op as a function (stepping dispatcher) */
+	const void *lbl;	/* the op in the threaded dispatcher (run.c) */
 	uint32_t imm;		/* sign-extended immediate, mask or target */
 	uint32_t raw;
+	uint16_t blen;
 	uint8_t rd, ra, rb;
 	uint8_t sh;		/* shift count, crf, BO, ... */
 	uint8_t flags;
+	uint8_t op;		/* enum op_id (exec.h) */
 };
 
 #define DI_RC	0x01		/* record form (Rc=1) */
 #define DI_OE	0x02		/* overflow-enable form */
 #define DI_LK	0x04		/* branch links */
 #define DI_AA	0x08		/* absolute branch */
+#define DI_TERM	0x10		/* ends a basic block (a branch) */
 
 #define PAGE_INSNS	1024
 struct dpage {
 	uint32_t ppn;		/* physical page number, or ~0 */
-	struct dinsn insn[PAGE_INSNS];
+	/* insn[PAGE_INSNS] is a sentinel: falling into it leaves the page */
+	struct dinsn insn[PAGE_INSNS + 1];
 };
 
 /* Fast data-translation cache entry (one 4 KB EA page -> host RAM). */
@@ -114,10 +125,21 @@ struct tlb_entry {
 	bool valid;		/* EV */
 };
 #define TLB_ENTRIES	32
+#define TLB_CLASSES	4	/* page sizes: 4K, 16K, 512K, 8M */
+#define TLB_BUCKETS	64
 
 struct mmu {
 	struct tlb_entry itlb[TLB_ENTRIES];
 	struct tlb_entry dtlb[TLB_ENTRIES];
+	/*
+	 * Search index of both TLBs (0: ITLB, 1: DTLB): per page-size class
+	 * (4K, 16K, 512K, 8M), a hash of EPN -> bitmask of the valid entries
+	 * in that bucket; a lookup checks only those candidates, all of them.
+	 * where[side][i] is entry i's bucket (class * TLB_BUCKETS + hash),
+	 * or -1 when it is not valid.
+	 */
+	uint32_t bucket[2][TLB_CLASSES * TLB_BUCKETS];
+	int16_t where[2][TLB_ENTRIES];
 	uint32_t mi_ctr, md_ctr;
 	uint32_t mi_ap, md_ap;
 	uint32_t mi_epn, md_epn;
@@ -148,6 +170,17 @@ struct cpu {
 	uint32_t fetch_page;
 	bool fetch_valid;
 	struct dpage *fetch_dpage;
+
+	/*
+	 * Fetch translations with the MMU on, per MSR[PR]: EA page -> PA page,
+	 * valid while gen == itlb_gen (bumped by every change of the ITLB or
+	 * of what its protection depends on). Only translations that raised
+	 * no warning are kept.
+	 */
+	struct fetch_tlb {
+		uint32_t gen, tag, pa;
+	} fetch_tlb[2][SOFT_TLB_SIZE];
+	uint32_t itlb_gen;
 
 	struct soft_tlb *rd, *wr;	/* current mode's data caches */
 	struct soft_tlb soft_rd[NUM_MODES][SOFT_TLB_SIZE];
@@ -200,12 +233,13 @@ int bus_init(uint32_t size);
 int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val);
 int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val);
 uint8_t *phys_host(uint32_t pa);
-void code_page_store(uint32_t pa, int size);
+bool code_page_store(uint32_t pa, int size);
+extern bool code_changed;	/* set when a store changed decoded code */
 
 /* decode.c */
 void decode_insn(struct dinsn *d, uint32_t raw);
+void decode_stub_init(struct dinsn *d);
 void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len);
-extern const exec_fn exec_decode_stub;
 
 /* cpu.c */
 void cpu_reset(struct cpu *c, uint32_t pc);
@@ -220,6 +254,12 @@ void machine_check(struct cpu *c, uint32_t srr0, uint32_t addr);
 void program_exception(struct cpu *c, uint32_t cause);
 void swemu_exception(struct cpu *c);
 struct dpage *dpage_get(uint32_t ppn);
+void dpage_decode_block(struct dpage *p, uint32_t idx);
+
+/* run.c */
+extern const void *const *op_labels;
+void run_init(void);
+int run_threaded(struct cpu *c);
 
 /* mem.c */
 int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val);

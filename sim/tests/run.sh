@@ -32,6 +32,7 @@ done
 
 . ./cli.sh
 . ./trace.sh
+. ./dispatch.sh
 
 if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
 

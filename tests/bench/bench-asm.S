@@ -43,3 +43,27 @@ bench_loop:
 	bne	1b
 	mr	r3, r10
 	blr
+
+/*
+ * bench_smc: copied alone to a page (bench.c); the word after it holds the
+ * iteration count N. Stores into that word (its own code page) on every
+ * iteration; returns N. Setup 9 + 3 per iteration + blr = BENCH_SMC_SETUP
+ * + 3 N instructions. Uses r0, r3-r5, CTR, LR (restored).
+ */
+	.balign	16
+	.globl	bench_smc, bench_smc_end
+bench_smc:
+	mflr	r0
+	bcl	20, 31, 1f
+1:	mflr	r5
+	mtlr	r0
+	lwz	r4, bench_smc_end - 1b(r5)
+	mtctr	r4
+	li	r3, 0
+	addi	r5, r5, bench_smc_end - 1b
+	nop
+2:	stw	r3, 0(r5)
+	addi	r3, r3, 1
+	bdnz	2b
+	blr
+bench_smc_end:

@@ -14,6 +14,10 @@
  *           this under -icount, where ticks are instructions).
  *   loop    the simulator's benchmark loop (bench_loop), between two lines
  *           the host timestamps.
+ *   missloop a DTLB miss on every iteration (user_sweep over 2048 4K pages),
+ *           between two lines, with the time base delta and a calibration.
+ *   smcloop a loop storing into its own code page (bench_smc), between two
+ *           lines.
  *
  * The code is arch-neutral (arch.h, mmu.h, pgtable.h), as tests/target is.
  */
@@ -30,6 +34,8 @@
 #define BENCH_MARKS	64
 extern const char bench_marks[], bench_marks_end[];
 uint32_t bench_loop(uint32_t *array, uint32_t outer);
+extern const char bench_smc[], bench_smc_end[];
+#define BENCH_SMC_SETUP	10u	/* bench_smc's instructions besides 3 per iteration */
 
 #define REPEAT		4		/* misses per path scenario */
 #define KVA		kva_for(4096)	/* kernel 4K pages */
@@ -364,6 +370,75 @@ static void run_loop(void)
 	report(true, "speed loop ran (%lu outer iterations)", (unsigned long)LOOP_OUTER);
 }
 
+/* ---- missloop, smcloop ---- */
+
+#define MISS_REGION	(8u << 20)	/* 2048 4K pages: more than either family's TLBs hold */
+#define MISS_SWEEPS	400u
+#define SMC_ITER	3000000u	/* bench_smc: 3 instructions per iteration */
+
+/*
+ * user_sweep over 2048 4K pages mapped to one physical page: a DTLB miss on
+ * every load. The host gets the instruction count from the time base (one
+ * tick per instruction on the simulator; under QEMU -icount, ticks per
+ * instruction from the calibration loop on the same line).
+ */
+static void run_missloop(void)
+{
+	uint32_t i, sum = 0, m = 0, pages = MISS_REGION / 4096;
+	paddr_t pa = test_page();
+	uint64_t t0, t1, t2, t3;
+	int rc = MMU_OK, rc2 = 0;
+	struct mm mm;
+
+	if (user_space_init(&mm, 9) != MMU_OK)
+		panic("bench: user space");
+	for (i = 0; i < pages && rc == MMU_OK; i++)
+		rc = map(&mm, UHUGE + i * 4096, pa, 4096, UPROT_RW);
+	if (rc == MMU_OK) {
+		t0 = timebase_read();
+		(void)bench_loop(loop_array, CALIB_OUTER);
+		t1 = timebase_read();
+		kprintf("BENCH missloop start sweeps=%lu pages=%lu\n", (unsigned long)MISS_SWEEPS,
+			(unsigned long)pages);
+		counted_begin();
+		t2 = timebase_read();
+		for (i = 0; i < MISS_SWEEPS && rc2 == 0; i++)
+			rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(MISS_REGION), &sum);
+		t3 = timebase_read();
+		m = dmisses();
+		kprintf("BENCH missloop end tb=%s calib_outer=%lu calib_tb=%s dmisses=%lu counters=%d\n",
+			u64s(t3 - t2), (unsigned long)CALIB_OUTER, u64s(t1 - t0), (unsigned long)m,
+			tlb_counts_available());
+		unmap(&mm, UHUGE, MISS_REGION);
+	}
+	report(rc == MMU_OK && rc2 == 0, "miss loop: %lu sweeps of %lu 4K pages",
+	       (unsigned long)MISS_SWEEPS, (unsigned long)pages);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/* bench_smc copied to a kernel RWX page of its own: a store into that page every iteration. */
+static void run_smcloop(void)
+{
+	uint32_t len = (uint32_t)(bench_smc_end - bench_smc), r = 0;
+	paddr_t code = test_page();
+	int rc;
+
+	memcpy(lin(code), bench_smc, len);
+	lin(code)[len / 4] = SMC_ITER;		/* the word the loop stores into */
+	icache_sync(lin(code), len);
+	rc = map(&kernel_mm, KVA, code, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);
+	if (rc == MMU_OK) {
+		kprintf("BENCH smcloop start iter=%lu\n", (unsigned long)SMC_ITER);
+		r = call_at(KVA);
+		kprintf("BENCH smcloop end insns=%lu\n", (unsigned long)(BENCH_SMC_SETUP + 3 * SMC_ITER));
+		unmap(&kernel_mm, KVA, 4096);
+	}
+	report(rc == MMU_OK && r == SMC_ITER && lin(code)[len / 4] == SMC_ITER - 1,
+	       "store-into-code-page loop ran (%lu iterations)", (unsigned long)SMC_ITER);
+	test_page_free(code);
+}
+
 /* ---- command line ---- */
 
 /* The value of the word "bench" or "bench=..." (empty for a bare "bench"), or NULL. */
@@ -382,7 +457,7 @@ bool bench_requested(const char *bootargs)
 	return bench_word(bootargs, &len) != NULL;
 }
 
-static const char *const bench_names[] = { "paths", "counts", "loop" };
+static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop" };
 
 /* Every item of a bench= list must name a benchmark; say which do not. */
 static bool list_valid(const char *list, size_t len)
@@ -398,7 +473,7 @@ static bool list_valid(const char *list, size_t len)
 		for (k = 0; k < sizeof(bench_names) / sizeof(bench_names[0]); k++)
 			hit = hit || (strlen(bench_names[k]) == j - i && !strncmp(list + i, bench_names[k], j - i));
 		if (!hit) {
-			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop)",
+			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop)",
 			       (int)(j - i), list + i);
 			ok = false;
 		}
@@ -413,7 +488,7 @@ static bool wants(const char *list, size_t len, const char *item)
 	size_t n = strlen(item), i = 0;
 
 	if (len == 0)
-		return strcmp(item, "loop") != 0;	/* bare "bench": paths and counts */
+		return !strcmp(item, "paths") || !strcmp(item, "counts");	/* bare "bench" */
 	while (i < len) {
 		size_t j = i;
 
@@ -431,6 +506,10 @@ void bench_main(const char *bootargs)
 	static const struct target_test paths[] = { { "bench paths", bench_paths, NULL, "bench-paths" } };
 	static const struct target_test counts[] = { { "bench counts", bench_counts, NULL, "bench-counts" } };
 	static const struct target_test loop[] = { { "bench loop", run_loop, NULL, "bench-loop" } };
+	static const struct target_test missloop[] = {
+		{ "bench missloop", run_missloop, NULL, "bench-missloop" } };
+	static const struct target_test smcloop[] = {
+		{ "bench smcloop", run_smcloop, NULL, "bench-smcloop" } };
 	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;
@@ -451,5 +530,9 @@ void bench_main(const char *bootargs)
 		run_tests(counts, 1);
 	if (wants(list, len, "loop"))
 		run_tests(loop, 1);
+	if (wants(list, len, "missloop"))
+		run_tests(missloop, 1);
+	if (wants(list, len, "smcloop"))
+		run_tests(smcloop, 1);
 	kprintf("BENCH end\n");
 }

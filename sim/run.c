@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The threaded dispatcher: runs the decoded basic blocks of the current
+ * fetch page with computed gotos. Integer, branch, LR/CTR moves and the
+ * fast paths of the common loads and stores run inline; everything else
+ * calls the op function of the stepping dispatcher (cpu.c).
+ *
+ * State kept lazily, and how it is made exact again:
+ *  - the PC is the position of the entry in the page (PC_OF);
+ *  - the instruction count is added for a whole block on entry, after a
+ *    check that the block fits before the next event (limit = event_at);
+ *    an exit inside the block takes back the entries not executed, which
+ *    blen says (EXACT);
+ *  - before a called op, c->pc and c->icount are made exact; after it the
+ *    run leaves unless the op went on to the next instruction and changed
+ *    no event time, fetch translation or decoded code.
+ * A taken branch within the page chains directly to its target's block.
+ */
+#include <stdlib.h>
+
+#include "exec.h"
+#include "mem.h"
+
+#define OPFN(name) \
+	static inline __attribute__((always_inline)) void \
+	in_##name(struct cpu *c, const struct dinsn *d)
+#define PC_ADVANCE(c)	((void)0)
+#include "ops_int.h"
+
+/* the ops of ops_int.h, run inline */
+#define INT_OPS(X) \
+	X(li) X(addi) X(addic) X(addic_rc) X(subfic) X(mulli) X(cmpi) \
+	X(cmpli) X(cmp) X(cmpl) X(ori) X(xori) X(andi_rc) X(rlwinm) \
+	X(rlwimi) X(rlwnm) X(add) X(addc) X(adde) X(addme) X(addze) X(subf) \
+	X(subfc) X(subfe) X(subfme) X(subfze) X(neg) X(mullw) X(mulhw) \
+	X(mulhwu) X(divw) X(divwu) X(and) X(andc) X(or) X(orc) X(xor) \
+	X(nor) X(nand) X(eqv) X(slw) X(srw) X(sraw) X(srawi) X(cntlzw) \
+	X(extsb) X(extsh)
+
+/* the loads and stores with an inline fast path: name, bytes, D or X form */
+#define MEM_OPS(X) \
+	X(lwz) X(lwzu) X(lwzx) X(lwzux) X(lbz) X(lbzu) X(lbzx) X(lbzux) \
+	X(lhz) X(lhzu) X(lhzx) X(lhzux) X(lha) X(lhau) X(lhax) X(lhaux) \
+	X(stw) X(stwu) X(stwx) X(stwux) X(stb) X(stbu) X(stbx) X(stbux) \
+	X(sth) X(sthu) X(sthx) X(sthux)
+
+static const void *labels[NUM_OPS];
+const void *const *op_labels = labels;
+
+static inline uint32_t get32(const uint8_t *p) { return get_be32(p); }
+static inline uint32_t get16(const uint8_t *p) { return get_be16(p); }
+static inline uint32_t get16s(const uint8_t *p)
+{
+	return (uint32_t)(int32_t)(int16_t)get_be16(p);
+}
+static inline uint32_t get8(const uint8_t *p) { return *p; }
+static inline void put32(uint8_t *p, uint32_t v) { put_be32(p, v); }
+static inline void put16(uint8_t *p, uint32_t v) { put_be16(p, (uint16_t)v); }
+static inline void put8(uint8_t *p, uint32_t v) { *p = (uint8_t)v; }
+
+static void fill_labels(const void *call, const void *const *own)
+{
+	for (int i = 0; i < NUM_OPS; i++)
+		labels[i] = own[i] ? own[i] : call;
+}
+
+void run_init(void)
+{
+	run_threaded(NULL);
+}
+
+static void __attribute__((noreturn)) broken_block(uint32_t pc)
+{
+	fprintf(stderr, "mpc8xx-sim: internal error: undecoded entry inside "
+		"a block at 0x%08x\n", pc);
+	abort();
+}
+
+/*
+ * Returns 1 when the block at c->pc does not fit before the next event (the
+ * caller steps one instruction), 0 otherwise. c->pc and c->icount are exact
+ * on return.
+ */
+int run_threaded(struct cpu *c)
+{
+	struct dpage *page;
+	uint32_t pbase, target, next_pc, pa;
+	uint64_t icount, limit, exact;
+	const struct dinsn *d;
+	uint8_t *p;
+
+	if (!c) {
+		static const void *own[NUM_OPS];
+
+#define OWN(name) own[OPID_##name] = &&L_##name;
+		INT_OPS(OWN)
+		MEM_OPS(OWN)
+		OWN(b) OWN(bc) OWN(bclr) OWN(bcctr)
+		OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)
+		OWN(mfspr_plain) OWN(mtspr_plain)
+		OWN(stub) OWN(pageend)
+		fill_labels(&&L_call, own);
+		return 0;
+	}
+	page = c->fetch_dpage;
+	pbase = c->fetch_page;
+	icount = c->icount;
+	limit = c->event_at;
+	code_changed = false;
+	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+
+#define PC_OF(d)	(pbase + ((uint32_t)((d) - page->insn) << 2))
+#define EXACT(d)	(icount - (d)->blen + 1)
+#define NEXT()		do { d++; goto *d->lbl; } while (0)
+
+enter:
+	if (unlikely(!d->blen))
+		dpage_decode_block(page, (uint32_t)(d - page->insn));
+	if (unlikely(icount + d->blen > limit)) {
+		c->pc = PC_OF(d);
+		c->icount = icount;
+		return 1;
+	}
+	icount += d->blen;
+	goto *d->lbl;
+
+#define INT_LABEL(name) L_##name: in_##name(c, d); NEXT();
+	INT_OPS(INT_LABEL)
+
+L_mflr:
+	c->gpr[d->rd] = c->lr;
+	NEXT();
+L_mtlr:
+	c->lr = c->gpr[d->rd];
+	NEXT();
+L_mfctr:
+	c->gpr[d->rd] = c->ctr;
+	NEXT();
+L_mtctr:
+	c->ctr = c->gpr[d->rd];
+	NEXT();
+L_mfspr_plain:		/* in user mode the op raises the exception */
+	if (unlikely(c->msr & MSR_PR))
+		goto L_call;
+	c->gpr[d->rd] = *plain_spr(c, d);
+	NEXT();
+L_mtspr_plain:
+	if (unlikely(c->msr & MSR_PR))
+		goto L_call;
+	*plain_spr(c, d) = c->gpr[d->rd];
+	NEXT();
+
+#define EA_D	(ra0(c, d) + d->imm)
+#define EA_DU	(c->gpr[d->ra] + d->imm)
+#define EA_X	(ra0(c, d) + c->gpr[d->rb])
+#define EA_XU	(c->gpr[d->ra] + c->gpr[d->rb])
+#define LOAD(label, bytes, get, ea_expr, upd)				\
+label: {								\
+	uint32_t ea = ea_expr;						\
+									\
+	p = soft_lookup(c->rd, ea, bytes);				\
+	if (unlikely(!p))						\
+		goto L_call;						\
+	c->gpr[d->rd] = get(p);						\
+	if (upd)							\
+		c->gpr[d->ra] = ea;					\
+	NEXT();								\
+}
+#define STORE(label, bytes, put, ea_expr, upd)				\
+label: {								\
+	uint32_t ea = ea_expr;						\
+									\
+	p = soft_lookup(c->wr, ea, bytes);				\
+	if (unlikely(!p))						\
+		goto L_call;						\
+	put(p, c->gpr[d->rd]);						\
+	if (upd)							\
+		c->gpr[d->ra] = ea;					\
+	pa = (uint32_t)(p - ram);					\
+	if (unlikely(code_map[pa >> 12])) {				\
+		exact = EXACT(d);					\
+		next_pc = PC_OF(d) + 4;					\
+		if (code_page_store(pa, bytes))				\
+			goto leave;					\
+	}								\
+	NEXT();								\
+}
+#define LOAD4(n, b, g) LOAD(L_##n, b, g, EA_D, 0) LOAD(L_##n##u, b, g, EA_DU, 1) \
+	LOAD(L_##n##x, b, g, EA_X, 0) LOAD(L_##n##ux, b, g, EA_XU, 1)
+#define STORE4(n, b, s) STORE(L_##n, b, s, EA_D, 0) \
+	STORE(L_##n##u, b, s, EA_DU, 1) STORE(L_##n##x, b, s, EA_X, 0) \
+	STORE(L_##n##ux, b, s, EA_XU, 1)
+	LOAD4(lwz, 4, get32)
+	LOAD4(lbz, 1, get8)
+	LOAD4(lhz, 2, get16)
+	LOAD4(lha, 2, get16s)
+	STORE4(stw, 4, put32)
+	STORE4(stb, 1, put8)
+	STORE4(sth, 2, put16)
+
+	/* branches end their block: icount is exact here */
+L_b:
+	next_pc = PC_OF(d) + 4;
+	target = (d->flags & DI_AA) ? d->imm : next_pc - 4 + d->imm;
+	if (d->flags & DI_LK)
+		c->lr = next_pc;
+	goto branch;
+L_bc:
+	next_pc = PC_OF(d) + 4;
+	target = (d->flags & DI_AA) ? d->imm : next_pc - 4 + d->imm;
+	if (d->flags & DI_LK)
+		c->lr = next_pc;
+	if (!branch_taken(c, d))
+		target = next_pc;
+	goto branch;
+L_bclr:
+	next_pc = PC_OF(d) + 4;
+	target = c->lr & ~3u;
+	if (!branch_taken(c, d))
+		target = next_pc;
+	if (d->flags & DI_LK)
+		c->lr = next_pc;
+	goto branch;
+L_bcctr:
+	next_pc = PC_OF(d) + 4;
+	target = branch_taken(c, d) ? c->ctr & ~3u : next_pc;
+	if (d->flags & DI_LK)
+		c->lr = next_pc;
+branch:
+	if (likely((target & 0xFFFFF000u) == pbase)) {
+		d = &page->insn[(target >> 2) & (PAGE_INSNS - 1)];
+		goto enter;
+	}
+	c->pc = target;
+	c->icount = icount;
+	return 0;
+
+L_call:
+	exact = EXACT(d);
+	next_pc = PC_OF(d) + 4;
+	c->pc = next_pc - 4;
+	c->icount = exact;
+	d->fn(c, d);
+	if (unlikely(c->pc != next_pc || c->event_at != limit ||
+		     !c->fetch_valid || code_changed))
+		return 0;
+	NEXT();
+
+leave:		/* after the instruction that ends at next_pc */
+	c->pc = next_pc;
+	c->icount = exact;
+	return 0;
+
+L_pageend:	/* fell off the page's last entry */
+	c->pc = pbase + 0x1000u;
+	c->icount = icount;
+	return 0;
+
+L_stub:		/* never inside a block (see the invariant in sim.h) */
+	broken_block(PC_OF(d));
+}
