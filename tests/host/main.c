@@ -11,5 +11,6 @@ int main(void)
 	run_tests(hugetlb_e500_tests, nr_hugetlb_e500_tests);
 	run_tests(pool_tests, nr_pool_tests);
 	run_tests(rules_tests, nr_rules_tests);
+	run_tests(alloc_huge_tests, nr_alloc_huge_tests);
 	return report_summary();
 }

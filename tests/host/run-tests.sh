@@ -2,14 +2,24 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # run-tests.sh PROGRAM...: run each host test program and end with one line
 # "N passed, M failed, S skipped, X xfail" over all of them; exit 1 if anything
-# failed or a program did not end with its "SUMMARY: ..." line.
+# failed or a program did not end with its "SUMMARY: ..." line.  Each program
+# is bounded by HOST_TEST_TIMEOUT seconds (default 60; they take about 2 s):
+# one that runs longer (a test looping) is killed and counted as a failure.
+timeout_s=${HOST_TEST_TIMEOUT:-60}
 passed=0 failed=0 skipped=0 xfail=0
 status=0
 re='^SUMMARY: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped, ([0-9]+) xfail$'
 for prog in "$@"; do
 	echo "== $prog"
-	out=$("$prog") || status=1
+	out=$(timeout -k 5 "$timeout_s" "$prog")
+	st=$?
+	[ "$st" -eq 0 ] || status=1
 	printf '%s\n' "$out"
+	if [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; then
+		echo "FAIL: $prog: timed out after $timeout_s s (a test does not terminate)"
+		failed=$((failed + 1))
+		continue
+	fi
 	last=$(printf '%s\n' "$out" | tail -n 1)
 	if printf '%s\n' "$last" | grep -Eq "$re"; then
 		# shellcheck disable=SC2046 # four numbers, split into words on purpose

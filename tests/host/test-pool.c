@@ -4,6 +4,7 @@
  * reserves 1G and 256M blocks from 3G of pretend RAM, 8xx 8M, 512K and 16K
  * blocks from 64M.  All or nothing on every error.
  */
+#include <stdio.h>
 #include <string.h>
 #include "pool.h"
 #include "palloc.h"
@@ -188,7 +189,37 @@ static void test_pool_fragmented(void)
 	       "the pool still has huge blocks");
 }
 
+/*
+ * Biggest sizes first, whatever the order of the command line: with RAM of
+ * exactly one block of each of the three largest huge sizes and a lowest-
+ * address-first palloc, only big, then middle, then small fits them all
+ * (the big block at 0, the middle one right after it, the small one last).
+ */
+static void test_pool_order(void)
+{
+	unsigned int n;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	uint32_t big = sizes[n - 1], mid = sizes[n - 2], small = sizes[1];
+	char cmdline[96], what[160];
+
+	palloc_set_bitmap(bitmap, sizeof(bitmap));
+	palloc_init(0, (paddr_t)big + mid + small);
+	snprintf(cmdline, sizeof(cmdline), "hugepages=%uK:1,%uK:1,%uK:1",
+		 mid >> 10, small >> 10, big >> 10);
+	snprintf(what, sizeof(what), "%s fills RAM of exactly those blocks", cmdline);
+	report_pool(hugepool_init(cmdline), HUGEPOOL_OK, what);
+	report(hugepool_alloc(big) == 0, "the biggest block at 0");
+	report(hugepool_alloc(mid) == big, "the middle one right after it");
+	report(hugepool_alloc(small) == (paddr_t)big + mid, "the smallest last");
+	report(palloc_free_pages() == 0, "no page left over");
+	hugepool_free(0, big);
+	hugepool_free(big, mid);
+	hugepool_free((paddr_t)big + mid, small);
+	report_pool(hugepool_release(), HUGEPOOL_OK, "release");
+}
+
 const struct host_test pool_tests[] = {
+	{ "pool order", test_pool_order },
 	{ "pool cycle", test_pool_cycle },
 	{ "pool bad strings", test_pool_bad },
 	{ "pool fragmented", test_pool_fragmented },
