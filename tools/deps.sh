@@ -37,7 +37,8 @@ bison|bison
 bc|bc
 perl|perl
 sha256sum|coreutils
-rsvg-convert|librsvg2-bin'
+rsvg-convert|librsvg2-bin
+git|git'
 
 present() {
 	case $1 in
