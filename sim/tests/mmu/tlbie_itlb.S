@@ -2,7 +2,8 @@
 # tlbie on the ITLB: it invalidates every ITLB entry whose EPN matches the
 # EA under the entry's own page size (any EA inside a 512K page), whatever
 # its ASID, and leaves other entries alone; a fetch from the invalidated
-# page then takes an ITLB miss instead of running through the old entry.
+# page then takes an ITLB miss instead of running through the old entry,
+# also when the code invalidates its own page (after isync).
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
@@ -70,11 +71,39 @@ back1:
 back2:
 	CHECK r20, 1, 6
 	CHECK r27, 0, 7
+
+	# code that tlbie's its own page: the fetch after isync misses
+	LI32 r31, 6 << 8
+	mtspr MI_CTR, r31
+	LI32 r31, (VA + 0x2000) | EV | 2
+	mtspr MI_EPN, r31
+	li r31, 1
+	mtspr MI_TWC, r31
+	LI32 r5, self_page
+	ori r5, r5, 0x1F1
+	mtspr MI_RPN, r5
+	LI32 r5, VA + 0x2000		# the page's own EA, for its tlbie
+	li r27, 0
+	LI32 r28, back3
+	LI32 r31, VA + 0x2000
+	mtsrr0 r31
+	li r31, MSR_ME | MSR_IR
+	mtsrr1 r31
+	rfi
+back3:
+	CHECK r20, 2, 8			# the miss came, at the latest ...
+	LI32 r31, VA + 0x2004		# ... at the fetch after isync:
+	subf r6, r31, r23		# SRR0 is the isync or the word after it
+	cmplwi r6, 4
+	ble 2f
+	FAIL 9
+2:	CHECK r27, 0, 10
 	PASS
 
 # ITLB miss: count it and go back to the test with translation off
 h_0x1100:
 	addi r20, r20, 1
+	mfsrr0 r23
 	mtsrr0 r28
 	li r31, MSR_ME
 	mtsrr1 r31
@@ -93,6 +122,14 @@ h_0xc00:
 	.balign 4096
 code_page:
 	li r27, 0x5A
+	li r3, 77
+	sc
+
+	.balign 4096
+self_page:
+	tlbie r5
+	isync
+	li r27, 0x77
 	li r3, 77
 	sc
 
