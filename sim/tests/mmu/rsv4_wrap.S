@@ -40,7 +40,7 @@ _start:
 	mtspr MI_EPN, r5
 	li r5, 1
 	mtspr MI_TWC, r5
-	LI32 r5, 0x00005000 | 0x1F1
+	LI32 r5, 0x00005000 | 0x0F1
 	mtspr MI_RPN, r5
 	CHECKSPR MI_CTR, RSV4 | (27 << 8), 7
 	# ITLB, no RSV4I: the same write wraps it to 31
@@ -51,7 +51,7 @@ _start:
 	# and a write at 12 leaves 11
 	LI32 r5, RSV4 | (12 << 8)
 	mtspr MI_CTR, r5
-	LI32 r5, 0x00005000 | 0x1F1
+	LI32 r5, 0x00005000 | 0x0F1
 	mtspr MI_RPN, r5
 	CHECKSPR MI_CTR, RSV4 | (11 << 8), 9
 	PASS
@@ -65,7 +65,7 @@ h_0x1200:
 	mtspr MD_TWC, r31
 	mfspr r31, MD_EPN
 	rlwinm r31, r31, 0, 0, 19
-	ori r31, r31, 0x1F1
+	ori r31, r31, 0x0F1
 	rlwinm r31, r31, 0, 4, 31
 	mtspr MD_RPN, r31
 	rfi

@@ -24,8 +24,8 @@
 	# valid 4K entries at 0, 27 and 28..31 of both TLBs, EA 0x4i000000
 	.macro FILL
 	.irp n, 0, 27, 28, 29, 30, 31
-	ITLB \n, (0x40000000 + (\n << 20)) | EV, 1, 0x00005000 | 0x1F1
-	DTLB \n, (0x40000000 + (\n << 20)) | EV, 1, 0x00005000 | 0x1F1
+	ITLB \n, (0x40000000 + (\n << 20)) | EV, 1, 0x00005000 | 0x0F1
+	DTLB \n, (0x40000000 + (\n << 20)) | EV, 1, 0x00005000 | 0x0F1
 	.endr
 	.endm
 

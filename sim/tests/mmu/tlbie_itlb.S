@@ -31,12 +31,12 @@ _start:
 	li r31, 1
 	mtspr MI_TWC, r31
 	LI32 r5, code_page
-	ori r5, r5, 0x1F1
+	ori r5, r5, 0x0F1
 	mtspr MI_RPN, r5
 	# entry 4: a 512K page at 0x70000000 (PS = 01, SPS), ASID 5
-	ITLB 4, 0x70000000 | EV | 5, 0x4 | 1, 0x00080000 | 0x1F9
+	ITLB 4, 0x70000000 | EV | 5, 0x4 | 1, 0x00080000 | 0x0F9
 	# entry 5: 4K at VA + 0x1000, must survive
-	ITLB 5, (VA + 0x1000) | EV | 2, 1, 0x00006000 | 0x1F1
+	ITLB 5, (VA + 0x1000) | EV | 2, 1, 0x00006000 | 0x0F1
 
 	# the code runs through entry 3
 	LI32 r28, back1
@@ -80,7 +80,7 @@ back2:
 	li r31, 1
 	mtspr MI_TWC, r31
 	LI32 r5, self_page
-	ori r5, r5, 0x1F1
+	ori r5, r5, 0x0F1
 	mtspr MI_RPN, r5
 	LI32 r5, VA + 0x2000		# the page's own EA, for its tlbie
 	li r27, 0
