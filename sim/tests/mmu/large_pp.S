@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Extended PP on a large page (PS != 00): PP bit 20 is ignored (addendum
-# section 7; Linux keeps _PAGE_HUGE there), so extended PP 10 acts as 00
+# Extended PP on a large page (PS != 00): PP bit 20 is ignored (the
+# simulator's documented choice; Linux keeps _PAGE_HUGE there), so extended PP 10 acts as 00
 # (no access) and 11 as 01 (supervisor read-only).  On a 4K page the same
 # reserved values give no access.  Each access records the DSISR of its
 # DTLB error in r26 (0 if it succeeded).  Not --strict: the reserved
