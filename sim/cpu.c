@@ -99,13 +99,27 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 	c->event_at = 0;
 }
 
-/* Returns non-zero when the fetch raised an exception. */
-static int fetch_refill(struct cpu *c)
+/*
+ * Returns -1 when the fetch raised an exception, 1 when the instruction word
+ * must be executed without the decoded-page cache (*word holds it: the IMMR
+ * window, which wins over RAM for fetches as for loads; a translation that
+ * warned, which must warn again on the next fetch; a build without caches),
+ * 0 when the fetch page is cached.
+ */
+static int fetch_refill(struct cpu *c, uint32_t *word)
 {
+	uint64_t warned = c->stats.warnings;
 	uint32_t pa;
 
 	if (mmu_translate_fetch(c, c->pc, &pa))
 		return -1;
+	if (phys_in_immr(c, pa) || (pa < ram_size && (SIM_NO_CACHES || warned != c->stats.warnings))) {
+		if (phys_read(c, pa, 4, word)) {
+			machine_check(c, c->pc, c->pc);
+			return -1;
+		}
+		return 1;
+	}
 	if (pa >= ram_size) {
 		machine_check(c, c->pc, c->pc);
 		return -1;
@@ -114,6 +128,18 @@ static int fetch_refill(struct cpu *c)
 	c->fetch_page = c->pc & 0xFFFFF000u;
 	c->fetch_valid = true;
 	return 0;
+}
+
+/* Decode and run one instruction that is not in the decoded-page cache. */
+static void exec_word(struct cpu *c, uint32_t raw, bool slow)
+{
+	struct dinsn d;
+
+	if (slow && c->trace)
+		trace_word(c, raw);
+	decode_insn(&d, raw);
+	c->icount++;
+	d.fn(c, &d);
 }
 
 /* 'slow': tracing or debugging, checked before every instruction. */
@@ -129,7 +155,14 @@ static inline void run_loop(struct cpu *c, const bool slow)
 		}
 		if (unlikely(!c->fetch_valid ||
 			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
-			if (fetch_refill(c)) {
+			uint32_t word;
+			int r = fetch_refill(c, &word);
+
+			if (r > 0) {
+				exec_word(c, word, slow);
+				continue;
+			}
+			if (r) {
 				/* exception entry costs one instruction slot */
 				c->icount++;
 				continue;

@@ -66,3 +66,14 @@ expect_status "--dtb larger than 64 KB" 2 $SIM --dtb $B/big.dtb $B/unit/exit42.e
 grep -q "larger than 64 KB" $B/err.txt || bad "--dtb size message"
 : >$B/empty.dtb
 expect_status "--dtb of an empty file" 2 $SIM --dtb $B/empty.dtb $B/unit/exit42.elf
+
+# option values that do not fit are refused, not wrapped
+expect_status "--ram with a suffix that overflows 64 bits" 2 \
+	$SIM --ram 18014398509547520K $B/unit/exit42.elf
+expect_status "--dump length with a suffix that overflows 64 bits" 2 \
+	$SIM --dump 0:18014398509481985K:$B/ovf.bin $B/unit/exit42.elf
+[ -e $B/ovf.bin ] && bad "--dump with an overflowing length wrote a file"
+expect_status "--max-insns -1" 2 $SIM --max-insns -1 $B/unit/exit42.elf
+expect_status "--ram -64M" 2 $SIM --ram -64M $B/unit/exit42.elf
+expect_status "a directory as the image" 2 $SIM $B
+grep -q "is a directory" $B/err.txt && ok || bad "directory message: $(cat $B/err.txt)"

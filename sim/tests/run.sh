@@ -34,6 +34,12 @@ done
 . ./trace.sh
 
 if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
+# The same random MMU programs with every cache on and every cache off.
+if $B/simdiff $SIM ../mpc8xx-sim-nocache 1 "${SIMDIFF_PROGRAMS:-500}"; then
+	ok
+else
+	bad "caches on and off disagree on a random MMU program"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
