@@ -2,13 +2,23 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # run-tests.sh PROGRAM...: run each host test program and end with one line
 # "N passed, M failed, S skipped, X xfail" over all of them; exit 1 if anything
-# failed or a program did not end with its "SUMMARY: ..." line.
+# failed or a program did not end with its "SUMMARY: ..." line.  Each program
+# runs under a timeout (HOST_TEST_TIMEOUT seconds, default 120): a hang is a
+# failure.
 passed=0 failed=0 skipped=0 xfail=0
 status=0
 re='^SUMMARY: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped, ([0-9]+) xfail$'
 for prog in "$@"; do
 	echo "== $prog"
-	out=$("$prog") || status=1
+	out=$(timeout --kill-after=5 "${HOST_TEST_TIMEOUT:-120}" "$prog")
+	st=$?
+	if [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; then
+		echo "FAIL: $prog: timed out after ${HOST_TEST_TIMEOUT:-120} s"
+		failed=$((failed + 1))
+		status=1
+		continue
+	fi
+	[ "$st" -eq 0 ] || status=1
 	printf '%s\n' "$out"
 	last=$(printf '%s\n' "$out" | tail -n 1)
 	if printf '%s\n' "$last" | grep -Eq "$re"; then
