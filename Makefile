@@ -76,8 +76,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: all deps newlib test host-test sim-test target-test hw-test monitor-test console-test list-tests \
-	run bench debug clean linux linux-test
+.PHONY: all deps newlib test host-test sim-test sanitize-test target-test hw-test monitor-test console-test \
+	list-tests run bench debug clean linux linux-test fuzz stress
 all: $(IMAGES)
 
 deps:
@@ -137,6 +137,13 @@ sim-test:
 		| tee build/sim-test.result
 	@tools/run-suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
 		| tee build/difftest.result
+
+# Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
+sanitize-test:
+	@tools/run-suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
+		test-all | tee build/host-asan.result
+	@tools/run-suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
+		| tee build/sim-asan.result
 
 target-test:
 	@for b in $(TEST_BOARDS); do \
@@ -225,13 +232,14 @@ test: deps
 	$(if $(NEEDS_HW),$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory host-test; \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
+	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
 	$(MAKE) --no-print-directory target-test; \
 	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
-	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
-		build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
+	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+		build/host-asan.result build/sim-asan.result) build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
 endif
 
 bench: deps

@@ -4,7 +4,8 @@
 # A bare-metal test's source may carry "# sim-args: ..." (extra options)
 # and "# expect: N" (exit status, default 0).
 cd "$(dirname "$0")" || exit 2
-SIM=../mpc8xx-sim
+SIM=${SIM:-../mpc8xx-sim}
+NOCACHE_SIM=${NOCACHE_SIM:-../mpc8xx-sim-nocache}
 B=build
 pass=0
 fail=0
@@ -33,9 +34,9 @@ done
 . ./cli.sh
 . ./trace.sh
 
-if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
+if $B/randrun $SIM 1 "${RANDRUN_IMAGES:-300}"; then ok; else bad "random-program robustness"; fi
 # The same random MMU programs with every cache on and every cache off.
-if $B/simdiff $SIM ../mpc8xx-sim-nocache 1 "${SIMDIFF_PROGRAMS:-500}"; then
+if $B/simdiff $SIM $NOCACHE_SIM 1 "${SIMDIFF_PROGRAMS:-500}"; then
 	ok
 else
 	bad "caches on and off disagree on a random MMU program"
