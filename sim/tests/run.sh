@@ -42,5 +42,10 @@ else
 	bad "caches on and off disagree on a random MMU program"
 fi
 
+# The option parser and the ELF loader on random command lines and mutated images.
+if [ -n "${FUZZSIM:-}" ]; then
+	if $FUZZSIM $B 1 "${FUZZSIM_INPUTS:-300}"; then ok; else bad "option/ELF fuzzing"; fi
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
