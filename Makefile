@@ -48,6 +48,7 @@ endif
 ifeq ($(TLB_STATS),1)
 CPPFLAGS += -DCONFIG_TLB_STATS
 endif
+CPPFLAGS += -DPPCMMU_FAMILY_$(shell echo $(FAMILY) | tr a-z A-Z)
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
 	-msoft-float -mcpu=$(MCPU) -G 0 -msdata=none -fno-common
 ASFLAGS := -msoft-float -mcpu=$(MCPU) -D__ASSEMBLER__ -Wa,-mregnames

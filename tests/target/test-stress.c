@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/target/env.h"
+#include "tests/target/phys.h"
 #include "tests/target/tests.h"
 #include "hugetlb/pool.h"
 #include "mmu/palloc.h"
@@ -112,8 +113,7 @@ static void mismatch(const char *fmt, ...)
 	report(false, "step %lu (seed %lu): %s", step, seed, buf);
 }
 
-/* Physical memory through the linear map, or a 4 KB window of its own above it. */
-static uint32_t phys_get(paddr_t pa)
+uint32_t phys_get(paddr_t pa)
 {
 	uint32_t v;
 
@@ -125,7 +125,7 @@ static uint32_t phys_get(paddr_t pa)
 	return v;
 }
 
-static void phys_set(paddr_t pa, uint32_t v, bool code)
+void phys_set(paddr_t pa, uint32_t v, bool code)
 {
 	volatile uint32_t *p;
 
@@ -182,7 +182,7 @@ static unsigned int random_prot(const struct space *s)
 	return s->user ? p | PROT_USER : p;
 }
 
-static paddr_t get_memory(uint32_t size, bool *from_pool)
+paddr_t test_block(uint32_t size, bool *from_pool)
 {
 	unsigned int order = 0;
 	paddr_t pa;
@@ -198,17 +198,17 @@ static paddr_t get_memory(uint32_t size, bool *from_pool)
 	return palloc_pages(order);
 }
 
-static void put_memory(uint32_t size, struct slot *sl)
+void test_block_free(paddr_t pa, uint32_t size, bool from_pool)
 {
 	unsigned int order = 0;
 
-	if (sl->from_pool) {
-		hugepool_free(sl->pa, size);
+	if (from_pool) {
+		hugepool_free(pa, size);
 		return;
 	}
 	while ((0x1000u << order) < size)
 		order++;
-	palloc_free(sl->pa, order);
+	palloc_free(pa, order);
 }
 
 /* The model's verdict on an access, and the check of what really happened. */
@@ -308,7 +308,7 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 {
 	unsigned int prot = random_prot(s);
-	paddr_t pa = get_memory(sizes[z], &sl->from_pool);
+	paddr_t pa = test_block(sizes[z], &sl->from_pool);
 	int err;
 
 	if (pa == PALLOC_FAIL) {
@@ -328,7 +328,7 @@ static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 		mismatch("map(0x%08lx, size 0x%lx, prot 0x%x): %s", (unsigned long)va,
 			 (unsigned long)sizes[z], prot, mmu_strerror(err));
 		sl->pa = pa;
-		put_memory(sizes[z], sl);
+		test_block_free(sl->pa, sizes[z], sl->from_pool);
 		return;
 	}
 	sl->mapped = true;
@@ -347,7 +347,7 @@ static void do_unmap(struct space *s, unsigned int z, struct slot *sl, vaddr_t v
 		return;
 	}
 	sl->mapped = false;
-	put_memory(sizes[z], sl);
+	test_block_free(sl->pa, sizes[z], sl->from_pool);
 	n_unmap++;
 }
 
