@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | clean | linux | linux-test
+# make stress | fuzz: long randomized runs
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -243,6 +244,40 @@ test: deps
 	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
 		build/host-asan.result build/sim-asan.result) build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
+# STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
+STRESS_STEPS ?= 1000000
+STRESS_SEED ?= $(shell date +%s)
+stress: deps
+	@mkdir -p build/stress
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim
+	@for b in $(TEST_BOARDS); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/stress/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
+		img=build/$$b/ppcmmu.elf; \
+		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
+		RUNBOARD_ARGS="tests=stress stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_STEPS)" \
+		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b RUNBOARD_SIM_ARGS="--max-insns 0" \
+			tools/run-board $$b $$img build/stress/$$b.log; \
+		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
+	done | tee build/stress/result.log
+	@tools/summarize build/stress/result.log
+
+# make fuzz: the fuzzers at their long counts (FUZZ_OPS host operations and inputs, FUZZ_PROGRAMS random
+# MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers; FUZZ_SEED is printed.
+FUZZ_OPS ?= 10000000
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory -C tests/host SANITIZE=1 all >build/fuzz-build.log 2>&1 || \
+		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
+	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx; do \
+		tests/host/build-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
+	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
+	} | tee build/fuzz.log
+	@! grep -qE '^(FAIL|DIFFER)' build/fuzz.log
 
 bench: deps
 	@mkdir -p build
