@@ -34,6 +34,7 @@ done
 . ./cli.sh
 . ./trace.sh
 
+# The harnesses below run each simulator under an alarm of their own.
 if $B/randrun $SIM 1 "${RANDRUN_IMAGES:-300}"; then ok; else bad "random-program robustness"; fi
 # The same random MMU programs with every cache on and every cache off.
 if $B/simdiff $SIM $NOCACHE_SIM 1 "${SIMDIFF_PROGRAMS:-500}"; then
