@@ -8,7 +8,9 @@
  * and touched, and the outcome compared with the model: a fault exactly
  * when the model's protection forbids the access (with the right address,
  * store bit and privilege), data equal to what physical memory holds at the
- * model's address, a fetch returning the tag the model wrote there.
+ * model's address, a fetch returning the tag the model wrote there, and
+ * the PTE's accessed bit (and dirty bit for a store) set after an access
+ * that went through.
  *
  * Command line: stress-seed=N (default 1; printed), stress-steps=N (default
  * STRESS_STEPS, 10000; make stress passes 1000000).
@@ -23,6 +25,11 @@
 #include "hugetlb/pool.h"
 #include "mmu/palloc.h"
 #include "lib/kprintf.h"
+#ifdef PPCMMU_FAMILY_E500
+#include "mmu/pte-e500.h"
+#else
+#include "mmu/pte-8xx.h"
+#endif
 
 #define STRESS_STEPS	10000
 #define SLOTS		4		/* per size and space */
@@ -66,7 +73,7 @@ static paddr_t code_pa;
 static uint64_t rng_state;
 static unsigned long seed, step, fails;
 static unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-	n_walk, per_size[8];
+	n_walk, n_acbits, per_size[8];
 
 static uint32_t rng(void)
 {
@@ -276,6 +283,16 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 				 (unsigned long)f->addr, f->user, f->store);
 		return;
 	}
+	{
+		struct walk_result w;
+
+		if (walk(s->mm, a, &w) || !(w.entry & _PAGE_ACCESSED) ||
+		    (kind == 1 && !(w.entry & _PAGE_DIRTY)))
+			mismatch("%s at 0x%08lx went through, but the PTE 0x%08lx lacks the accessed%s bit",
+				 kinds[kind], (unsigned long)a, (unsigned long)w.entry,
+				 kind == 1 ? " or the dirty" : "");
+		n_acbits++;
+	}
 	if (kind == 0 && got != phys_get(sl->pa + off + 8))
 		mismatch("load at 0x%08lx: 0x%08lx, memory at " PA_FMT " holds 0x%08lx", (unsigned long)a,
 			 (unsigned long)got, PA_ARG(sl->pa + off + 8),
@@ -435,6 +452,7 @@ static void test_stress(void)
 	code_pa = test_page();
 	rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
 	n_map = n_unmap = n_protect = n_nomem = n_load = n_store = n_fetch = n_fault = n_walk = 0;
+	n_acbits = 0;
 	memset(per_size, 0, sizeof(per_size));
 	fails = 0;
 	report_info("seed %lu (stress-seed=N on the command line), %lu steps", seed, steps);
@@ -448,8 +466,9 @@ static void test_stress(void)
 	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu maps without memory; "
 		    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
 		    steps, n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault, n_walk);
-	report(fails == 0, "%lu loads, stores and fetches and %lu walks as the model says (%lu differ)",
-	       n_load + n_store + n_fetch, n_walk, fails);
+	report(fails == 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
+	       "dirty bits set after the %lu that went through (%lu differ)",
+	       n_load + n_store + n_fetch, n_walk, n_acbits, fails);
 	report(sizes_used == nsizes || steps < 1000, "every page size was mapped (%lu of %u)",
 	       sizes_used, nsizes);
 }
