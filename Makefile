@@ -177,6 +177,27 @@ target-test:
 	else \
 		echo "qemu-mpc8544ds-bad-uart-mem: FAILED: could not build the device tree"; \
 	fi | tee -a build/target-test.log
+	@# A /memory range not at 0 is ignored loudly; one of size 0 is a panic that names the tree.
+	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.dtb \
+		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x10000000 0x00 0x80000000>/'; then \
+		RUNBOARD_NAME=qemu-mpc8544ds-mem-base RUNBOARD_QEMU_ARGS="-dtb build/mem-base.dtb" RUNBOARD_TIMEOUT=20 \
+		RUNBOARD_EXPECT='device tree at 0x[0-9a-f]+: its /memory range does not start at physical 0' \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.log; \
+	else \
+		echo "qemu-mpc8544ds-mem-base: FAILED: could not build the device tree"; \
+	fi | tee -a build/target-test.log
+	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.dtb \
+		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x00 0x00 0x00>/'; then \
+		RUNBOARD_QEMU_ARGS="-dtb build/mem-zero.dtb" RUNBOARD_TIMEOUT=20 \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.log >/dev/null 2>&1; \
+		if grep -Eq '^PANIC: device tree at 0x[0-9a-f]+: its /memory range has size 0' build/mem-zero.log; then \
+			echo "qemu-mpc8544ds-mem-size-0: 1 passed, 0 failed (the panic names the tree: build/mem-zero.log)"; \
+		else \
+			echo "qemu-mpc8544ds-mem-size-0: FAILED: no panic naming the device tree (build/mem-zero.log)"; \
+		fi; \
+	else \
+		echo "qemu-mpc8544ds-mem-size-0: FAILED: could not build the device tree"; \
+	fi | tee -a build/target-test.log
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), and its error cases; all at once, since YMODEM over the emulated UART is slow.
