@@ -255,7 +255,7 @@ int main(int argc, char **argv)
 		r = check(exact, len, n);
 		free(exact);
 		if (r < 0) {
-			printf("fuzz-fdt: seed %llu\n0 passed, 1 failed\n", (unsigned long long)seed);
+			printf("fuzz-fdt: seed %llu\nSUMMARY: 0 passed, 1 failed, 0 skipped, 0 xfail\n", (unsigned long long)seed);
 			return 1;
 		}
 		r ? refused++ : accepted++;
@@ -263,6 +263,6 @@ int main(int argc, char **argv)
 	printf("fuzz-fdt: %llu inputs (seed %llu): %llu accepted, %llu refused, no property violated\n",
 	       (unsigned long long)count, (unsigned long long)seed,
 	       (unsigned long long)accepted, (unsigned long long)refused);
-	printf("1 passed, 0 failed\n");
+	printf("SUMMARY: 1 passed, 0 failed, 0 skipped, 0 xfail\n");
 	return 0;
 }

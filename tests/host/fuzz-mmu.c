@@ -85,7 +85,7 @@ static void fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
-	printf("\n0 passed, 1 failed\n");
+	printf("\nSUMMARY: 0 passed, 1 failed, 0 skipped, 0 xfail\n");
 	exit(1);
 }
 
@@ -102,14 +102,19 @@ static bool size_ok(uint32_t size)
 	return false;
 }
 
-static bool prot_ok(unsigned int prot)
+/* The verdict on prot: 0, MMU_EPROT or (e500: I with W) MMU_ECACHE. */
+static int prot_err(unsigned int prot)
 {
 	unsigned int known = is_8xx ? (PROT_READ | PROT_WRITE | PROT_EXEC | PROT_USER |
 				       PROT_NOCACHE | PROT_GUARDED) : PROT_ALL;
 
 	if (prot & ~known)
-		return false;
-	return !(prot & (PROT_WRITE | PROT_EXEC | PROT_USER)) || (prot & PROT_READ);
+		return MMU_EPROT;
+	if ((prot & (PROT_WRITE | PROT_EXEC | PROT_USER)) && !(prot & PROT_READ))
+		return MMU_EPROT;
+	if ((prot & (PROT_NOCACHE | PROT_WRITETHRU)) == (PROT_NOCACHE | PROT_WRITETHRU))
+		return MMU_ECACHE;
+	return 0;
 }
 
 /* 8xx PMD (4 MB) rules: kind (8M or not) and user/supervisor of the pages already there. */
@@ -157,8 +162,8 @@ static int model_map(const struct space *s, vaddr_t va, paddr_t pa, uint32_t siz
 		return MMU_ERANGE;
 	if (pa > limit - size)
 		return MMU_EPA;
-	if (!prot_ok(prot))
-		return MMU_EPROT;
+	if (prot_err(prot))
+		return prot_err(prot);
 	for (int i = 0; i < s->n; i++) {
 		const struct page *p = &s->pages[i];
 		uint32_t gran = size >= pgd_span || p->size >= pgd_span ? pgd_span : 1;
@@ -187,8 +192,8 @@ static int model_span(const struct space *s, vaddr_t va, uint32_t size, bool pro
 		return MMU_EALIGN;
 	if (va < s->mm.start || va > s->mm.last || size - 1 > s->mm.last - va)
 		return MMU_ERANGE;
-	if (prot_check && !prot_ok(prot))
-		return MMU_EPROT;
+	if (prot_check && prot_err(prot))
+		return prot_err(prot);
 	while (cur < end) {
 		int i = page_at(s, (vaddr_t)cur);
 		const struct page *p;
@@ -776,6 +781,6 @@ int main(int argc, char **argv)
 		ref += counts[i][1];
 	}
 	printf(" (accepted/refused); %lu accepted, %lu refused, every one as the model says\n", acc, ref);
-	printf("1 passed, 0 failed\n");
+	printf("SUMMARY: 1 passed, 0 failed, 0 skipped, 0 xfail\n");
 	return 0;
 }

@@ -315,6 +315,6 @@ static void test_security(void)
 }
 
 const struct target_test tests_security[] = {
-	{ "security", test_security, NULL },
+	{ "security matrix", test_security, NULL, "security" },
 };
 const unsigned int tests_security_count = sizeof(tests_security) / sizeof(tests_security[0]);

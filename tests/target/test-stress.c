@@ -25,6 +25,7 @@
 #include "hugetlb/pool.h"
 #include "mmu/palloc.h"
 #include "lib/kprintf.h"
+#include "lib/cmdline.h"
 #ifdef PPCMMU_FAMILY_E500
 #include "mmu/pte-e500.h"
 #else
@@ -88,21 +89,16 @@ static uint32_t pick(uint32_t n)
 	return rng() % n;
 }
 
-/* A word of the command line "name=N", or def. */
-static unsigned long cmdline_number(const char *name, unsigned long def)
+/* The number of the command line's key=N, or def. */
+static unsigned long cmdline_number(const char *key, unsigned long def)
 {
-	const char *s = layout.bootargs;
-	size_t n = strlen(name);
+	const char *v;
+	size_t len;
+	bool bare;
 
-	while (s && *s) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!strncmp(s, name, n))
-			return strtoul(s + n, NULL, 0);
-		while (*s && *s != ' ' && *s != '\t')
-			s++;
-	}
-	return def;
+	if (!cmdline_find(layout.bootargs, key, &v, &len, &bare) || bare)
+		return def;
+	return strtoul(v, NULL, 0);
 }
 
 static void mismatch(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -445,10 +441,10 @@ static void stress_cleanup(void)
 
 static void test_stress(void)
 {
-	unsigned long steps = cmdline_number("stress-steps=", STRESS_STEPS);
+	unsigned long steps = cmdline_number("stress-steps", STRESS_STEPS);
 	unsigned long sizes_used = 0;
 
-	seed = cmdline_number("stress-seed=", 1);
+	seed = cmdline_number("stress-seed", 1);
 	code_pa = test_page();
 	rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
 	n_map = n_unmap = n_protect = n_nomem = n_load = n_store = n_fetch = n_fault = n_walk = 0;
@@ -474,6 +470,6 @@ static void test_stress(void)
 }
 
 const struct target_test tests_stress[] = {
-	{ "stress", test_stress, NULL },
+	{ "stress", test_stress, NULL, "stress" },
 };
 const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);
