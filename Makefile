@@ -298,7 +298,7 @@ fuzz: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory -C tests/host SANITIZE=1 all >build/fuzz-build.log 2>&1 || \
 		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
-	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx; do \
+	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx fuzz-cmdline; do \
 		timeout $${FUZZ_TIMEOUT:-7200} tests/host/build-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
 	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
 	} | tee build/fuzz.log
