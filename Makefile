@@ -283,8 +283,10 @@ stress: deps
 			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
+		unset RUNBOARD_SIM_ARGS; \
+		[ "$$(tools/board-get $$b runner)" = sim ] && export RUNBOARD_SIM_ARGS="--max-insns 0"; \
 		RUNBOARD_ARGS="tests=stress stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_STEPS)" \
-		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b RUNBOARD_SIM_ARGS="--max-insns 0" \
+		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b \
 			tools/run-board $$b $$img build/stress/$$b.log; \
 		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
 	done | tee build/stress/result.log
