@@ -174,7 +174,8 @@ int main(int argc, char **argv)
 			snprintf(img, sizeof(img), "%s", good);
 			break;
 		}
-		if (pick(8))	/* the image last, and a bound (a mutated program may loop) */
+		/* a bound: a mutated program may loop, and without --max-insns that is no hang */
+		if (mutated || pick(8))
 			av[ac++] = "--max-insns=200000";
 		av[ac++] = img;
 		av[ac] = NULL;
