@@ -2,6 +2,7 @@
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
+# make stress | fuzz: long randomized runs
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -49,6 +50,7 @@ endif
 ifeq ($(TLB_STATS),1)
 CPPFLAGS += -DCONFIG_TLB_STATS
 endif
+CPPFLAGS += -DPPCMMU_FAMILY_$(shell echo $(FAMILY) | tr a-z A-Z)
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
 	-msoft-float -mcpu=$(MCPU) -G 0 -msdata=none -fno-common
 ASFLAGS := -msoft-float -mcpu=$(MCPU) -D__ASSEMBLER__ -Wa,-mregnames
@@ -61,6 +63,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/s
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
+	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
@@ -77,8 +80,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: bench-speed all deps newlib test host-test sim-test docs-test target-test hw-test monitor-test console-test \
-	list-tests run bench debug docs clean distclean linux linux-test
+.PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress
 all: $(IMAGES)
 
 deps:
@@ -147,6 +150,13 @@ docs-test:
 docs:
 	@python3 tools/diagrams.py docs/diagrams
 
+# Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
+sanitize-test:
+	@tools/run-suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
+		test-all | tee build/host-asan.result
+	@tools/run-suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
+		| tee build/sim-asan.result
+
 target-test:
 	@for b in $(TEST_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
@@ -165,6 +175,42 @@ target-test:
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
+	@# Once more with a tree whose UART reg is wrong and whose /memory claims 8 GB of the 2 GB: the kernel
+	@# must fall back to board.cfg's UART (no hang) and use only the RAM that answers a probe.
+	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-uart.dtb \
+		's/reg = <0x4500 0x100>/reg = <0x4600 0x100>/; s/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x00 0x02 0x00>/; $(VARIANT_ARGS)'; then \
+		RUNBOARD_NAME=qemu-mpc8544ds-bad-uart-mem RUNBOARD_QEMU_ARGS="-dtb build/bad-uart.dtb" RUNBOARD_TIMEOUT=20 \
+		RUNBOARD_EXPECT="$$(printf '%s\n' 'the UART at 0xe0004600 does not answer .*board.cfg.s at 0xe0004500 used' \
+			'only 2048 MB keep what is written to them' 'RAM 2048 MB')" \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-uart-mem.log; \
+	else \
+		echo "qemu-mpc8544ds-bad-uart-mem: FAILED: could not build the device tree"; \
+	fi | tee -a build/target-test.log
+	@# A /memory range not at 0 is ignored loudly; one of size 0 is a panic that names the tree.
+	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.dtb \
+		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x10000000 0x00 0x80000000>/; $(VARIANT_ARGS)'; then \
+		RUNBOARD_NAME=qemu-mpc8544ds-mem-base RUNBOARD_QEMU_ARGS="-dtb build/mem-base.dtb" RUNBOARD_TIMEOUT=20 \
+		RUNBOARD_EXPECT='device tree at 0x[0-9a-f]+: its /memory range does not start at physical 0' \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.log; \
+	else \
+		echo "qemu-mpc8544ds-mem-base: FAILED: could not build the device tree"; \
+	fi | tee -a build/target-test.log
+	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.dtb \
+		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x00 0x00 0x00>/; $(VARIANT_ARGS)'; then \
+		RUNBOARD_QEMU_ARGS="-dtb build/mem-zero.dtb" RUNBOARD_TIMEOUT=20 \
+		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.log >/dev/null 2>&1; \
+		if grep -Eq '^PANIC: device tree at 0x[0-9a-f]+: its /memory range has size 0' build/mem-zero.log; then \
+			echo "qemu-mpc8544ds-mem-size-0: 1 passed, 0 failed (the panic names the tree: build/mem-zero.log)"; \
+		else \
+			echo "qemu-mpc8544ds-mem-size-0: FAILED: no panic naming the device tree (build/mem-zero.log)"; \
+		fi; \
+	else \
+		echo "qemu-mpc8544ds-mem-size-0: FAILED: could not build the device tree"; \
+	fi | tee -a build/target-test.log
+
+# The device-tree variants boot with QEMU's -dtb, which takes no -append: their own /chosen/bootargs
+# (the board's, and one group of tests).
+VARIANT_ARGS := s/bootargs = \[00\];/bootargs = "$(shell tools/board-get qemu-mpc8544ds bootargs) tests=4k";/
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), and its error cases; all at once, since YMODEM over the emulated UART is slow.
@@ -224,14 +270,52 @@ test: deps
 	$(MAKE) --no-print-directory host-test; \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	$(MAKE) --no-print-directory docs-test; \
+	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
 	$(MAKE) --no-print-directory target-test; \
 	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
-	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result) \
-		build/docs-test.result build/target-test.log $(if $(NEEDS_HW),build/hw-test.log)
+	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/target-test.log \
+		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
+# STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
+STRESS_STEPS ?= 1000000
+STRESS_SEED ?= $(shell date +%s)
+stress: deps
+	@mkdir -p build/stress
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim
+	@for b in $(TEST_BOARDS); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/stress/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
+		img=build/$$b/ppcmmu.elf; \
+		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
+		unset RUNBOARD_SIM_ARGS; \
+		[ "$$(tools/board-get $$b runner)" = sim ] && export RUNBOARD_SIM_ARGS="--max-insns 0"; \
+		RUNBOARD_ARGS="tests=stress stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_STEPS)" \
+		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b \
+			tools/run-board $$b $$img build/stress/$$b.log; \
+		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
+	done | tee build/stress/result.log
+	@tools/summarize build/stress/result.log
+
+# make fuzz: the fuzzers at their long counts (FUZZ_OPS host operations and inputs, FUZZ_PROGRAMS random
+# MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers; FUZZ_SEED is printed.
+FUZZ_OPS ?= 10000000
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory -C tests/host SANITIZE=1 all >build/fuzz-build.log 2>&1 || \
+		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
+	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx fuzz-cmdline; do \
+		timeout $${FUZZ_TIMEOUT:-7200} tests/host/build-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
+	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
+	} | tee build/fuzz.log
+	@! grep -qE '^(FAIL|DIFFER)' build/fuzz.log
 
 bench: deps
 	@mkdir -p build

@@ -15,6 +15,7 @@
 #include "tlb/e500-tlb.h"
 #include "e500/smp.h"
 #include "drivers/ns16550.h"
+#include "drivers/poll.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
@@ -23,6 +24,10 @@
 #define KMAP_START	0xe0000000u
 #define KMAP_LAST	(CCSR_VA - 1)
 #define USER_LAST	(KERNEL_VA - 1)
+
+#define MB(bytes)	((unsigned long)((bytes) >> 20))
+/* a physical address for "0x%.0lx%08lx": the high word only when not 0 */
+#define PA_PRINT(pa)	(unsigned long)((uint64_t)(pa) >> 32), (unsigned long)(uint32_t)(pa)
 
 #define GUTS_RSTCR	0xe00b0		/* CCSR offsets */
 #define RSTCR_HRESET_REQ 0x2
@@ -39,6 +44,7 @@ extern struct e500_ctx kernel_ctx;
 
 struct arch_layout layout;
 static paddr_t ccsr_pa;
+static paddr_t console_pa;		/* the UART the console uses */
 static uint32_t dt_size;		/* 0: no valid device tree */
 static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
@@ -52,11 +58,6 @@ void *phys_to_virt(paddr_t pa)
 paddr_t virt_to_phys(const void *va)
 {
 	return (uintptr_t)va - KERNEL_VA;
-}
-
-void console_putc(char c)
-{
-	ns16550_putc(c);
 }
 
 int console_getc(void)
@@ -82,33 +83,155 @@ void e500_pin_shared(void)
 	pin_linear_map();
 }
 
-/* The console: CCSR pinned in TLB1, the UART inside it. */
-static void start_console(paddr_t uart)
+/* The console: CCSR pinned in TLB1, the UART inside it; NULL or why it does not answer. */
+static const char *start_console(paddr_t uart)
 {
+	console_pa = uart;
 	ccsr_pa = uart & ~(paddr_t)(CCSR_SIZE - 1);
 	tlb1_pin(TLB1_CCSR, ccsr_pa);
-	ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + (uint32_t)(uart - ccsr_pa)));
+	return ns16550_init((volatile uint8_t *)(uintptr_t)(CCSR_VA + (uint32_t)(uart - ccsr_pa)));
+}
+
+/*
+ * A UART that does not answer (a wrong reg in the device tree, a dead
+ * chip): go back to board.cfg's, say so there, and end the run if that one
+ * does not answer either (arch_exit needs the board's CCSR pinned again).
+ */
+static void console_fallback(paddr_t lost, const char *why)
+{
+	if (lost != BOARD_CONSOLE_PA && !start_console(BOARD_CONSOLE_PA)) {
+		kprintf("\nppcmmu: console: the UART at 0x%.0lx%08lx does not answer (%s): "
+			"board.cfg's at 0x%.0lx%08lx used\n", PA_PRINT(lost), why,
+			PA_PRINT(BOARD_CONSOLE_PA));
+		return;
+	}
+	if (lost != BOARD_CONSOLE_PA)
+		start_console(BOARD_CONSOLE_PA);
+	arch_exit(EXIT_NO_CONSOLE);
+}
+
+void console_putc(char c)
+{
+	if (ns16550_putc(c))
+		return;
+	console_fallback(console_pa, "LSR[THRE] stayed clear for " POLL_LIMIT_TEXT " reads");
+	ns16550_putc(c);
+}
+
+/*
+ * What the device tree's /memory says, checked before the kernel relies on
+ * it: the last 8 bytes of every 64 MB above the first (and of the claimed
+ * size) must keep a pattern written through a cache-inhibited TLB1 entry,
+ * without changing the patterns below (no wrap-around alias).  RAM ends at
+ * the first piece that fails.  The kernel's own first 64 MB are not probed.
+ */
+#define PROBE_STEP	(64ull << 20)
+#define PROBE_SLOT	0		/* a huge-page slot: free until the first huge miss */
+#define PROBE_VA	KMAP_START	/* no page table serves it yet */
+#define PROBE_PATTERN	0x5a3c96e1u
+
+static volatile uint32_t *probe_map(paddr_t pa)
+{
+	struct tlb1_map m = {
+		.va = PROBE_VA, .pa = pa & ~(paddr_t)0xfff, .tsize = TSIZE_4K,
+		.wimge = MAS2_I | MAS2_G, .perms = MAS3_SR | MAS3_SW,
+	};
+
+	tlb1_write(PROBE_SLOT, &m);
+	return (volatile uint32_t *)(uintptr_t)(PROBE_VA + (uint32_t)(pa & 0xfff));
+}
+
+static uint32_t probe_read(paddr_t pa)
+{
+	return *probe_map(pa);
+}
+
+static void probe_write(paddr_t pa, uint32_t v)
+{
+	*probe_map(pa) = v;
+	__asm__ volatile("msync" : : : "memory");
+}
+
+static paddr_t probe_addr(paddr_t claimed, unsigned int k)
+{
+	paddr_t end = (k + 1) * PROBE_STEP;
+
+	return (end < claimed ? end : claimed) - 8;
+}
+
+static paddr_t probe_ram(paddr_t claimed)
+{
+	static uint32_t saved[RAM_MAX / PROBE_STEP];
+	unsigned int k, j, n = 0;
+	paddr_t ram = claimed;
+
+	for (k = 1; k * PROBE_STEP < claimed && ram == claimed; k++, n++) {
+		paddr_t a = probe_addr(claimed, k);
+
+		/* the same word may sit dirty in the cache, through the first linear entry */
+		if (a < (256u << 20))
+			__asm__ volatile("dcbf 0, %0; sync" : : "r"(phys_to_virt(a)) : "memory");
+		saved[k] = probe_read(a);
+		probe_write(a, PROBE_PATTERN ^ k);
+		if (probe_read(a) != (PROBE_PATTERN ^ k))
+			ram = k * PROBE_STEP;
+		for (j = 1; j < k && ram == claimed; j++)
+			if (probe_read(probe_addr(claimed, j)) != (PROBE_PATTERN ^ j))
+				ram = k * PROBE_STEP;	/* k wraps around onto j */
+	}
+	while (n)		/* restore, the highest first (an alias lands below) */
+		probe_write(probe_addr(claimed, n), saved[n]), n--;
+	tlb1_clear(PROBE_SLOT);
+	return ram;
+}
+
+/* The RAM size to use: the claim, capped at RAM_MAX and at what answers a probe. */
+static paddr_t checked_ram(paddr_t claimed, const char *source)
+{
+	paddr_t ram = claimed < RAM_MAX ? claimed : RAM_MAX;
+
+	if (ram < claimed)
+		kprintf("ppcmmu: RAM: %s says %lu MB; the page allocator covers %lu MB: capped\n",
+			source, MB(claimed), MB(RAM_MAX));
+	if (ram > ccsr_pa) {
+		kprintf("ppcmmu: RAM: %s says %lu MB, which runs into CCSR at 0x%.0lx%08lx: capped\n",
+			source, MB(ram), PA_PRINT(ccsr_pa));
+		ram = ccsr_pa;
+	}
+	claimed = ram;
+	ram = probe_ram(claimed);
+	if (ram < claimed)
+		kprintf("ppcmmu: RAM: %s says %lu MB; only %lu MB keep what is written to them: "
+			"%lu MB used\n", source, MB(claimed), MB(ram), MB(ram));
+	return ram;
 }
 
 /*
  * RAM size, console and bootargs from the device tree, the board's values
  * where it has none; the tree must lie in the first 256 MB entry of the
- * linear map, and a malformed one is ignored whole.
+ * linear map, and a malformed one is ignored whole.  A /memory node of size
+ * 0 is a panic; one that does not start at 0 is ignored, loudly.
  */
 static void read_device_tree(uint32_t dt_phys)
 {
 	struct fdt_facts f;
 	size_t room = dt_phys < 256u << 20 ? (256u << 20) - dt_phys : 0;
+	const char *note, *why;
+	uint64_t ram;
 
 	layout.ram_size = BOARD_RAM_BYTES;
 	dt_size = 0;
 	if (room && fdt_read_facts(phys_to_virt(dt_phys), room, &f) == 0) {
 		dt_size = f.size;
 		dt_facts = f;
-		if (f.have_mem && f.mem_base == 0)
-			layout.ram_size = f.mem_size;
-		if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA)
-			start_console(f.uart_pa);
+		/* the console first, so that what follows is said on the right one */
+		if (f.have_uart && f.uart_pa != console_pa && (why = start_console(f.uart_pa)))
+			console_fallback(f.uart_pa, why);
+		if (fdt_ram_size(&f, BOARD_RAM_BYTES, &ram, &note))
+			panic("device tree at 0x%08lx: %s", (unsigned long)dt_phys, note);
+		if (note)
+			kprintf("ppcmmu: device tree at 0x%08lx: %s\n", (unsigned long)dt_phys, note);
+		layout.ram_size = ram;
 	}
 	/* used in place, whole: the tree stays reserved (start_allocator) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
@@ -127,14 +250,18 @@ static void fence_high_memory(void)
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 {
+	const char *board_console;
 	int err, pool_err;
 
 	/* first the console, so that even a failure while reading the tree is reported */
-	start_console(BOARD_CONSOLE_PA);
+	board_console = start_console(BOARD_CONSOLE_PA);
 	if (tlb1_n < TLB1_HUGE_SLOTS + TLB1_FIXED)
 		panic("TLB1 has %u entries: the plan needs %u huge-page slots and %u fixed ones",
 		      tlb1_n, TLB1_HUGE_SLOTS, TLB1_FIXED);
 	read_device_tree(dt_phys);
+	if (board_console && console_pa == BOARD_CONSOLE_PA)
+		arch_exit(EXIT_NO_CONSOLE);	/* no UART answers: nothing can be said */
+	layout.ram_size = checked_ram(layout.ram_size, dt_size ? "the device tree" : "board.cfg");
 	layout.linear_va = KERNEL_VA;
 	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
 	layout.kmap_start = KMAP_START;

@@ -12,7 +12,9 @@
 #include "tests/bench/bench.h"
 
 /* Every word the kernel reads; anything else is reported. */
-static const char *const known_words[] = { "hugepages", "tests", "bench", NULL };
+static const char *const known_words[] = {
+	"hugepages", "tests", "bench", "stress-seed", "stress-steps", NULL
+};
 
 static void complain(const char *word, size_t len, const char *why)
 {

@@ -53,9 +53,11 @@ paddr_t virt_to_phys(const void *va)
 	return (uintptr_t)va - KERNEL_VA;
 }
 
+/* A console that stopped cannot report it: the exit status does. */
 void console_putc(char c)
 {
-	smc1_putc(c);
+	if (!smc1_putc(c))
+		arch_exit(EXIT_NO_CONSOLE);
 }
 
 int console_getc(void)
@@ -113,7 +115,8 @@ void mpc8xx_start(uint32_t dt_phys)
 	layout.user_start = 0;
 	layout.user_last = USER_LAST;
 	layout.family = "mpc8xx";
-	smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE);
+	if (smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE))
+		arch_exit(EXIT_NO_CONSOLE);
 	read_device_tree(dt_phys);
 	start_allocator(dt_phys);
 	pool_err = hugepool_init(layout.bootargs);

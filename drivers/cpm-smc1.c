@@ -5,10 +5,13 @@
  * Tx buffer descriptor in dual-port RAM, the parameter block (following
  * RPBASE if a boot loader relocated it), SMC mode, baud-rate generator 1,
  * CPCR INIT RX&TX, enable.  If the SMC is already transmitting (a boot
- * loader set it up), its baud rate is kept.
+ * loader set it up), its baud rate is kept.  Every wait on the CP (CPCR[FLG],
+ * a buffer descriptor's R bit) is bounded by drivers/poll.h.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include "drivers/cpm-smc1.h"
+#include "drivers/poll.h"
 
 /* IMMR offsets */
 #define SDCR		0x030	/* 32: SDMA configuration */
@@ -71,10 +74,15 @@
 
 static volatile uint8_t *immr;
 static uint32_t pram;		/* IMMR offset of the parameter block */
+static bool stuck;		/* the CP stopped answering: the console is off */
 
 static inline void eieio(void)
 {
+#ifdef __powerpc__
 	__asm__ volatile("eieio" : : : "memory");
+#else
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* host tests of this driver */
+#endif
 }
 
 static void w8(uint32_t off, uint8_t v) { immr[off] = v; }
@@ -83,14 +91,22 @@ static void w32(uint32_t off, uint32_t v) { *(volatile uint32_t *)(immr + off) =
 static uint16_t r16(uint32_t off) { return *(volatile uint16_t *)(immr + off); }
 static uint32_t r32(uint32_t off) { return *(volatile uint32_t *)(immr + off); }
 
-static void cpcr_command(uint16_t cmd)
+/* Wait until (16-bit register at off & mask) == 0; false after POLL_LIMIT reads. */
+static bool wait_clear16(uint32_t off, uint16_t mask)
 {
-	while (r16(CPCR) & CPCR_FLG)
-		;
+	for (unsigned int i = 0; i < POLL_LIMIT; i++)
+		if (!(r16(off) & mask))
+			return true;
+	return false;
+}
+
+static bool cpcr_command(uint16_t cmd)
+{
+	if (!wait_clear16(CPCR, CPCR_FLG))
+		return false;
 	w16(CPCR, cmd);
 	eieio();
-	while (r16(CPCR) & CPCR_FLG)
-		;
+	return wait_clear16(CPCR, CPCR_FLG);
 }
 
 static uint32_t brgc_value(void)
@@ -102,12 +118,13 @@ static uint32_t brgc_value(void)
 	return BRGC_EN | ((div - 1) << BRGC_CD_SHIFT);
 }
 
-void smc1_init(volatile uint8_t *window, uint32_t immr_pa)
+const char *smc1_init(volatile uint8_t *window, uint32_t immr_pa)
 {
 	bool configured;
 	uint16_t rpbase;
 
 	immr = window;
+	stuck = true;
 	configured = r16(SMCMR1) & SMCMR_TEN;
 	w16(SMCMR1, r16(SMCMR1) & ~(SMCMR_REN | SMCMR_TEN));
 	w32(SDCR, 1);
@@ -153,28 +170,31 @@ void smc1_init(volatile uint8_t *window, uint32_t immr_pa)
 	w16(pram + P_BRKEC, 0);
 	w16(pram + P_BRKCR, 1);
 	eieio();
-	if (!rpbase)
-		cpcr_command(CPCR_INIT_SMC1);
+	if (!rpbase && !cpcr_command(CPCR_INIT_SMC1))
+		return "CPCR[FLG] of INIT RX&TX (SMC1) stayed set for " POLL_LIMIT_TEXT " reads";
 	w16(SMCMR1, SMCMR_UART_8N1 | SMCMR_REN | SMCMR_TEN);
 	eieio();
+	stuck = false;
+	return NULL;
 }
 
-void smc1_putc(char c)
+bool smc1_putc(char c)
 {
 	uint32_t bd = DPRAM + BD_TX;
 
-	while (r16(bd + BD_STATUS) & BD_READY)
-		;
+	if (!immr || stuck || !wait_clear16(bd + BD_STATUS, BD_READY))
+		goto lost;
 	w8(DPRAM + BUF_TX, (uint8_t)c);
 	w16(bd + BD_LEN, 1);
 	eieio();
 	w16(bd + BD_STATUS, BD_READY | BD_WRAP);
 	eieio();
-	while (r16(bd + BD_STATUS) & BD_READY)
-		;
+	if (wait_clear16(bd + BD_STATUS, BD_READY))
+		return true;
+lost:
+	stuck = true;
+	return false;
 }
-
-#define DRAIN_POLLS	1000000
 
 /* The Rx BD closes after each byte (MRBLR = 1): take it and give the BD back (E). */
 int smc1_getc(void)
@@ -193,9 +213,6 @@ int smc1_getc(void)
 
 void smc1_drain(void)
 {
-	unsigned int n;
-
-	for (n = 0; immr && n < DRAIN_POLLS; n++)
-		if (!(r16(DPRAM + BD_TX + BD_STATUS) & BD_READY))
-			return;
+	if (immr)
+		wait_clear16(DPRAM + BD_TX + BD_STATUS, BD_READY);
 }

@@ -19,4 +19,11 @@ void kernel_main(void) __attribute__((noreturn));
 void kmem_start_allocator(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32_t dt_size);
 void kmem_fence_high_memory(paddr_t ram_max);
 
+/*
+ * arch_exit() status when no console answers (its driver gave up waiting,
+ * see drivers/poll.h): nothing can be printed, so the status says it
+ * (the simulator's exit status; QEMU carries none).
+ */
+#define EXIT_NO_CONSOLE	3
+
 #endif

@@ -234,3 +234,21 @@ int fdt_read_facts(const void *blob, size_t max_bytes, struct fdt_facts *f)
 	}
 	return -1;
 }
+
+int fdt_ram_size(const struct fdt_facts *f, uint64_t board_ram, uint64_t *ram, const char **note)
+{
+	*ram = board_ram;
+	*note = NULL;
+	if (!f->have_mem)
+		return 0;
+	if (f->mem_base != 0) {
+		*note = "its /memory range does not start at physical 0: ignored, board.cfg's RAM size used";
+		return 0;
+	}
+	if (f->mem_size == 0) {
+		*note = "its /memory range has size 0";
+		return -1;
+	}
+	*ram = f->mem_size;
+	return 0;
+}

@@ -32,4 +32,16 @@ struct fdt_facts {
  */
 int fdt_read_facts(const void *blob, size_t max_bytes, struct fdt_facts *facts);
 
+/*
+ * The RAM size to start from, given the facts of a valid tree and the
+ * board's own value.  0: *ram is the tree's /memory size, or board_ram when
+ * the tree has no memory node or its base is not 0 (the kernel runs from
+ * physical 0 and uses one range from there); *note (else NULL) then says
+ * what was not followed, for the console.  -1: the node is unusable (size
+ * 0); *note says why.  The size is a claim: the caller checks it against
+ * the hardware before use.
+ */
+int fdt_ram_size(const struct fdt_facts *facts, uint64_t board_ram, uint64_t *ram,
+		 const char **note);
+
 #endif

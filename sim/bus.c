@@ -39,6 +39,12 @@ static uint32_t immr_base(const struct cpu *c)
 	return c->immr & 0xFFFF0000u;
 }
 
+/* The IMMR window wins over RAM, for fetches as for data accesses. */
+bool phys_in_immr(const struct cpu *c, uint32_t pa)
+{
+	return pa - immr_base(c) < IMMR_WINDOW;
+}
+
 static uint32_t ram_read(uint32_t pa, int size)
 {
 	switch (size) {
@@ -71,7 +77,7 @@ static void ram_write(uint32_t pa, int size, uint32_t val)
 /* Accesses here never cross a page: callers split them. */
 int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val)
 {
-	if (pa - immr_base(c) < IMMR_WINDOW) {
+	if (phys_in_immr(c, pa)) {
 		*val = immr_read(c, pa - immr_base(c), size);
 		return 0;
 	}
@@ -102,7 +108,7 @@ static void exit_device_write(struct cpu *c, uint32_t pa, int size,
 
 int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val)
 {
-	if (pa - immr_base(c) < IMMR_WINDOW) {
+	if (phys_in_immr(c, pa)) {
 		immr_write(c, pa - immr_base(c), size, val);
 		return 0;
 	}

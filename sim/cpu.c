@@ -100,8 +100,14 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 	run_init();
 }
 
-/* Returns non-zero when the fetch raised an exception. */
-static int fetch_refill(struct cpu *c)
+/*
+ * Returns -1 when the fetch raised an exception, 1 when the instruction word
+ * must be executed without the decoded-page cache (*word holds it: the IMMR
+ * window, which wins over RAM for fetches as for loads; a translation that
+ * warned, which must warn again on the next fetch; a build without caches),
+ * 0 when the fetch page is cached.
+ */
+static int fetch_refill(struct cpu *c, uint32_t *word)
 {
 	uint32_t page = c->pc & 0xFFFFF000u, pa;
 	struct fetch_tlb *f = NULL;
@@ -117,6 +123,13 @@ static int fetch_refill(struct cpu *c)
 	}
 	if (mmu_translate_fetch(c, c->pc, &pa))
 		return -1;
+	if (phys_in_immr(c, pa) || (pa < ram_size && (SIM_NO_CACHES || warned != c->stats.warnings))) {
+		if (phys_read(c, pa, 4, word)) {
+			machine_check(c, c->pc, c->pc);
+			return -1;
+		}
+		return 1;
+	}
 	if (pa >= ram_size) {
 		machine_check(c, c->pc, c->pc);
 		return -1;
@@ -133,6 +146,18 @@ hit:
 	return 0;
 }
 
+/* Decode and run one instruction that is not in the decoded-page cache. */
+static void exec_word(struct cpu *c, uint32_t raw, bool slow)
+{
+	struct dinsn d;
+
+	if (slow && c->trace)
+		trace_word(c, raw);
+	decode_insn(&d, raw);
+	c->icount++;
+	d.fn(c, &d);
+}
+
 /* One instruction (or a fetch that raises an exception), counted. */
 static inline void step(struct cpu *c, const bool slow)
 {
@@ -140,7 +165,14 @@ static inline void step(struct cpu *c, const bool slow)
 
 	if (unlikely(!c->fetch_valid ||
 		     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
-		if (fetch_refill(c)) {
+		uint32_t word;
+		int r = fetch_refill(c, &word);
+
+		if (r > 0) {
+			exec_word(c, word, slow);
+			return;
+		}
+		if (r) {
 			/* exception entry costs one instruction slot */
 			c->icount++;
 			return;
@@ -172,7 +204,15 @@ static void run_blocks(struct cpu *c)
 	while (c->icount < c->event_at) {
 		if (unlikely(!c->fetch_valid ||
 			     (c->pc & 0xFFFFF000u) != c->fetch_page)) {
-			if (fetch_refill(c)) {
+			uint32_t word;
+			int r = fetch_refill(c, &word);
+
+			if (r > 0) {
+				exec_word(c, word, false);
+				continue;
+			}
+			if (r) {
+				/* exception entry costs one instruction slot */
 				c->icount++;
 				continue;
 			}

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sim.h"
 
@@ -17,22 +18,26 @@ static int fail(const char *path, const char *why)
 	return -1;
 }
 
-static uint8_t *read_file(const char *path, size_t *len)
+/* The whole file, or NULL with a message (why) for anything but a regular file. */
+static uint8_t *read_file(const char *path, size_t *len, const char **why)
 {
 	FILE *f = fopen(path, "rb");
 	uint8_t *buf = NULL;
-	long n;
+	struct stat st;
 
+	*why = NULL;
 	if (!f)
 		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc(n ? (size_t)n : 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+	if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+		*why = S_ISDIR(st.st_mode) ? "is a directory, not an ELF file" :
+			"not a regular file";
+	} else if (fstat(fileno(f), &st) == 0) {
+		buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+		if (buf && fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
 			free(buf);
 			buf = NULL;
 		}
-		*len = (size_t)n;
+		*len = (size_t)st.st_size;
 	}
 	fclose(f);
 	return buf;
@@ -179,11 +184,14 @@ static int load_segment(const char *path, const uint8_t *f, size_t len,
 int elf_load(const char *path, uint32_t *entry_pa)
 {
 	size_t len = 0;
-	uint8_t *f = read_file(path, &len);
+	const char *why;
+	uint8_t *f = read_file(path, &len, &why);
 	uint32_t entry, phoff, phentsize, phnum;
 	int loaded = 0, ret = -1;
 
 	if (!f) {
+		if (why)
+			return fail(path, why);
 		perror(path);
 		return -1;
 	}

@@ -54,24 +54,36 @@ static void usage(void)
 	exit(EXIT_BAD_ARGS);
 }
 
+/*
+ * A non-negative number (0x.. or decimal), with a K/M/G suffix when
+ * size_suffix; false for a sign, trailing text, or a value that does not fit
+ * in 64 bits once scaled.
+ */
 static bool parse_num(const char *s, uint64_t *out, bool size_suffix)
 {
 	char *end;
 	uint64_t v;
+	int shift = 0;
 
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '-' || *s == '+')
+		return false;
 	errno = 0;
 	v = strtoull(s, &end, 0);
 	if (errno || end == s)
 		return false;
 	if (size_suffix && *end) {
 		switch (*end++) {
-		case 'k': case 'K': v <<= 10; break;
-		case 'm': case 'M': v <<= 20; break;
-		case 'g': case 'G': v <<= 30; break;
+		case 'k': case 'K': shift = 10; break;
+		case 'm': case 'M': shift = 20; break;
+		case 'g': case 'G': shift = 30; break;
 		default: return false;
 		}
 	}
-	*out = v;
+	if (v > UINT64_MAX >> shift)
+		return false;
+	*out = v << shift;
 	return *end == 0;
 }
 

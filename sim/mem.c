@@ -55,7 +55,7 @@ static bool page_cacheable(const struct cpu *c, uint32_t pa)
 	uint32_t page = pa & 0xFFFFF000u;
 	uint32_t immr = c->immr & 0xFFFF0000u;
 
-	if (page >= ram_size || ram_size - page < 0x1000u)
+	if (SIM_NO_CACHES || page >= ram_size || ram_size - page < 0x1000u)
 		return false;
 	return page - immr >= 0x10000u && immr - page >= 0x1000u;
 }

@@ -463,6 +463,13 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 		itlb_changed(c);
 	} else {
 		c->stats.dtlb_writes++;
+		/*
+		 * Cached translations of any EA the new entry covers may come
+		 * from another entry: drop them, so that the next access looks
+		 * the TLB up again (and sees a multi-hit if the two overlap).
+		 */
+		if (e->valid)
+			soft_tlb_flush_range(c, e->epn, size);
 	}
 	if (indx == 0)
 		indx = (*ctr & CTR_RSV4) ? 27 : 31;

@@ -13,6 +13,16 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 
+/*
+ * A build with -DSIM_NO_CACHES=1 (make -C sim mpc8xx-sim-nocache) keeps no
+ * decoded-instruction pages, no fetch-page translation and no data soft TLB:
+ * every access goes through the MMU model. It must behave exactly like the
+ * normal build; sim/tests/simdiff.c checks that.
+ */
+#ifndef SIM_NO_CACHES
+#define SIM_NO_CACHES	0
+#endif
+
 /* Process exit statuses chosen by the simulator itself. */
 #define EXIT_BAD_ARGS		2	/* usage error, unreadable or bad ELF */
 #define EXIT_MAX_INSNS		124	/* --max-insns exceeded */
@@ -233,6 +243,7 @@ int bus_init(uint32_t size);
 int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val);
 int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val);
 uint8_t *phys_host(uint32_t pa);
+bool phys_in_immr(const struct cpu *c, uint32_t pa);
 bool code_page_store(uint32_t pa, int size);
 extern bool code_changed;	/* set when a store changed decoded code */
 
@@ -364,6 +375,8 @@ struct trace_filter {
 };
 extern struct trace_filter trace_filter;
 void trace_insn(struct cpu *c);
+/* The same for an instruction word that is not in the decoded-page cache. */
+void trace_word(struct cpu *c, uint32_t raw);
 void trace_exception(struct cpu *c, uint32_t vector);
 const char *vector_name(uint32_t vector);
 

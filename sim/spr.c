@@ -64,6 +64,7 @@ static void write_immr(struct cpu *c, uint32_t val)
 {
 	c->immr = val & 0xFFFF0000u;
 	soft_tlb_flush_all(c);
+	c->fetch_valid = false;		/* the window may now cover the fetch page */
 }
 
 int spr_write(struct cpu *c, int spr, uint32_t val)

@@ -57,19 +57,21 @@ static void trace_symbol(struct cpu *c)
 		fprintf(c->trace, "<%s+0x%x>:\n", name, off);
 }
 
-void trace_insn(struct cpu *c)
+void trace_word(struct cpu *c, uint32_t raw)
 {
-	uint32_t pa, raw;
 	char buf[96];
 
 	if (trace_filter.exceptions_only || !in_window(c, c->icount + 1) ||
 	    c->pc < trace_filter.lo || c->pc > trace_filter.hi)
 		return;
-	pa = (c->fetch_dpage->ppn << 12) | (c->pc & 0xFFF);
-	raw = get_be32(ram + pa);
 	disasm(raw, c->pc, buf, sizeof(buf));
 	trace_symbol(c);
 	fprintf(c->trace, "%08x: %08x  %s\n", c->pc, raw, buf);
+}
+
+void trace_insn(struct cpu *c)
+{
+	trace_word(c, get_be32(ram + ((c->fetch_dpage->ppn << 12) | (c->pc & 0xFFF))));
 }
 
 /* Called with SRR0/SRR1 (and DAR/DSISR) already set, before MSR and PC change. */

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Command-line and board-contract tests, sourced by run.sh (uses ok/bad).
+# Every run of the simulator is bounded: T is the timeout command.
+T="timeout --kill-after=5 20"
 
 # expect_status NAME STATUS CMD...
 expect_status() {
 	name=$1 want=$2
 	shift 2
-	"$@" </dev/null >$B/out.txt 2>$B/err.txt
+	$T "$@" </dev/null >$B/out.txt 2>$B/err.txt
 	st=$?
 	if [ "$st" = "$want" ]; then ok; else bad "$name: status $st, want $want"; fi
 }
@@ -26,13 +28,13 @@ expect_status "UART transmit" 0 $SIM $B/unit/uart.elf
 [ "$(cat $B/out.txt)" = "ok" ] || bad "UART output: '$(cat $B/out.txt)'"
 
 # --regs format and values (arith.elf ends with r3=0 through sc)
-$SIM --regs $B/unit/exit42.elf 2>$B/err.txt >/dev/null
+$T $SIM --regs $B/unit/exit42.elf 2>$B/err.txt >/dev/null
 grep -Eq '^r0=0x[0-9a-f]{8} .* r31=0x[0-9a-f]{8} cr=0x[0-9a-f]{8} xer=0x[0-9a-f]{8} lr=0x[0-9a-f]{8} ctr=0x[0-9a-f]{8} msr=0x[0-9a-f]{8} pc=0x[0-9a-f]{8}$' \
 	$B/err.txt && ok || bad "--regs format"
 grep -q ' r5=0x1234562a ' $B/err.txt && ok || bad "--regs value of r5"
 
 # --dump writes the physical range; two dumps at once
-$SIM --dump 0x4000:8:$B/d1.bin --dump 0x100:4:$B/d2.bin $B/unit/exit42.elf \
+$T $SIM --dump 0x4000:8:$B/d1.bin --dump 0x100:4:$B/d2.bin $B/unit/exit42.elf \
 	>/dev/null 2>&1
 [ "$(od -An -tx1 $B/d2.bin | tr -d ' \n')" = "48003f00" ] && ok || \
 	bad "--dump of the reset branch at 0x100"
@@ -41,7 +43,7 @@ $SIM --dump 0x4000:8:$B/d1.bin --dump 0x100:4:$B/d2.bin $B/unit/exit42.elf \
 	bad "--dump content (expected lis r4,0xf000 at 0x4000)"
 
 # --trace: one line per instruction with address, encoding, mnemonic
-$SIM --trace $B/trace.txt $B/unit/exit42.elf >/dev/null 2>&1
+$T $SIM --trace $B/trace.txt $B/unit/exit42.elf >/dev/null 2>&1
 head -1 $B/trace.txt | grep -q '^00000100: 48003f00  b  *0x4000$' && ok || \
 	bad "--trace first line: $(head -1 $B/trace.txt)"
 [ "$(wc -l <$B/trace.txt)" -ge 8 ] && ok || bad "--trace length"
@@ -66,3 +68,14 @@ expect_status "--dtb larger than 64 KB" 2 $SIM --dtb $B/big.dtb $B/unit/exit42.e
 grep -q "larger than 64 KB" $B/err.txt || bad "--dtb size message"
 : >$B/empty.dtb
 expect_status "--dtb of an empty file" 2 $SIM --dtb $B/empty.dtb $B/unit/exit42.elf
+
+# option values that do not fit are refused, not wrapped
+expect_status "--ram with a suffix that overflows 64 bits" 2 \
+	$SIM --ram 18014398509547520K $B/unit/exit42.elf
+expect_status "--dump length with a suffix that overflows 64 bits" 2 \
+	$SIM --dump 0:18014398509481985K:$B/ovf.bin $B/unit/exit42.elf
+[ -e $B/ovf.bin ] && bad "--dump with an overflowing length wrote a file"
+expect_status "--max-insns -1" 2 $SIM --max-insns -1 $B/unit/exit42.elf
+expect_status "--ram -64M" 2 $SIM --ram -64M $B/unit/exit42.elf
+expect_status "a directory as the image" 2 $SIM $B
+grep -q "is a directory" $B/err.txt && ok || bad "directory message: $(cat $B/err.txt)"

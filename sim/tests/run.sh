@@ -4,7 +4,8 @@
 # A bare-metal test's source may carry "# sim-args: ..." (extra options)
 # and "# expect: N" (exit status, default 0).
 cd "$(dirname "$0")" || exit 2
-SIM=../mpc8xx-sim
+SIM=${SIM:-../mpc8xx-sim}
+NOCACHE_SIM=${NOCACHE_SIM:-../mpc8xx-sim-nocache}
 B=build
 pass=0
 fail=0
@@ -34,7 +35,19 @@ done
 . ./trace.sh
 . ./dispatch.sh
 
-if $B/randrun $SIM 1 300; then ok; else bad "random-program robustness"; fi
+# The harnesses below run each simulator under an alarm of their own.
+if $B/randrun $SIM 1 "${RANDRUN_IMAGES:-300}"; then ok; else bad "random-program robustness"; fi
+# The same random MMU programs with every cache on and every cache off.
+if $B/simdiff $SIM $NOCACHE_SIM 1 "${SIMDIFF_PROGRAMS:-500}"; then
+	ok
+else
+	bad "caches on and off disagree on a random MMU program"
+fi
+
+# The option parser and the ELF loader on random command lines and mutated images.
+if [ -n "${FUZZSIM:-}" ]; then
+	if $FUZZSIM $B 1 "${FUZZSIM_INPUTS:-300}"; then ok; else bad "option/ELF fuzzing"; fi
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -3,9 +3,10 @@
 # run-tests.sh PROGRAM...: run each host test program and end with one line
 # "N passed, M failed, S skipped, X xfail" over all of them; exit 1 if anything
 # failed or a program did not end with its "SUMMARY: ..." line.  Each program
-# is bounded by HOST_TEST_TIMEOUT seconds (default 60; they take about 2 s):
-# one that runs longer (a test looping) is killed and counted as a failure.
-timeout_s=${HOST_TEST_TIMEOUT:-60}
+# is bounded by HOST_TEST_TIMEOUT seconds (default 120; the fuzzers under the
+# sanitizers take the longest): one that runs longer (a test looping) is killed
+# and counted as a failure.
+timeout_s=${HOST_TEST_TIMEOUT:-120}
 passed=0 failed=0 skipped=0 xfail=0
 status=0
 re='^SUMMARY: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped, ([0-9]+) xfail$'

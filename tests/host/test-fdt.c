@@ -200,12 +200,37 @@ static void test_unterminated(void)
 	free(t);
 }
 
+/* fdt_ram_size(): what a /memory node may make the kernel believe. */
+static void test_ram_size(void)
+{
+	const uint64_t board = 2ull << 30;
+	struct fdt_facts f = { .have_mem = 1, .mem_base = 0, .mem_size = 8ull << 30 };
+	const char *note;
+	uint64_t ram;
+
+	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == 8ull << 30 && !note,
+	       "ram size: a node at 0 gives its size (a claim the caller probes)");
+	f.mem_base = 0x10000000;
+	ram = 0;
+	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == board && note &&
+	       strstr(note, "does not start at physical 0"),
+	       "ram size: a node not at 0 is refused loudly: board.cfg's size and a note");
+	f.mem_base = 0;
+	f.mem_size = 0;
+	report(fdt_ram_size(&f, board, &ram, &note) == -1 && note && strstr(note, "size 0"),
+	       "ram size: size 0 is an error that says so");
+	f.have_mem = 0;
+	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == board && !note,
+	       "ram size: no node: board.cfg's size, nothing to say");
+}
+
 int main(void)
 {
 	report_prefix_push("fdt");
 	test_good();
 	test_malformed();
 	test_unterminated();
+	test_ram_size();
 	report_prefix_pop();
 	return report_summary();
 }

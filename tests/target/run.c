@@ -13,6 +13,8 @@ const struct test_table test_tables[] = {
 	{ "errors", tests_errors, &tests_errors_count },
 	{ "huge", tests_huge, &tests_huge_count },
 	{ NULL, tests_family, &tests_family_count },	/* the family's name */
+	{ "security", tests_security, &tests_security_count },
+	{ "stress", tests_stress, &tests_stress_count },
 };
 const unsigned int test_tables_count = sizeof(test_tables) / sizeof(test_tables[0]);
 
