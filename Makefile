@@ -175,42 +175,6 @@ target-test:
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
-	@# Once more with a tree whose UART reg is wrong and whose /memory claims 8 GB of the 2 GB: the kernel
-	@# must fall back to board.cfg's UART (no hang) and use only the RAM that answers a probe.
-	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-uart.dtb \
-		's/reg = <0x4500 0x100>/reg = <0x4600 0x100>/; s/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x00 0x02 0x00>/; $(VARIANT_ARGS)'; then \
-		RUNBOARD_NAME=qemu-mpc8544ds-bad-uart-mem RUNBOARD_QEMU_ARGS="-dtb build/bad-uart.dtb" RUNBOARD_TIMEOUT=20 \
-		RUNBOARD_EXPECT="$$(printf '%s\n' 'the UART at 0xe0004600 does not answer .*board.cfg.s at 0xe0004500 used' \
-			'only 2048 MB keep what is written to them' 'RAM 2048 MB')" \
-		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/bad-uart-mem.log; \
-	else \
-		echo "qemu-mpc8544ds-bad-uart-mem: FAILED: could not build the device tree"; \
-	fi | tee -a build/target-test.log
-	@# A /memory range not at 0 is ignored loudly; one of size 0 is a panic that names the tree.
-	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.dtb \
-		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x10000000 0x00 0x80000000>/; $(VARIANT_ARGS)'; then \
-		RUNBOARD_NAME=qemu-mpc8544ds-mem-base RUNBOARD_QEMU_ARGS="-dtb build/mem-base.dtb" RUNBOARD_TIMEOUT=20 \
-		RUNBOARD_EXPECT='device tree at 0x[0-9a-f]+: its /memory range does not start at physical 0' \
-		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-base.log; \
-	else \
-		echo "qemu-mpc8544ds-mem-base: FAILED: could not build the device tree"; \
-	fi | tee -a build/target-test.log
-	@if tools/make-dtb-variant qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.dtb \
-		's/reg = <0x00 0x00 0x00 0x80000000>/reg = <0x00 0x00 0x00 0x00>/; $(VARIANT_ARGS)'; then \
-		RUNBOARD_QEMU_ARGS="-dtb build/mem-zero.dtb" RUNBOARD_TIMEOUT=20 \
-		tools/run-board qemu-mpc8544ds build/qemu-mpc8544ds/ppcmmu.elf build/mem-zero.log >/dev/null 2>&1; \
-		if grep -Eq '^PANIC: device tree at 0x[0-9a-f]+: its /memory range has size 0' build/mem-zero.log; then \
-			echo "qemu-mpc8544ds-mem-size-0: 1 passed, 0 failed (the panic names the tree: build/mem-zero.log)"; \
-		else \
-			echo "qemu-mpc8544ds-mem-size-0: FAILED: no panic naming the device tree (build/mem-zero.log)"; \
-		fi; \
-	else \
-		echo "qemu-mpc8544ds-mem-size-0: FAILED: could not build the device tree"; \
-	fi | tee -a build/target-test.log
-
-# The device-tree variants boot with QEMU's -dtb, which takes no -append: their own /chosen/bootargs
-# (the board's, and one group of tests).
-VARIANT_ARGS := s/bootargs = \[00\];/bootargs = "$(shell tools/board-get qemu-mpc8544ds bootargs) tests=4k";/
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), and its error cases; all at once, since YMODEM over the emulated UART is slow.
