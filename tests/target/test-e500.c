@@ -570,6 +570,125 @@ static void test_fatal_save_area(void)
 	e500_fatal_capture = NULL;
 }
 
+/* A 4K page's TLB0 entry keeps the PTE's W and I: WRITETHRU gives W, NOCACHE gives I. */
+static void test_4k_wimge(void)
+{
+	static const struct { uint32_t prot, mas2; const char *name; } modes[] = {
+		{ PROT_WRITETHRU, MAS2_W, "WRITETHRU" },
+		{ PROT_NOCACHE, MAS2_I, "NOCACHE" },
+	};
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_KVA + 0x360000;
+	struct tlb_info t;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		map(&kernel_mm, va, pa, 4096, KPROT_RW | modes[i].prot);
+		tlb_flush_all();
+		(void)peek(va);
+		report(tlb_lookup(va, 0, &t) && t.level == 0 &&
+		       (t.raw[1] & (MAS2_W | MAS2_I)) == modes[i].mas2,
+		       "4K %s page: TLB0 entry MAS2 W|I = 0x%02lx (MAS2 0x%08lx)", modes[i].name,
+		       (unsigned long)modes[i].mas2, (unsigned long)t.raw[1]);
+		unmap(&kernel_mm, va, 4096);
+	}
+	test_page_free(pa);
+}
+
+/*
+ * cr_across_miss(p, mark): set cr0, cr1 and cr5..7 to mark, load from p
+ * (a TLB miss when p's entry is not loaded), and return CR as it is after
+ * the load.  One asm block, so nothing of the compiler's comes in between.
+ */
+static uint32_t cr_across_miss(const volatile uint32_t *p, uint32_t mark)
+{
+	uint32_t cr, tmp;
+
+	__asm__ volatile("mtcrf	0xc7, %2\n\t"
+			 "lwz	%1, 0(%3)\n\t"
+			 "mfcr	%0"
+			 : "=&r"(cr), "=&r"(tmp)
+			 : "r"(mark), "b"(p)
+			 : "cr0", "cr1", "cr5", "cr6", "cr7", "memory");
+	(void)tmp;
+	return cr;
+}
+
+/* The miss handler gives CR back as it found it (two marks: its compares cannot match both). */
+static void test_miss_keeps_cr(void)
+{
+	static const uint32_t marks[] = { MARK_CR, 0x80000530u };
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_KVA + 0x370000;
+	struct tlb_info t;
+	unsigned int i;
+	uint32_t cr;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	for (i = 0; i < 2; i++) {
+		tlb_flush_all();
+		cr = cr_across_miss((const volatile uint32_t *)(uintptr_t)va, marks[i]);
+		report((cr & 0xff000fffu) == marks[i] && tlb_lookup(va, 0, &t),
+		       "CR fields 0, 1, 5..7 survive a TLB miss (0x%08lx, after 0x%08lx)",
+		       (unsigned long)marks[i], (unsigned long)(cr & 0xff000fffu));
+	}
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+/* tlb_flush_page() of one 4K page inside a 4M page drops the 4M page's TLB1 entry. */
+static void test_flush_page_huge(void)
+{
+	paddr_t pa = hugepool_alloc(4u << 20);
+	vaddr_t va = layout.kmap_start;
+	struct tlb_info t;
+	bool loaded;
+
+	if (pa == HUGEPOOL_FAIL) {
+		report_skip("no 4M page in the pool");
+		return;
+	}
+	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW);
+	tlb_flush_all();
+	(void)peek(va + 0x200000);
+	loaded = tlb_lookup(va + 0x200000, 0, &t) && t.level == 1;
+	tlb_flush_page(va + 0x201000);
+	report(loaded && !tlb_lookup(va + 0x200000, 0, &t),
+	       "flushing a 4K page inside a loaded 4M page drops its TLB1 entry");
+	unmap(&kernel_mm, va, 4u << 20);
+	hugepool_free(pa, 4u << 20);
+}
+
+/*
+ * The accessed fix-up is for a permitted access only: a kernel fetch from a
+ * no-execute page whose accessed bit is clear faults without a fix-up and
+ * leaves the bit clear.
+ */
+static void test_accessed_not_permitted(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_KVA + 0x380000;
+	struct walk_result w;
+	unsigned int before = fault_fixups.young;
+	volatile uint32_t *low;
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	icache_sync(lin(pa), 8);
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	walk(&kernel_mm, va, &w);
+	low = (volatile uint32_t *)w.ptep + 1;
+	*low &= ~(uint32_t)_PAGE_ACCESSED;
+	tlb_flush_all();
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() >= 1, "kernel fetch from a no-execute page without the accessed bit faults");
+	report(fault_fixups.young == before && !(*low & _PAGE_ACCESSED),
+	       "with no accessed fix-up: the bit stays clear (%u fix-ups)", fault_fixups.young - before);
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
 void e500_hid0_setup(void);
 extern uint32_t e500_hid0_at_entry;
 
@@ -609,6 +728,11 @@ const struct target_test tests_family[] = {
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
 	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
 	{ "e500 HID0 read-modify-write", test_hid0, "e500", "e500-hid0" },
+	{ "e500 4K page W and I", test_4k_wimge, "e500", "e500-4k-wi" },
+	{ "e500 miss keeps CR", test_miss_keeps_cr, "e500", "e500-miss-keeps-cr" },
+	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
+	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
+	  "e500-accessed-needs-permission" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
