@@ -136,7 +136,33 @@ static void test_he_cache_dirty(void)
 	report(env.live == 0, "all memory back");
 }
 
+/* protect() replaces every prot bit: GUARDED goes when the new prot leaves it out (4K and 4M). */
+static void test_he_protect_guarded(void)
+{
+	static const uint32_t sizes[] = { 4096, SZ_4M };
+	struct walk_result w;
+	struct mm mm;
+	unsigned int i;
+
+	env_init();
+	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	for (i = 0; i < 2; i++) {
+		report_prefix_push("%uK", sizes[i] >> 10);
+		report_err(map(&mm, VA, PA, sizes[i], PROT_READ | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
+			   "map NOCACHE|GUARDED");
+		report(walk(&mm, VA, &w) == MMU_OK && (w.prot & PROT_GUARDED), "walk: GUARDED");
+		report_err(protect(&mm, VA, sizes[i], PROT_READ | PROT_NOCACHE), MMU_OK, "protect NOCACHE");
+		report(walk(&mm, VA, &w) == MMU_OK && !(w.prot & PROT_GUARDED) && (w.prot & PROT_NOCACHE),
+		       "walk: GUARDED gone, NOCACHE kept (prot 0x%x)", (unsigned int)w.prot);
+		report_err(unmap(&mm, VA, sizes[i]), MMU_OK, "unmap");
+		report_prefix_pop();
+	}
+	mm_destroy(&mm);
+	report(env.live == 0, "all memory back");
+}
+
 const struct host_test hugetlb_e500_tests[] = {
+	{ "hugetlb e500 protect takes GUARDED away", test_he_protect_guarded },
 	{ "hugetlb e500 cache and dirty rules", test_he_cache_dirty },
 	{ "hugetlb e500 leaf sizes", test_he_leaf_sizes },
 	{ "hugetlb e500 errors", test_he_errors },
