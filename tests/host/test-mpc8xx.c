@@ -378,7 +378,55 @@ static void test_8xx_user(void)
 	mm_destroy(&mm);
 }
 
+/* Every slot of the 8M page at va (both tables) is pa + i * 4K | flags. */
+static unsigned int m8_8m_bad_slots(const struct mm *mm, vaddr_t va, paddr_t pa, uint32_t flags)
+{
+	unsigned int i, bad = 0;
+
+	for (i = 0; i < 2048; i++)
+		bad += m8_pte(mm, va + i * 0x1000u) != (((uint32_t)pa + i * 0x1000u) | flags);
+	return bad;
+}
+
+/*
+ * An 8M page whose two tables are not neighbours in memory (a freed table
+ * taken first, another space's table after it): map and protect reach the
+ * second half through its own PMD, and the table in between keeps its entry.
+ */
+static void test_8xx_8m_apart(void)
+{
+	vaddr_t va = 0xC0800000u, other = 0xC0000000u;
+	paddr_t pa = 0x03000000u;
+	unsigned char *t0, *t1, *mid;
+	unsigned int i, bad = 0;
+	struct mm mm;
+
+	env_init();
+	m8_kernel_mm(&mm);
+	report_err(map(&mm, 0xC1000000u, 0x2000, 0x1000, RW), MMU_OK, "4K page: a table to free");
+	report_err(map(&mm, other, 0x1000, 0x1000, RW), MMU_OK, "4K page: the table in between");
+	report_err(unmap(&mm, 0xC1000000u, 0x1000), MMU_OK, "unmap the first 4K page");
+	report_err(map(&mm, va, pa, 0x800000, RW), MMU_OK, "map 8M");
+	t0 = m8_table(&mm, va);
+	t1 = m8_table(&mm, va + 0x400000u);
+	mid = m8_table(&mm, other);
+	report(t0 && t1 && mid && t1 != t0 + 0x1000 && mid == t0 + 0x1000,
+	       "the 8M page's tables are apart, another table right after the first");
+	report(m8_8m_bad_slots(&mm, va, pa, KRW | HUGE) == 0, "map: all 2048 slots in both tables");
+	report_err(protect(&mm, va, 0x800000, PROT_READ), MMU_OK, "protect RO");
+	report(m8_8m_bad_slots(&mm, va, pa, KRO | HUGE) == 0, "protect: all 2048 slots read-only");
+	for (i = 0; i < 1024; i++)
+		bad += m8_pte(&mm, other + i * 0x1000u) != (i ? 0 : (0x1000u | KRW));
+	report(bad == 0, "the table in between holds only its 4K page (%u slots differ)", bad);
+	report_err(unmap(&mm, va, 0x800000), MMU_OK, "unmap 8M");
+	report(m8_table(&mm, va) == NULL && m8_table(&mm, va + 0x400000u) == NULL &&
+	       m8_pte(&mm, other) == (0x1000u | KRW), "both tables gone, the 4K page stays");
+	mm_destroy(&mm);
+	report(env.live == 0, "all memory back");
+}
+
 const struct host_test mpc8xx_tests[] = {
+	{ "8xx 8M page with its tables apart", test_8xx_8m_apart },
 	{ "8xx sizes", test_8xx_sizes },
 	{ "8xx map each size", test_8xx_map_each },
 	{ "8xx prot model", test_8xx_prot_model },
