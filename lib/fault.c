@@ -150,7 +150,10 @@ bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, faul
 		if (dirty || young) {
 			if (!fixed && !fixup_allowed(f->addr))
 				return false;
-			pt_run_update(mm, w.level, w.size, w.page_va, mark_entry, dirty);
+			/* only the bits it adds, each entry's word updated atomically: a
+			 * concurrent change to its other bits stays, an emptied entry stays empty */
+			pt_run_set_flags(mm, w.level, w.size, w.page_va,
+					 mark_entry(w.entry, dirty) & ~w.entry);
 			mmu_tlb_invalidate(mm, w.page_va, w.size);
 			fault_fixups.dirty += dirty;
 			fault_fixups.young += young;

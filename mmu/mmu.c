@@ -359,6 +359,20 @@ void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 	}
 }
 
+bool pt_run_set_flags(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t flags)
+{
+	vsize_t i, step = pt_level_step(level), n = size / step;
+	void *slot = NULL;
+	bool all = true;
+
+	for (i = 0; i < n; i++) {
+		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
+		if (slot && !pt_entry_set_flags(slot, flags))
+			all = false;
+	}
+	return all;
+}
+
 /* A leaf of mm: the kernel's pages are global. */
 uint64_t pt_mm_leaf(const struct mm *mm, uint64_t pte)
 {

@@ -92,6 +92,40 @@ void pt_entry_clear(void *entryp)
 	be32_store(p, 0);
 }
 
+/*
+ * The low word holds PRESENT and every flag: one lwarx/stwcx. loop on it, so
+ * a store another core makes to that word between the load and the store
+ * makes the stwcx. fail and the loop read it again.  The host tests run on
+ * one thread: plain load and store.
+ */
+bool pt_entry_set_flags(void *entryp, uint64_t flags)
+{
+	char *lo = (char *)entryp + E500_ENTRY_LO;
+	uint32_t old;
+
+	if (flags >> 32)
+		return false;
+#ifdef __powerpc__
+	uint32_t tmp;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %2\n"
+			 "	andi.	%1, %0, %3\n"
+			 "	beq-	2f\n"
+			 "	or	%1, %0, %4\n"
+			 "	stwcx.	%1, 0, %2\n"
+			 "	bne-	1b\n"
+			 "2:\n"
+			 : "=&r"(old), "=&r"(tmp)
+			 : "b"(lo), "i"(_PAGE_PRESENT), "r"((uint32_t)flags)
+			 : "cr0", "memory");
+#else
+	old = be32_load(lo);
+	if (old & _PAGE_PRESENT)
+		be32_store(lo, old | (uint32_t)flags);
+#endif
+	return (old & _PAGE_PRESENT) != 0;
+}
+
 bool pmd_leaf(uint64_t pmd)
 {
 	return (pmd & _PAGE_PSIZE_MSK) != 0;

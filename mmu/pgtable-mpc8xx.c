@@ -69,6 +69,17 @@ void pt_entry_clear(void *entryp)
 	be32_store(entryp, 0);
 }
 
+/* The 8xx has one core: no other writer can come between the load and the store. */
+bool pt_entry_set_flags(void *entryp, uint64_t flags)
+{
+	uint32_t old = be32_load(entryp);
+
+	if (!(old & _PAGE_PRESENT) || (flags >> 32))
+		return false;
+	be32_store(entryp, old | (uint32_t)flags);
+	return true;
+}
+
 /* 8xx PMDs always point to a table, 8M pages included. */
 bool pmd_leaf(uint64_t pmd)
 {

@@ -61,6 +61,12 @@ void *pt_table_slot(void *table, int level, unsigned int index);
 uint64_t pt_entry_get(const void *entryp);
 void pt_entry_set(void *entryp, uint64_t entry);
 void pt_entry_clear(void *entryp);
+/*
+ * OR flags into the entry if it is still present, losing no update another
+ * core makes to the same word meanwhile; false (nothing written) if it is not
+ * present.  flags must lie in the word that holds the present bit.
+ */
+bool pt_entry_set_flags(void *entryp, uint64_t flags);
 
 /* Table entries above the PTE level.  Such an entry is free only when it is 0. */
 static inline bool pmd_none(uint64_t pmd)
@@ -153,5 +159,7 @@ void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t f
 void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va);
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
+/* pt_entry_set_flags() on every entry of the run; false if one was not present. */
+bool pt_run_set_flags(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t flags);
 
 #endif

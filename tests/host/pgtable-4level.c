@@ -63,6 +63,17 @@ void pt_entry_clear(void *entryp)
 	pt_entry_set(entryp, 0);
 }
 
+/* One 64-bit word and one thread: a plain load and store. */
+bool pt_entry_set_flags(void *entryp, uint64_t flags)
+{
+	uint64_t old = pt_entry_get(entryp);
+
+	if (!(old & E_PRESENT))
+		return false;
+	pt_entry_set(entryp, old | flags);
+	return true;
+}
+
 bool pmd_leaf(uint64_t pmd)
 {
 	return (pmd & E_LEAF) != 0;
