@@ -15,6 +15,8 @@
 #include "e500/smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
+#include "lib/fault.h"
+#include "mmu/pte-e500.h"
 #include "tests/target/test-smp-e500.h"
 
 #define SMP_UVA		0x40000000u	/* user pages, 1 GB aligned: every huge size fits */
@@ -417,4 +419,116 @@ void test_smp_call_bound(void)
 		smp_poll();
 	report(err == 0 && ran == 2, "let go, cpu %u answers again", cpu);
 
+}
+
+/*
+ * Accessed-bit fix-ups racing with another core's changes to the same PTE
+ * word: cpu 1 counts in the PTE's U0..U3 field with lwarx/stwcx. while cpu 0
+ * clears ACCESSED (atomically too) and touches the page, so that every access
+ * takes the fix-up.  A fix-up that stored a word it had read before one of
+ * cpu 1's increments would lose it: the field would not match cpu 1's count.
+ */
+#define RACE_FIELD	(_PAGE_U0 | _PAGE_U1 | _PAGE_U2 | _PAGE_U3)
+#define RACE_ONE	_PAGE_U3	/* the field's lowest bit */
+#define RACE_FIXUPS	4000u
+#define RACE_BOUND	(8 * SMP_CALL_TIMEOUT)
+
+struct race_bits {
+	volatile uint32_t *lo;		/* the PTE's low word */
+	volatile uint32_t ready, stop;
+	volatile uint32_t bumps;
+};
+
+/* field = (field + RACE_ONE) & RACE_FIELD, the rest of the word kept, atomically */
+static void word_count(volatile uint32_t *w)
+{
+	uint32_t v, t;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %2\n"
+			 "	add	%1, %0, %3\n"
+			 "	and	%1, %1, %4\n"
+			 "	andc	%0, %0, %4\n"
+			 "	or	%1, %1, %0\n"
+			 "	stwcx.	%1, 0, %2\n"
+			 "	bne-	1b\n"
+			 : "=&r"(v), "=&r"(t) : "b"(w), "r"(RACE_ONE), "r"(RACE_FIELD)
+			 : "cr0", "memory");
+}
+
+static void word_clear(volatile uint32_t *w, uint32_t bits)
+{
+	uint32_t v;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %1\n"
+			 "	andc	%0, %0, %2\n"
+			 "	stwcx.	%0, 0, %1\n"
+			 "	bne-	1b\n"
+			 : "=&r"(v) : "b"(w), "r"(bits) : "cr0", "memory");
+}
+
+static void race_count_fn(void *arg)
+{
+	struct race_bits *r = arg;
+	uint64_t t0 = timebase_read();
+
+	/* the broadcast emptied this core's TLB too: cpu 0's shootdowns may pass it by */
+	tlb_flush_all();
+	smp_tlb_flushed();
+	r->ready = 1;
+	while (!r->stop && timebase_read() - t0 < RACE_BOUND) {
+		word_count(r->lo);
+		r->bumps++;
+	}
+}
+
+void test_smp_fixup_race(void)
+{
+	struct race_bits r = { 0 };
+	struct walk_result w;
+	uint32_t ran = 0, hi, lo, young0, sum = 0, i;
+	uint64_t t0;
+	paddr_t pa;
+	int err;
+
+	if (!need_cores(2))
+		return;
+	pa = test_page();
+	for (i = 0; i < 1024; i++)
+		lin(pa)[i] = i;
+	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
+	if (walk(&kernel_mm, TEST_KVA, &w) != MMU_OK || !w.ptep) {
+		report(false, "the test page has a PTE");
+		return;
+	}
+	r.lo = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
+	hi = *(volatile uint32_t *)((char *)w.ptep + E500_ENTRY_HI);
+	err = smp_call(1, race_count_fn, &r, HOLD_TB);	/* it goes on counting: the call times out */
+	t0 = timebase_read();
+	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
+		smp_doze(HOLD_TB / 100);
+	young0 = fault_fixups.young;
+	for (i = 0; i < RACE_FIXUPS && r.ready; i++) {
+		word_clear(r.lo, _PAGE_ACCESSED);
+		tlb_flush_page(TEST_KVA);
+		sum += ((volatile uint32_t *)TEST_KVA)[i % 1024] == i % 1024;
+	}
+	r.stop = 1;
+	t0 = timebase_read();
+	while ((err = smp_call(1, nop_fn, &ran, SMP_CALL_TIMEOUT)) == SMP_EBUSY &&
+	       timebase_read() - t0 < RACE_BOUND)
+		smp_poll();
+	lo = *r.lo;
+	report(err == 0 && r.ready, "cpu 1 counted in the PTE's word and answered again when stopped");
+	report(fault_fixups.young - young0 == RACE_FIXUPS && sum == RACE_FIXUPS,
+	       "cpu 0 took %u accessed-bit fix-ups (of %u) and read the right word each time",
+	       fault_fixups.young - young0, RACE_FIXUPS);
+	report((lo & RACE_FIELD) == ((r.bumps * RACE_ONE) & RACE_FIELD),
+	       "no increment of cpu 1 lost to a fix-up: field %lx, %lu increments",
+	       (unsigned long)(lo & RACE_FIELD), (unsigned long)r.bumps);
+	report((lo & (_PAGE_PRESENT | _PAGE_ACCESSED)) == (_PAGE_PRESENT | _PAGE_ACCESSED) &&
+	       (lo & ~(RACE_FIELD | _PAGE_ACCESSED)) == ((uint32_t)w.entry & ~(RACE_FIELD | _PAGE_ACCESSED)) &&
+	       *(volatile uint32_t *)((char *)w.ptep + E500_ENTRY_HI) == hi,
+	       "the PTE keeps its other bits and its high word, present and accessed");
+	unmap(&kernel_mm, TEST_KVA, 4096);
+	test_page_free(pa);
 }
