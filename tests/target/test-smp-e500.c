@@ -471,8 +471,11 @@ static void race_count_fn(void *arg)
 	struct race_bits *r = arg;
 	uint64_t t0 = timebase_read();
 
-	/* the broadcast emptied this core's TLB too: cpu 0's shootdowns may pass it by */
-	tlb_flush_all();
+	/*
+	 * cpu 0 flushed every TLB just before the call, and this core has since
+	 * run only through the pinned linear map: it holds no entry, and cpu 0's
+	 * shootdowns may pass it by while it is busy here.
+	 */
 	smp_tlb_flushed();
 	r->ready = 1;
 	while (!r->stop && timebase_read() - t0 < RACE_BOUND) {
@@ -502,6 +505,7 @@ void test_smp_fixup_race(void)
 	}
 	r.lo = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
 	hi = *(volatile uint32_t *)((char *)w.ptep + E500_ENTRY_HI);
+	tlb_flush_all();
 	err = smp_call(1, race_count_fn, &r, HOLD_TB);	/* it goes on counting: the call times out */
 	t0 = timebase_read();
 	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
