@@ -346,6 +346,18 @@ void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
 	}
 }
 
+void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va)
+{
+	vsize_t i, step = pt_level_step(level), n = size / step;
+	void *slot = NULL;
+
+	for (i = 0; i < n; i++) {
+		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
+		if (slot)
+			pt_entry_invalidate(slot);
+	}
+}
+
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg)
 {
@@ -459,11 +471,34 @@ static int for_each_page(struct mm *mm, vaddr_t va, vsize_t size,
 	return MMU_OK;
 }
 
-static void clear_page(struct mm *mm, const struct walk_result *page,
-		       unsigned int prot)
+static void invalidate_page(struct mm *mm, const struct walk_result *page,
+			    unsigned int prot)
 {
 	(void)prot;
-	pt_run_clear(mm, page->level, page->size, page->page_va);
+	pt_run_invalidate(mm, page->level, page->size, page->page_va);
+}
+
+/*
+ * After unmap()'s shootdown: the rest of every entry in [cur, end) of table
+ * (at level) whose present word is clear.  Until then a miss handler on
+ * another core that read the present word just before may still load the
+ * rest (the e500 high word), so it stays.
+ */
+static void finish_clear(void *table, int level, uint64_t cur, uint64_t end)
+{
+	uint64_t step = pt_level_step(level);
+
+	while (cur < end) {
+		void *slot = pt_table_slot(table, level, level_index(level, (vaddr_t)cur));
+		uint64_t next = (cur & ~(step - 1)) + step;
+		uint64_t e = pt_entry_get(slot);
+
+		if (level < leaf_level() && !pmd_none(e) && !pmd_leaf(e))
+			finish_clear(pmd_table(e), level + 1, cur, next < end ? next : end);
+		else
+			pt_entry_finish_clear(slot);
+		cur = next;
+	}
 }
 
 static void protect_page(struct mm *mm, const struct walk_result *page,
@@ -481,9 +516,11 @@ int unmap(struct mm *mm, vaddr_t va, vsize_t size)
 		err = for_each_page(mm, va, size, NULL, NO_PROT);
 	if (err)
 		return err;
-	for_each_page(mm, va, size, clear_page, 0);
-	/* every core's walks of the cleared entries are over (the shootdown) before a table is freed */
+	/* present words first; every core's walks of the entries are over (the
+	 * shootdown) before the rest of them goes and before a table is freed */
+	for_each_page(mm, va, size, invalidate_page, 0);
 	mmu_tlb_invalidate(mm, va, size);
+	finish_clear(mm->pgd, 1, va, (uint64_t)va + size);
 	pt_release_empty_tables(mm, va, size);
 	return MMU_OK;
 }

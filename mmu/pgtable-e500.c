@@ -56,7 +56,11 @@ uint64_t pt_entry_get(const void *entryp)
 {
 	const char *p = entryp;
 
-	return (uint64_t)be32_load(p) << 32 | be32_load(p + 4);
+	uint32_t lo = be32_load(p + E500_ENTRY_LO);
+
+	/* a zero low word is an empty entry, as the miss handler reads it: the
+	 * high word of an entry being emptied waits for the shootdown (unmap) */
+	return lo ? (uint64_t)be32_load(p + E500_ENTRY_HI) << 32 | lo : 0;
 }
 
 /*
@@ -124,6 +128,20 @@ bool pt_entry_set_flags(void *entryp, uint64_t flags)
 		be32_store(lo, old | (uint32_t)flags);
 #endif
 	return (old & _PAGE_PRESENT) != 0;
+}
+
+/* The low word only: the high word stays for a reader that read the old low word. */
+void pt_entry_invalidate(void *entryp)
+{
+	be32_store((char *)entryp + E500_ENTRY_LO, 0);
+}
+
+void pt_entry_finish_clear(void *entryp)
+{
+	char *p = entryp;
+
+	if (!be32_load(p + E500_ENTRY_LO))
+		be32_store(p + E500_ENTRY_HI, 0);
 }
 
 bool pmd_leaf(uint64_t pmd)

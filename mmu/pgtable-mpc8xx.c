@@ -69,6 +69,17 @@ void pt_entry_clear(void *entryp)
 	be32_store(entryp, 0);
 }
 
+void pt_entry_invalidate(void *entryp)
+{
+	pt_entry_clear(entryp);
+}
+
+/* One word: pt_entry_invalidate() left nothing. */
+void pt_entry_finish_clear(void *entryp)
+{
+	(void)entryp;
+}
+
 /* The 8xx has one core: no other writer can come between the load and the store. */
 bool pt_entry_set_flags(void *entryp, uint64_t flags)
 {

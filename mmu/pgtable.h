@@ -62,6 +62,12 @@ uint64_t pt_entry_get(const void *entryp);
 void pt_entry_set(void *entryp, uint64_t entry);
 void pt_entry_clear(void *entryp);
 /*
+ * Clear only the word that holds the present bit (all of a one-word entry);
+ * pt_entry_clear() takes the rest once no core can be reading the entry.
+ */
+void pt_entry_invalidate(void *entryp);
+void pt_entry_finish_clear(void *entryp);	/* the rest, if the present word is clear */
+/*
  * OR flags into the entry if it is still present, losing no update another
  * core makes to the same word meanwhile; false (nothing written) if it is not
  * present.  flags must lie in the word that holds the present bit.
@@ -157,6 +163,7 @@ void pt_link_table(struct mm *mm, void *pmdp, void *table, vsize_t size,
 /* Entry i = first with its pa advanced by i * step. */
 void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t first);
 void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va);
+void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va);
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
 /* pt_entry_set_flags() on every entry of the run; false if one was not present. */

@@ -63,6 +63,17 @@ void pt_entry_clear(void *entryp)
 	pt_entry_set(entryp, 0);
 }
 
+void pt_entry_invalidate(void *entryp)
+{
+	pt_entry_clear(entryp);
+}
+
+/* One word: pt_entry_invalidate() left nothing. */
+void pt_entry_finish_clear(void *entryp)
+{
+	(void)entryp;
+}
+
 /* One 64-bit word and one thread: a plain load and store. */
 bool pt_entry_set_flags(void *entryp, uint64_t flags)
 {
