@@ -26,6 +26,12 @@
  * none is 0; a leaf's low word is below 0x01000000, because a huge page of
  * 4 MB or more starts on a 4 MB boundary, so pfn[0..7] is 0 in every entry of
  * its run.  pt_ref() must therefore return addresses with the top bit set.
+ *
+ * Word order on several cores: the low word (PRESENT) decides.  A writer
+ * filling an entry stores the high word, mbar, then the low word; one
+ * emptying it clears the low word, and the high word only after the TLB
+ * shootdown, so a miss handler that read the old low word still meets the old
+ * high word.  An entry whose low word is 0 is empty, whatever its high word.
  */
 #ifndef PPCMMU_PTE_E500_H
 #define PPCMMU_PTE_E500_H

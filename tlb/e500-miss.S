@@ -43,11 +43,11 @@
  * high word with it, the huge path adds it to the EA), so the high word is
  * never older than the low word it is used with.  Writers store the high
  * word, order it (mbar), then the low word (pt_entry_set in
- * mmu/pgtable-e500.c); they clear the low word first, order it, then the
- * high word.  Load and store then agree for an entry being filled; for an
- * entry being emptied a reader that read the old low word can still meet the
- * cleared high word until the shootdown that follows (the high word must
- * stay until every core has answered the shootdown; see mmu/README.md).
+ * mmu/pgtable-e500.c).  An entry being emptied loses its low word first
+ * (pt_entry_invalidate); its high word stays until every core has answered
+ * the shootdown that follows, and only then goes (unmap in mmu/mmu.c), so a
+ * reader that read the old low word just before still pairs it with the old
+ * high word.  A zero low word is an empty entry whatever the high word holds.
  *
  * The dirty rule: SW/UW go into MAS3 as the PTE has them, without looking at
  * _PAGE_DIRTY.  That is sound because no writable entry is ever clean:

@@ -144,8 +144,12 @@ void *pt_phys_deref(uint32_t ref)
 	return env_arena + (ref - ENV_PHYS_BASE);
 }
 
+void (*env_tlb_hook)(const struct mm *mm, vaddr_t va, vsize_t size);
+
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 {
+	if (env_tlb_hook)
+		env_tlb_hook(mm, va, size);
 	if (env_tlb_calls < ENV_TLB_LOG_MAX)
 		env_tlb_log[env_tlb_calls] = (struct env_tlb_call){ mm, va, size };
 	env_tlb_calls++;

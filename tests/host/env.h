@@ -47,6 +47,8 @@ extern unsigned char *env_arena;
 extern struct env_counters env;
 extern struct env_tlb_call env_tlb_log[ENV_TLB_LOG_MAX];
 extern unsigned int env_tlb_calls;
+/* Called by each mmu_tlb_invalidate() (the shootdown), when set. */
+extern void (*env_tlb_hook)(const struct mm *mm, vaddr_t va, vsize_t size);
 
 void env_init(void);
 void env_reset_counters(void);

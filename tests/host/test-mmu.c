@@ -529,6 +529,55 @@ static void test_many_pages(void)
 	report(env.live == 0 && env.bad_frees == 0, "mm_destroy frees mapped tables");
 }
 
+/*
+ * unmap() on several cores: when the shootdown runs, each emptied entry has
+ * its low word (PRESENT) clear and still its high word, for a miss handler
+ * that read the old low word just before; after it, every byte is 0.
+ */
+static const void *order_table;
+static unsigned int order_index, order_calls;
+static uint32_t order_hi, order_lo;
+
+static void order_look(const struct mm *mm, vaddr_t va, vsize_t size)
+{
+	(void)mm;
+	(void)va;
+	(void)size;
+	order_calls++;
+	order_hi = entry_hi(order_table, order_index);
+	order_lo = entry_lo(order_table, order_index);
+}
+
+static void unmap_order_case(struct mm *mm, const char *what, vaddr_t va, vsize_t size,
+			     const void *table, unsigned int index, uint32_t hi)
+{
+	order_table = table;
+	order_index = index;
+	order_calls = 0;
+	env_tlb_hook = order_look;
+	report(unmap(mm, va, size) == MMU_OK, "%s: unmap succeeds", what);
+	env_tlb_hook = NULL;
+	report(order_calls == 1 && order_lo == 0 && order_hi == hi,
+	       "%s: at the shootdown the low word is 0 and the high word still %x (%x %x)",
+	       what, hi, order_hi, order_lo);
+	report(entry_hi(table, index) == 0 && entry_lo(table, index) == 0, "%s: after it, 0", what);
+}
+
+static void test_unmap_order(void)
+{
+	struct mm mm;
+	vaddr_t va = 0x10001000, huge = 0x40000000;
+
+	user_mm(&mm, 4);
+	report(map(&mm, va, 0x20000000, SZ_4K, RW) == MMU_OK &&
+	       map(&mm, va + SZ_4K, 0x20001000, SZ_4K, RW) == MMU_OK &&
+	       map(&mm, huge, 0x30000000, SZ_4M, RW) == MMU_OK, "two 4K pages and a 4M page mapped");
+	unmap_order_case(&mm, "4K", va, SZ_4K, pte_table_of(&mm, va), 1, 0x200);
+	unmap_order_case(&mm, "4M, second PGD entry of the run", huge, SZ_4M, mm.pgd,
+			 (huge >> 21) + 1, 0x302);	/* entry i maps base + i * 2M */
+	mm_destroy(&mm);
+}
+
 const struct host_test mmu_tests[] = {
 	{ "mm_init", test_mm_init },
 	{ "sizes", test_sizes_and_strings },
@@ -542,5 +591,6 @@ const struct host_test mmu_tests[] = {
 	{ "walk", test_walk },
 	{ "address spaces", test_address_spaces },
 	{ "many pages", test_many_pages },
+	{ "unmap order", test_unmap_order },
 };
 const unsigned int nr_mmu_tests = sizeof(mmu_tests) / sizeof(mmu_tests[0]);
