@@ -79,6 +79,7 @@ struct cpu_slot {
 	void *volatile arg;
 	volatile uint32_t posted;	/* sequence number of the last call posted */
 	volatile uint32_t answered;	/* ... and of the last one answered */
+	volatile uint32_t running;	/* ... and of the one being answered (not run again nested) */
 	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
 	volatile uint32_t caller;	/* the core to IPI when the call is answered */
 	volatile uint32_t ipis;		/* IPIs this core took */
@@ -336,8 +337,11 @@ void smp_poll(void)
 	uint32_t seq = c->posted;
 	void (*fn)(void *);
 
-	if (seq == c->answered)
+	/* a call whose fn itself waits on another core (a shootdown from unmap)
+	 * polls again from inside: that must not run the same call a second time */
+	if (seq == c->answered || seq == c->running)
 		return;
+	c->running = seq;
 	msync();			/* fn and arg were written before posted */
 	fn = c->fn;
 	if (fn != smp_shootdown_fn) {
