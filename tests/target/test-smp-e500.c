@@ -536,3 +536,159 @@ void test_smp_fixup_race(void)
 	unmap(&kernel_mm, TEST_KVA, 4096);
 	test_page_free(pa);
 }
+
+/*
+ * A racing writer: cpu 1 flips TEST_KVA between two mappings, A (read-write)
+ * and B (read-only), whose physical pages differ in the PTE's high word, with
+ * unmap() and map() as any writer would; cpu 0 reads the page meanwhile,
+ * dropping its TLB entry before each read so that every read takes a miss,
+ * and answers cpu 1's shootdowns between reads.  Each word of A and of B
+ * holds its own signature: every read must see one of them (or fault in the
+ * gap between unmap and map), and the TLB entry the read went through must
+ * pair A's page with A's permissions or B's with B's, never a mix.
+ */
+#define RACE_FLIPS_SHORT	20u	/* QEMU's round robin: about 70 ms of emulated time a flip */
+#define RACE_SIG_A	0xA0000000u
+#define RACE_SIG_B	0xB0000000u
+#define RACE_SENTINEL	0xFFFFFFFFu
+#define RACE_POOL	300u		/* pages to find two in different MBs */
+#define RACE_DOZE_TB	4000u		/* 10 us at 400 MHz: hands QEMU's one thread to the other core */
+
+struct race_map {
+	paddr_t pa, pb;
+	uint32_t flips, done;		/* done: flips made */
+	volatile uint32_t ready, go, stop;
+	volatile int failed;		/* the first unmap() or map() error */
+};
+
+static void race_flip_fn(void *arg)
+{
+	struct race_map *r = arg;
+	uint32_t i;
+
+	uint64_t t0 = timebase_read();
+
+	smp_tlb_flushed();		/* as in race_count_fn: cpu 0 flushed every TLB */
+	r->ready = 1;
+	while (!r->go && timebase_read() - t0 < RACE_BOUND)	/* cpu 0 is back from its call */
+		smp_doze(RACE_DOZE_TB);
+	for (i = 0; i < r->flips && !r->stop; i++) {
+		bool b = i & 1;
+
+		int err = unmap(&kernel_mm, TEST_KVA, 4096);
+
+		if (!err)
+			err = map(&kernel_mm, TEST_KVA, b ? r->pb : r->pa, 4096,
+				  b ? PROT_READ : KPROT_RW);
+		if (err) {
+			r->failed = err;
+			break;
+		}
+		r->done = i + 1;
+		/* under QEMU's one-thread round robin the reader runs only while
+		 * this core waits: let it see the new mapping before the next flip */
+		smp_doze(RACE_DOZE_TB);
+	}
+	r->stop = 1;
+}
+
+/* Two pages whose frame numbers differ above their low 8 bits (the high word). */
+static bool race_pages(paddr_t *pa, paddr_t *pb)
+{
+	static paddr_t pool[RACE_POOL];
+	unsigned int n, i;
+	bool found = false;
+
+	for (n = 0; n < RACE_POOL && !found; n++) {
+		pool[n] = test_page();
+		found = (pool[n] >> 20) != (pool[0] >> 20);
+	}
+	*pa = pool[0];
+	*pb = pool[n - 1];
+	for (i = 1; i < n - 1; i++)
+		test_page_free(pool[i]);
+	if (!found && n > 1)
+		test_page_free(pool[n - 1]);
+	return found;
+}
+
+static void smp_race(uint32_t flips)
+{
+	struct race_map r = { .flips = flips };
+	uint32_t reads = 0, faults = 0, seen_a = 0, seen_b = 0, mixed = 0, ran = 0, off, v;
+	uint64_t t0;
+	int err;
+
+	if (!need_cores(2))
+		return;
+	if (!race_pages(&r.pa, &r.pb)) {
+		report(false, "two test pages in different MBs among %u", RACE_POOL);
+		test_page_free(r.pa);
+		return;
+	}
+	for (off = 0; off < 1024; off++) {
+		lin(r.pa)[off] = RACE_SIG_A | off;
+		lin(r.pb)[off] = RACE_SIG_B | off;
+	}
+	err = map(&kernel_mm, TEST_KVA + 4096, r.pa, 4096, KPROT_RW);	/* keeps the PTE table */
+	if (!err)
+		err = map(&kernel_mm, TEST_KVA, r.pb, 4096, PROT_READ);
+	if (err) {
+		report(false, "the two test mappings (error %d)", err);
+		return;
+	}
+	tlb_flush_all();
+	smp_call(1, race_flip_fn, &r, HOLD_TB);	/* it goes on flipping: the call times out */
+	t0 = timebase_read();
+	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
+		smp_doze(HOLD_TB / 100);
+	r.go = 1;
+	while (r.ready && !r.stop && timebase_read() - t0 < (uint64_t)flips * SMP_CALL_TIMEOUT / 4) {
+		volatile uint32_t *p = (volatile uint32_t *)(TEST_KVA + (reads % 1024) * 4);
+		struct tlb_info t;
+
+		smp_poll();
+		tlb_flush_page(TEST_KVA);
+		v = RACE_SENTINEL;
+		expect_fault((uint32_t)(uintptr_t)p);
+		__asm__ volatile("lwz%U1%X1 %0, %1" : "+r"(v) : "m"(*p));
+		expect_fault_clear();
+		off = reads++ % 1024;
+		if (v == RACE_SENTINEL) {
+			faults++;
+			smp_doze(RACE_DOZE_TB);	/* in the gap: let cpu 1 map */
+			continue;
+		}
+		if (!tlb_lookup(TEST_KVA, 0, &t))
+			t.pa = 0;
+		if (v == (RACE_SIG_A | off) && t.pa == r.pa && (t.prot & PROT_WRITE))
+			seen_a++;
+		else if (v == (RACE_SIG_B | off) && t.pa == r.pb && !(t.prot & PROT_WRITE))
+			seen_b++;
+		else if (mixed++ == 0)
+			report_info("first mix: read %08lx at word %lu through pa %lx prot %x",
+				    (unsigned long)v, (unsigned long)off, (unsigned long)t.pa, t.prot);
+	}
+	r.stop = 1;
+	t0 = timebase_read();
+	while ((err = smp_call(1, nop_fn, &ran, SMP_CALL_TIMEOUT)) == SMP_EBUSY &&
+	       timebase_read() - t0 < SMP_CALL_TIMEOUT)
+		smp_poll();
+	report(err == 0 && !r.failed && r.done == flips,
+	       "cpu 1 flipped the page %lu times of %lu (unmap and map succeed: %d)",
+	       (unsigned long)r.done, (unsigned long)flips, r.failed);
+	report(mixed == 0 && seen_a > 0 && seen_b > 0,
+	       "%lu reads on cpu 0: %lu saw A (RW), %lu B (RO), %lu faulted between, %lu mixed",
+	       (unsigned long)reads, (unsigned long)seen_a, (unsigned long)seen_b,
+	       (unsigned long)faults, (unsigned long)mixed);
+	unmap(&kernel_mm, TEST_KVA, 2 * 4096);
+	test_page_free(r.pa);
+	test_page_free(r.pb);
+}
+
+void test_smp_race(void)
+{
+	smp_race(RACE_FLIPS_SHORT);
+}
+
+

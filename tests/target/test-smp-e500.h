@@ -12,5 +12,6 @@ void test_smp_huge(void);
 void test_smp_pid_reuse(void);
 void test_smp_call_bound(void);
 void test_smp_fixup_race(void);
+void test_smp_race(void);
 
 #endif
