@@ -547,7 +547,7 @@ void test_smp_fixup_race(void)
  * gap between unmap and map), and the TLB entry the read went through must
  * pair A's page with A's permissions or B's with B's, never a mix.
  */
-#define RACE_FLIPS_SHORT	20u	/* QEMU's round robin: about 70 ms of emulated time a flip */
+#define RACE_FLIPS_SHORT	10u	/* QEMU's round robin: about 70 ms of emulated time a flip */
 #define RACE_SIG_A	0xA0000000u
 #define RACE_SIG_B	0xB0000000u
 #define RACE_SENTINEL	0xFFFFFFFFu
@@ -643,7 +643,7 @@ static void smp_race(uint32_t flips)
 	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
 		smp_doze(HOLD_TB / 100);
 	r.go = 1;
-	while (r.ready && !r.stop && timebase_read() - t0 < (uint64_t)flips * SMP_CALL_TIMEOUT / 4) {
+	while (r.ready && !r.stop && timebase_read() - t0 < (uint64_t)flips * SMP_CALL_TIMEOUT) {
 		volatile uint32_t *p = (volatile uint32_t *)(TEST_KVA + (reads % 1024) * 4);
 		struct tlb_info t;
 
