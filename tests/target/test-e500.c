@@ -742,6 +742,5 @@ const struct target_test tests_family[] = {
 	{ "smp PID reuse seen by cpu 1", test_smp_pid_reuse, "e500", "smp-pid-reuse" },
 	{ "smp cross-call bound", test_smp_call_bound, "e500", "smp-call-bound" },
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
-	{ "smp racing writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
