@@ -22,6 +22,7 @@
 #define SMP_UVA		0x40000000u	/* user pages, 1 GB aligned: every huge size fits */
 #define SMP_PID		9
 #define HOLD_TB		(SMP_CALL_TIMEOUT / 8)	/* a short bound for the held-core check */
+#define HOLD_SLACK_TB	(4 * SMP_CALL_TIMEOUT)
 
 extern struct e500_ctx kernel_ctx;
 
@@ -407,15 +408,16 @@ void test_smp_call_bound(void)
 	waited = timebase_read() - t0;
 	report(err == SMP_ETIMEDOUT, "a call that holds cpu %u times out (%d), the core named on the console",
 	       cpu, err);
-	report(waited <= HOLD_TB + SMP_CALL_TIMEOUT,
-	       "... after its bound and no later than one default call bound more (%lu ticks for a bound of %lu)",
-	       (unsigned long)waited, (unsigned long)HOLD_TB);
+	/* the slack: QEMU's cores take turns, and a loaded host can leave one waiting for its turn */
+	report(waited >= HOLD_TB && waited <= HOLD_TB + HOLD_SLACK_TB,
+	       "... after its bound and no later than %lu ticks more (%lu ticks for a bound of %lu)",
+	       (unsigned long)HOLD_SLACK_TB, (unsigned long)waited, (unsigned long)HOLD_TB);
 	report(smp_call(cpu, nop_fn, &ran, HOLD_TB) == SMP_EBUSY && ran == 1,
 	       "the next call to it is refused at once (busy), not queued behind the held one");
 	hold_release = 1;
 	t0 = timebase_read();
 	while ((err = smp_call(cpu, nop_fn, &ran, SMP_CALL_TIMEOUT)) == SMP_EBUSY &&
-	       timebase_read() - t0 < SMP_CALL_TIMEOUT)
+	       timebase_read() - t0 < HOLD_SLACK_TB)
 		smp_poll();
 	report(err == 0 && ran == 2, "let go, cpu %u answers again", cpu);
 
