@@ -14,6 +14,7 @@
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
 #include "lib/fault.h"
+#include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
@@ -1088,6 +1089,80 @@ static void test_refused(void)
 	test_page_free(pa);
 }
 
+/*
+ * Entries written raw into DTLB entry 0 and read back with mpc8xx_tlb_read():
+ * an SH entry is the kernel's (TID 0) whatever its ASID field holds, PowerPC
+ * PP 10 is read/write and 11 read-only, and a read leaves MD_CTR (its INDX
+ * is the replacement counter) as it was.
+ */
+static void test_read_back(void)
+{
+	vaddr_t va = kva(24);
+	paddr_t pa = 0x00300000u;
+	struct mpc8xx_tlb_raw raw = {
+		.cam = va | MX_EPN_EV | PID_A,
+		.ram0 = APG_KERNEL | MX_TWC_V,
+		.ram1 = pa | RPN_PATTERN | MX_RPN_SH | MX_RPN_V,
+	};
+	struct tlb_info t;
+	uint32_t ctr, sel;
+
+	tlb_flush_all();
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) && (t.raw[0] & MX_EPN_ASID_MASK) == PID_A && t.tid == 0,
+	       "an SH entry with ASID field %d reads back as TID 0 (tid %u, CAM 0x%08lx)", PID_A,
+	       t.tid, (unsigned long)t.raw[0]);
+	raw.ram1 = pa | MX_RPN_PP20 | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) &&
+	       (t.prot & (PROT_READ | PROT_WRITE)) == (PROT_READ | PROT_WRITE),
+	       "PowerPC PP 10 reads back as read/write (prot 0x%x)", t.prot);
+	raw.ram1 = pa | MX_RPN_PP_MASK | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) && (t.prot & (PROT_READ | PROT_WRITE)) == PROT_READ,
+	       "PowerPC PP 11 reads back as read-only (prot 0x%x)", t.prot);
+	ctr = mfspr(SPRN_MD_CTR);
+	sel = (ctr & ~MX_CTR_INDX_MASK) | (5u << MX_CTR_INDX_SHIFT);
+	mtspr(SPRN_MD_CTR, sel);
+	(void)mpc8xx_tlb_read(false, 0, &t);
+	report(mfspr(SPRN_MD_CTR) == sel, "a DTLB read of entry 0 leaves MD_CTR INDX at 5 (0x%08lx)",
+	       (unsigned long)mfspr(SPRN_MD_CTR));
+	mtspr(SPRN_MD_CTR, ctr);
+	tlb_flush_all();
+}
+
+/*
+ * mm_destroy() with the space's pages still mapped: its ITLB entry for the
+ * user code (fetched, never loaded, so no DTLB entry shares its address)
+ * goes as well as its DTLB entry.
+ */
+static void test_destroy_itlb(void)
+{
+	struct mm mm;
+	struct walk_result w;
+	paddr_t pa = test_page(), code;
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	user_space_init(&mm, PID_A);
+	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
+	tlb_flush_all();
+	report(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r) == 0 &&
+	       mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) >= 0 &&
+	       mpc8xx_tlb_find(false, USER_CODE_VA, PID_A, &t) < 0,
+	       "space %d's code has an ITLB entry and no DTLB entry", PID_A);
+	if (walk(&mm, USER_CODE_VA, &w) != MMU_OK)
+		panic("user code not mapped");
+	code = w.page_pa;
+	mm_destroy(&mm);	/* no unmap first: an unmap would flush */
+	report(mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) < 0,
+	       "mm_destroy leaves no ITLB entry of space %d", PID_A);
+	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t) < 0,
+	       "mm_destroy leaves no DTLB entry of space %d", PID_A);
+	test_page_free(code);
+	test_page_free(pa);
+}
+
 const struct target_test tests_family[] = {
 	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx", "8xx-raw-tlb" },
 	{ "8xx changed bit", test_changed_bit, "mpc8xx", "8xx-changed-bit" },
@@ -1107,5 +1182,7 @@ const struct target_test tests_family[] = {
 	{ "8xx ITLB error then map", test_itlb_error, "mpc8xx", "8xx-itlb-error-map" },
 	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
 	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
+	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
+	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
