@@ -878,6 +878,62 @@ static void test_cross_bits(void)
 	test_page_free(pb);
 }
 
+static void span_lmw(vaddr_t ea)
+{
+	__asm__ volatile("lmw 28, 0(%0)" : : "b"(ea) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void span_lswx(vaddr_t ea)
+{
+	__asm__ volatile("mtxer %1; lswx 28, 0, %0" : : "r"(ea), "r"(16u)
+			 : "r28", "r29", "r30", "r31", "xer", "memory");
+}
+
+static void span_lswi32(vaddr_t ea)
+{
+	__asm__ volatile("lswi 24, %0, 0" : : "b"(ea)
+			 : "r24", "r25", "r26", "r27", "r28", "r29", "r30", "r31", "memory");
+}
+
+/*
+ * A multiple or a string from 8 bytes below a page boundary, both pages old:
+ * the first page faults first (DAR = the EA), and the fix-up must cover the
+ * whole span decoded from the instruction (lmw: RT..r31; lswx: XER's byte
+ * count; lswi: NB, 0 meaning 32), so one fault makes both pages young.
+ */
+static void test_span_fixup(void)
+{
+	static const struct {
+		const char *name;
+		void (*access)(vaddr_t ea);
+	} cases[] = {
+		{ "lmw r28 (16 bytes)", span_lmw },
+		{ "lswx with XER count 16", span_lswx },
+		{ "lswi with NB 0 (32 bytes)", span_lswi32 },
+	};
+	paddr_t pa = test_page(), pb = test_page();
+	vaddr_t va = kva(30), vb = va + 4096;
+	struct fault_fixup_counts b;
+	uint32_t *pte_a, *pte_b;
+	unsigned int i;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	map(&kernel_mm, vb, pb, 4096, KPROT_RW);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pte_a = make_old(&kernel_mm, va, false);
+		pte_b = make_old(&kernel_mm, vb, false);
+		tlb_flush_all();
+		fixups_now(&b);
+		cases[i].access(vb - 8);
+		report(fixups_since(&b, 1, 2, 0) && (*pte_a & *pte_b & _PAGE_ACCESSED),
+		       "%s across two old pages: one fault makes both young (faults %u, young %u)",
+		       cases[i].name, fault_fixups.faults - b.faults, fault_fixups.young - b.young);
+	}
+	unmap(&kernel_mm, va, 8192);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
 /* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
 static void test_wrprotect_none(void)
 {
@@ -1182,6 +1238,7 @@ const struct target_test tests_family[] = {
 	{ "8xx ITLB error then map", test_itlb_error, "mpc8xx", "8xx-itlb-error-map" },
 	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
 	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
+	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
 	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
 	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
