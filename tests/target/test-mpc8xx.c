@@ -130,12 +130,19 @@ static void test_changed_bit(void)
 	test_page_free(pa);
 }
 
+static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean);
+static void fixups_now(struct fault_fixup_counts *c);
+static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young,
+			 unsigned int dirty);
+
 /* G refuses instruction fetch (ITLB error, SRR1 bit 3), not data. */
 static void test_guarded(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = kva(2);
 	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	uint32_t *pte;
 
 	lin(pa)[0] = INSN_LI_R3_42;
 	lin(pa)[1] = INSN_BLR;
@@ -147,6 +154,15 @@ static void test_guarded(void)
 	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && f->vector == VEC_ITLB_ERR &&
 	       (f->cause & SRR1_ISI_GUARD), "fetch faults: ITLB error, guarded (cause 0x%08lx)",
 	       (unsigned long)f->cause);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && fixups_since(&b, 0, 0, 0) &&
+	       !(*pte & _PAGE_ACCESSED), "fetch from an old guarded page: refused, no accessed fix-up (PTE 0x%08lx)",
+	       (unsigned long)*pte);
+	expect_fault_clear();
 	report(protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC) == MMU_OK && call_at(va) == 42,
 	       "without G the same code runs");
 	unmap(&kernel_mm, va, 4096);
@@ -934,6 +950,48 @@ static void test_span_fixup(void)
 	test_page_free(pb);
 }
 
+/*
+ * A "no translation" TLB error is never an accessed/changed fix-up, even
+ * when the page is mapped by then: a DTLB entry left invalid (TWC V clear,
+ * as the miss handler loads for a missing mapping) over an old page mapped
+ * since is reported as a data TLB fault, and the PTE stays old.
+ */
+static void test_stale_invalid(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(25);
+	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	struct mpc8xx_tlb_raw raw;
+	struct tlb_info t;
+	uint32_t *pte;
+	int idx;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	(void)peek(va);
+	idx = mpc8xx_tlb_find(false, va, 0, &t);
+	if (idx < 0) {
+		report(false, "a load of 0x%08lx leaves a DTLB entry", (unsigned long)va);
+		goto out;
+	}
+	raw.cam = t.raw[0];
+	raw.ram0 = t.raw[1] & ~MX_TWC_V;
+	raw.ram1 = t.raw[2];
+	pte = make_old(&kernel_mm, va, false);
+	mpc8xx_tlb_write_raw(false, (unsigned int)idx, &raw);
+	fixups_now(&b);
+	expect_fault(va);
+	(void)peek(va);
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && fixups_since(&b, 0, 0, 0) &&
+	       !(*pte & _PAGE_ACCESSED), "load through an invalid entry over an old mapped page: data TLB "
+	       "fault (%s), no fix-up, PTE old (0x%08lx)", fault_kind_name(f->kind), (unsigned long)*pte);
+	expect_fault_clear();
+out:
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
 /* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
 static void test_wrprotect_none(void)
 {
@@ -1028,6 +1086,8 @@ static void test_dcbx_retry(void)
 		report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == va + 0x20,
 		       "%s on an unmapped page: data TLB fault at the real EA (0x%08lx)", dcbx_name[op],
 		       (unsigned long)f->addr);
+		if (op == DCBST)
+			report(!f->store, "dcbst's fault is a load: the store bit it reports is cleared");
 		expect_fault_clear();
 		map(&kernel_mm, va, pa, 4096, KPROT_RW);
 		dcbx(op, va + 0x20);
@@ -1239,6 +1299,7 @@ const struct target_test tests_family[] = {
 	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
 	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
 	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
+	{ "8xx invalid entry over a mapped page", test_stale_invalid, "mpc8xx", "8xx-stale-invalid" },
 	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
 	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
