@@ -992,6 +992,40 @@ out:
 	test_page_free(pa);
 }
 
+/*
+ * A dcbz in code the fault path cannot read back (a page above the linear
+ * map) leaves DAR as the exception prologue tagged it (RPN_PATTERN), not the
+ * address of the data fault before it.
+ */
+static void test_dar_tag(void)
+{
+	paddr_t pa = layout.linear_size;
+	vaddr_t code = kva(26), before = kva(27), target = kva(28);
+	const struct fault_record *f = last_fault();
+	uint32_t *w = (uint32_t *)(uintptr_t)code;
+
+	if (layout.ram_size < pa + 4096) {
+		report_skip("no RAM above the linear map");
+		return;
+	}
+	map(&kernel_mm, code, pa, 4096, KPROT_RW | PROT_EXEC);
+	w[0] = 0x3c600000u | (target >> 16);		/* lis r3, target@h */
+	w[1] = 0x60630000u | (target & 0xffff);		/* ori r3, r3, target@l */
+	w[2] = 0x7c0017ecu | (3u << 11);		/* dcbz 0, r3 */
+	w[3] = INSN_BLR;
+	icache_sync(w, 16);
+	expect_fault(before);
+	(void)peek(before);
+	expect_fault_clear();
+	expect_fault(RPN_PATTERN);
+	(void)call_at(code);
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == RPN_PATTERN,
+	       "dcbz from code above the linear map: DAR is the tag 0x%x, not the last fault's 0x%08lx (0x%08lx)",
+	       RPN_PATTERN, (unsigned long)before, (unsigned long)f->addr);
+	expect_fault_clear();
+	unmap(&kernel_mm, code, 4096);
+}
+
 /* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
 static void test_wrprotect_none(void)
 {
@@ -1300,6 +1334,7 @@ const struct target_test tests_family[] = {
 	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
 	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
 	{ "8xx invalid entry over a mapped page", test_stale_invalid, "mpc8xx", "8xx-stale-invalid" },
+	{ "8xx DAR tag", test_dar_tag, "mpc8xx", "8xx-dar-tag" },
 	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
 	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
