@@ -10,6 +10,7 @@
  * path lengths.
  */
 #include <stdio.h>
+#include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
@@ -1026,6 +1027,53 @@ static void test_dar_tag(void)
 	unmap(&kernel_mm, code, 4096);
 }
 
+/*
+ * The span decoded from the instruction is used only when DAR lies inside
+ * it.  Here the instruction read back through the page tables is not the one
+ * the CPU ran (an ITLB entry written raw maps the code to another page): the
+ * CPU's "lwz r3, 0(r4)" finds vb old, the tables' copy reads
+ * "lwz r3, 0x2000(r4)", whose span misses DAR, so the fix-up goes by DAR
+ * alone: one fix-up of vb and the load completes.
+ */
+static void test_span_check(void)
+{
+	paddr_t run = test_page(), tables = test_page(), pb = test_page();
+	vaddr_t code = kva(26), vb = kva(27);
+	struct mpc8xx_tlb_raw raw = {
+		.cam = code | MX_EPN_EV,
+		.ram0 = APG_KERNEL | MX_TWC_V,
+		.ram1 = (uint32_t)run | MX_RPN_PP21 | MX_RPN_E | RPN_PATTERN | MX_RPN_SH | MX_RPN_V,
+	};
+	struct fault_fixup_counts b;
+	uint32_t *pte, got;
+
+	lin(run)[0] = 0x3c800000u | (vb >> 16);		/* lis r4, vb@h */
+	lin(run)[1] = 0x60840000u | (vb & 0xffff);	/* ori r4, r4, vb@l */
+	lin(run)[2] = 0x80640000u;			/* lwz r3, 0(r4) */
+	lin(run)[3] = INSN_BLR;
+	memcpy(lin(tables), lin(run), 16);
+	lin(tables)[2] = 0x80642000u;			/* lwz r3, 0x2000(r4) */
+	icache_sync(lin(run), 16);
+	icache_sync(lin(tables), 16);
+	lin(pb)[0] = 0x5a5a1234;
+	map(&kernel_mm, code, tables, 4096, KPROT_RW | PROT_EXEC);
+	map(&kernel_mm, vb, pb, 4096, KPROT_RW);
+	pte = make_old(&kernel_mm, vb, false);
+	tlb_flush_all();
+	mpc8xx_tlb_write_raw(true, 0, &raw);
+	fixups_now(&b);
+	got = call_at(code);
+	report(got == 0x5a5a1234 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	       "a load whose decoded span misses DAR: fixed by DAR alone, loads 0x%08lx (faults %u)",
+	       (unsigned long)got, fault_fixups.faults - b.faults);
+	tlb_flush_all();
+	unmap(&kernel_mm, code, 4096);
+	unmap(&kernel_mm, vb, 4096);
+	test_page_free(run);
+	test_page_free(tables);
+	test_page_free(pb);
+}
+
 /* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
 static void test_wrprotect_none(void)
 {
@@ -1335,6 +1383,7 @@ const struct target_test tests_family[] = {
 	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
 	{ "8xx invalid entry over a mapped page", test_stale_invalid, "mpc8xx", "8xx-stale-invalid" },
 	{ "8xx DAR tag", test_dar_tag, "mpc8xx", "8xx-dar-tag" },
+	{ "8xx decoded span must hold DAR", test_span_check, "mpc8xx", "8xx-span-check" },
 	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
 	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
