@@ -10,10 +10,12 @@
  * path lengths.
  */
 #include <stdio.h>
+#include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
 #include "lib/fault.h"
+#include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
@@ -129,12 +131,19 @@ static void test_changed_bit(void)
 	test_page_free(pa);
 }
 
+static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean);
+static void fixups_now(struct fault_fixup_counts *c);
+static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young,
+			 unsigned int dirty);
+
 /* G refuses instruction fetch (ITLB error, SRR1 bit 3), not data. */
 static void test_guarded(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = kva(2);
 	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	uint32_t *pte;
 
 	lin(pa)[0] = INSN_LI_R3_42;
 	lin(pa)[1] = INSN_BLR;
@@ -146,6 +155,15 @@ static void test_guarded(void)
 	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && f->vector == VEC_ITLB_ERR &&
 	       (f->cause & SRR1_ISI_GUARD), "fetch faults: ITLB error, guarded (cause 0x%08lx)",
 	       (unsigned long)f->cause);
+	pte = make_old(&kernel_mm, va, false);
+	tlb_flush_all();
+	fixups_now(&b);
+	expect_fault(va);
+	(void)call_at(va);
+	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && fixups_since(&b, 0, 0, 0) &&
+	       !(*pte & _PAGE_ACCESSED), "fetch from an old guarded page: refused, no accessed fix-up (PTE 0x%08lx)",
+	       (unsigned long)*pte);
+	expect_fault_clear();
 	report(protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC) == MMU_OK && call_at(va) == 42,
 	       "without G the same code runs");
 	unmap(&kernel_mm, va, 4096);
@@ -877,6 +895,185 @@ static void test_cross_bits(void)
 	test_page_free(pb);
 }
 
+static void span_lmw(vaddr_t ea)
+{
+	__asm__ volatile("lmw 28, 0(%0)" : : "b"(ea) : "r28", "r29", "r30", "r31", "memory");
+}
+
+static void span_lswx(vaddr_t ea)
+{
+	__asm__ volatile("mtxer %1; lswx 28, 0, %0" : : "r"(ea), "r"(16u)
+			 : "r28", "r29", "r30", "r31", "xer", "memory");
+}
+
+static void span_lswi32(vaddr_t ea)
+{
+	__asm__ volatile("lswi 24, %0, 0" : : "b"(ea)
+			 : "r24", "r25", "r26", "r27", "r28", "r29", "r30", "r31", "memory");
+}
+
+/*
+ * A multiple or a string from 8 bytes below a page boundary, both pages old:
+ * the first page faults first (DAR = the EA), and the fix-up must cover the
+ * whole span decoded from the instruction (lmw: RT..r31; lswx: XER's byte
+ * count; lswi: NB, 0 meaning 32), so one fault makes both pages young.
+ */
+static void test_span_fixup(void)
+{
+	static const struct {
+		const char *name;
+		void (*access)(vaddr_t ea);
+	} cases[] = {
+		{ "lmw r28 (16 bytes)", span_lmw },
+		{ "lswx with XER count 16", span_lswx },
+		{ "lswi with NB 0 (32 bytes)", span_lswi32 },
+	};
+	paddr_t pa = test_page(), pb = test_page();
+	vaddr_t va = kva(30), vb = va + 4096;
+	struct fault_fixup_counts b;
+	uint32_t *pte_a, *pte_b;
+	unsigned int i;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	map(&kernel_mm, vb, pb, 4096, KPROT_RW);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pte_a = make_old(&kernel_mm, va, false);
+		pte_b = make_old(&kernel_mm, vb, false);
+		tlb_flush_all();
+		fixups_now(&b);
+		cases[i].access(vb - 8);
+		report(fixups_since(&b, 1, 2, 0) && (*pte_a & *pte_b & _PAGE_ACCESSED),
+		       "%s across two old pages: one fault makes both young (faults %u, young %u)",
+		       cases[i].name, fault_fixups.faults - b.faults, fault_fixups.young - b.young);
+	}
+	unmap(&kernel_mm, va, 8192);
+	test_page_free(pa);
+	test_page_free(pb);
+}
+
+/*
+ * A "no translation" TLB error is never an accessed/changed fix-up, even
+ * when the page is mapped by then: a DTLB entry left invalid (TWC V clear,
+ * as the miss handler loads for a missing mapping) over an old page mapped
+ * since is reported as a data TLB fault, and the PTE stays old.
+ */
+static void test_stale_invalid(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(25);
+	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	struct mpc8xx_tlb_raw raw;
+	struct tlb_info t;
+	uint32_t *pte;
+	int idx;
+
+	map(&kernel_mm, va, pa, 4096, KPROT_RW);
+	tlb_flush_all();
+	(void)peek(va);
+	idx = mpc8xx_tlb_find(false, va, 0, &t);
+	if (idx < 0) {
+		report(false, "a load of 0x%08lx leaves a DTLB entry", (unsigned long)va);
+		goto out;
+	}
+	raw.cam = t.raw[0];
+	raw.ram0 = t.raw[1] & ~MX_TWC_V;
+	raw.ram1 = t.raw[2];
+	pte = make_old(&kernel_mm, va, false);
+	mpc8xx_tlb_write_raw(false, (unsigned int)idx, &raw);
+	fixups_now(&b);
+	expect_fault(va);
+	(void)peek(va);
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && fixups_since(&b, 0, 0, 0) &&
+	       !(*pte & _PAGE_ACCESSED), "load through an invalid entry over an old mapped page: data TLB "
+	       "fault (%s), no fix-up, PTE old (0x%08lx)", fault_kind_name(f->kind), (unsigned long)*pte);
+	expect_fault_clear();
+out:
+	unmap(&kernel_mm, va, 4096);
+	test_page_free(pa);
+}
+
+/*
+ * A dcbz in code the fault path cannot read back (a page above the linear
+ * map) leaves DAR as the exception prologue tagged it (RPN_PATTERN), not the
+ * address of the data fault before it.
+ */
+static void test_dar_tag(void)
+{
+	paddr_t pa = layout.linear_size;
+	vaddr_t code = kva(26), before = kva(27), target = kva(28);
+	const struct fault_record *f = last_fault();
+	uint32_t *w = (uint32_t *)(uintptr_t)code;
+
+	if (layout.ram_size < pa + 4096) {
+		report_skip("no RAM above the linear map");
+		return;
+	}
+	map(&kernel_mm, code, pa, 4096, KPROT_RW | PROT_EXEC);
+	w[0] = 0x3c600000u | (target >> 16);		/* lis r3, target@h */
+	w[1] = 0x60630000u | (target & 0xffff);		/* ori r3, r3, target@l */
+	w[2] = 0x7c0017ecu | (3u << 11);		/* dcbz 0, r3 */
+	w[3] = INSN_BLR;
+	icache_sync(w, 16);
+	expect_fault(before);
+	(void)peek(before);
+	expect_fault_clear();
+	expect_fault(RPN_PATTERN);
+	(void)call_at(code);
+	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == RPN_PATTERN,
+	       "dcbz from code above the linear map: DAR is the tag 0x%x, not the last fault's 0x%08lx (0x%08lx)",
+	       RPN_PATTERN, (unsigned long)before, (unsigned long)f->addr);
+	expect_fault_clear();
+	unmap(&kernel_mm, code, 4096);
+}
+
+/*
+ * The span decoded from the instruction is used only when DAR lies inside
+ * it.  Here the instruction read back through the page tables is not the one
+ * the CPU ran (an ITLB entry written raw maps the code to another page): the
+ * CPU's "lwz r3, 0(r4)" finds vb old, the tables' copy reads
+ * "lwz r3, 0x2000(r4)", whose span misses DAR, so the fix-up goes by DAR
+ * alone: one fix-up of vb and the load completes.
+ */
+static void test_span_check(void)
+{
+	paddr_t run = test_page(), tables = test_page(), pb = test_page();
+	vaddr_t code = kva(26), vb = kva(27);
+	struct mpc8xx_tlb_raw raw = {
+		.cam = code | MX_EPN_EV,
+		.ram0 = APG_KERNEL | MX_TWC_V,
+		.ram1 = (uint32_t)run | MX_RPN_PP21 | MX_RPN_E | RPN_PATTERN | MX_RPN_SH | MX_RPN_V,
+	};
+	struct fault_fixup_counts b;
+	uint32_t *pte, got;
+
+	lin(run)[0] = 0x3c800000u | (vb >> 16);		/* lis r4, vb@h */
+	lin(run)[1] = 0x60840000u | (vb & 0xffff);	/* ori r4, r4, vb@l */
+	lin(run)[2] = 0x80640000u;			/* lwz r3, 0(r4) */
+	lin(run)[3] = INSN_BLR;
+	memcpy(lin(tables), lin(run), 16);
+	lin(tables)[2] = 0x80642000u;			/* lwz r3, 0x2000(r4) */
+	icache_sync(lin(run), 16);
+	icache_sync(lin(tables), 16);
+	lin(pb)[0] = 0x5a5a1234;
+	map(&kernel_mm, code, tables, 4096, KPROT_RW | PROT_EXEC);
+	map(&kernel_mm, vb, pb, 4096, KPROT_RW);
+	pte = make_old(&kernel_mm, vb, false);
+	tlb_flush_all();
+	mpc8xx_tlb_write_raw(true, 0, &raw);
+	fixups_now(&b);
+	got = call_at(code);
+	report(got == 0x5a5a1234 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	       "a load whose decoded span misses DAR: fixed by DAR alone, loads 0x%08lx (faults %u)",
+	       (unsigned long)got, fault_fixups.faults - b.faults);
+	tlb_flush_all();
+	unmap(&kernel_mm, code, 4096);
+	unmap(&kernel_mm, vb, 4096);
+	test_page_free(run);
+	test_page_free(tables);
+	test_page_free(pb);
+}
+
 /* Linux pte_wrprotect(): a no-access page stays no-access (_PAGE_RO would make it readable). */
 static void test_wrprotect_none(void)
 {
@@ -971,6 +1168,8 @@ static void test_dcbx_retry(void)
 		report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == va + 0x20,
 		       "%s on an unmapped page: data TLB fault at the real EA (0x%08lx)", dcbx_name[op],
 		       (unsigned long)f->addr);
+		if (op == DCBST)
+			report(!f->store, "dcbst's fault is a load: the store bit it reports is cleared");
 		expect_fault_clear();
 		map(&kernel_mm, va, pa, 4096, KPROT_RW);
 		dcbx(op, va + 0x20);
@@ -1088,6 +1287,80 @@ static void test_refused(void)
 	test_page_free(pa);
 }
 
+/*
+ * Entries written raw into DTLB entry 0 and read back with mpc8xx_tlb_read():
+ * an SH entry is the kernel's (TID 0) whatever its ASID field holds, PowerPC
+ * PP 10 is read/write and 11 read-only, and a read leaves MD_CTR (its INDX
+ * is the replacement counter) as it was.
+ */
+static void test_read_back(void)
+{
+	vaddr_t va = kva(24);
+	paddr_t pa = 0x00300000u;
+	struct mpc8xx_tlb_raw raw = {
+		.cam = va | MX_EPN_EV | PID_A,
+		.ram0 = APG_KERNEL | MX_TWC_V,
+		.ram1 = pa | RPN_PATTERN | MX_RPN_SH | MX_RPN_V,
+	};
+	struct tlb_info t;
+	uint32_t ctr, sel;
+
+	tlb_flush_all();
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) && (t.raw[0] & MX_EPN_ASID_MASK) == PID_A && t.tid == 0,
+	       "an SH entry with ASID field %d reads back as TID 0 (tid %u, CAM 0x%08lx)", PID_A,
+	       t.tid, (unsigned long)t.raw[0]);
+	raw.ram1 = pa | MX_RPN_PP20 | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) &&
+	       (t.prot & (PROT_READ | PROT_WRITE)) == (PROT_READ | PROT_WRITE),
+	       "PowerPC PP 10 reads back as read/write (prot 0x%x)", t.prot);
+	raw.ram1 = pa | MX_RPN_PP_MASK | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
+	mpc8xx_tlb_write_raw(false, 0, &raw);
+	report(mpc8xx_tlb_read(false, 0, &t) && (t.prot & (PROT_READ | PROT_WRITE)) == PROT_READ,
+	       "PowerPC PP 11 reads back as read-only (prot 0x%x)", t.prot);
+	ctr = mfspr(SPRN_MD_CTR);
+	sel = (ctr & ~MX_CTR_INDX_MASK) | (5u << MX_CTR_INDX_SHIFT);
+	mtspr(SPRN_MD_CTR, sel);
+	(void)mpc8xx_tlb_read(false, 0, &t);
+	report(mfspr(SPRN_MD_CTR) == sel, "a DTLB read of entry 0 leaves MD_CTR INDX at 5 (0x%08lx)",
+	       (unsigned long)mfspr(SPRN_MD_CTR));
+	mtspr(SPRN_MD_CTR, ctr);
+	tlb_flush_all();
+}
+
+/*
+ * mm_destroy() with the space's pages still mapped: its ITLB entry for the
+ * user code (fetched, never loaded, so no DTLB entry shares its address)
+ * goes as well as its DTLB entry.
+ */
+static void test_destroy_itlb(void)
+{
+	struct mm mm;
+	struct walk_result w;
+	paddr_t pa = test_page(), code;
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	user_space_init(&mm, PID_A);
+	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
+	tlb_flush_all();
+	report(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r) == 0 &&
+	       mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) >= 0 &&
+	       mpc8xx_tlb_find(false, USER_CODE_VA, PID_A, &t) < 0,
+	       "space %d's code has an ITLB entry and no DTLB entry", PID_A);
+	if (walk(&mm, USER_CODE_VA, &w) != MMU_OK)
+		panic("user code not mapped");
+	code = w.page_pa;
+	mm_destroy(&mm);	/* no unmap first: an unmap would flush */
+	report(mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) < 0,
+	       "mm_destroy leaves no ITLB entry of space %d", PID_A);
+	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t) < 0,
+	       "mm_destroy leaves no DTLB entry of space %d", PID_A);
+	test_page_free(code);
+	test_page_free(pa);
+}
+
 const struct target_test tests_family[] = {
 	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx", "8xx-raw-tlb" },
 	{ "8xx changed bit", test_changed_bit, "mpc8xx", "8xx-changed-bit" },
@@ -1107,5 +1380,11 @@ const struct target_test tests_family[] = {
 	{ "8xx ITLB error then map", test_itlb_error, "mpc8xx", "8xx-itlb-error-map" },
 	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
 	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
+	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
+	{ "8xx invalid entry over a mapped page", test_stale_invalid, "mpc8xx", "8xx-stale-invalid" },
+	{ "8xx DAR tag", test_dar_tag, "mpc8xx", "8xx-dar-tag" },
+	{ "8xx decoded span must hold DAR", test_span_check, "mpc8xx", "8xx-span-check" },
+	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
+	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
