@@ -21,6 +21,32 @@
 	.endr
 .endm
 
+/* XER, LR and CTR to the frame at r1, through r10. */
+.macro SAVE_XER_LR_CTR
+	mfxer	r10
+	stw	r10, F_XER(r1)
+	mflr	r10
+	stw	r10, F_LR(r1)
+	mfctr	r10
+	stw	r10, F_CTR(r1)
+.endm
+
+/* CTR, LR, XER, CR, SRR0 and SRR1 back from the frame at r1, through r10. */
+.macro REST_SPECIAL_REGS
+	lwz	r10, F_CTR(r1)
+	mtctr	r10
+	lwz	r10, F_LR(r1)
+	mtlr	r10
+	lwz	r10, F_XER(r1)
+	mtxer	r10
+	lwz	r10, F_CR(r1)
+	mtcr	r10
+	lwz	r10, F_SRR0(r1)
+	mtsrr0	r10
+	lwz	r10, F_SRR1(r1)
+	mtsrr1	r10
+.endm
+
 /*
  * r1 = \stack_top with a zero back chain, then zero __bss_start..__bss_end
  * (word aligned).  Clobbers r0, r3, r4.  Runs at the link address.
