@@ -9,11 +9,7 @@
 	.text
 	.globl _start
 _start:
-	LI32 r5, 0x12345000 | EV
-	mtspr MD_EPN, r5
-	LI32 r5, 0x00042000 | 0x4 | 1
-	mtspr MD_TWC, r5
-	mfspr r6, MD_TWC
+	READ_TWC_512K
 	CHECK r6, 0x00042000 | (0x1A3 >> 6 << 9), 1
 	PASS
 
