@@ -168,13 +168,7 @@ exc_return:
 	mtspr	SPRN_SPRG_R11, r10
 	mtspr	SPRN_SPRG_R12, r10
 	mtspr	SPRN_SPRG_CR, r10
-1:	REST_SPECIAL_REGS
-	REST_GPRS_0_9
-	lwz	r10, F_GPR(10)(r1)
-	lwz	r11, F_GPR(11)(r1)
-	lmw	r12, F_GPR(12)(r1)
-	lwz	r1, F_GPR(1)(r1)
-	rfi
+1:	REST_FRAME_AND_RFI
 
 /*
  * Critical, watchdog, debug or machine check: exception_fatal() reports and

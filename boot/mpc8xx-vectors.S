@@ -163,14 +163,7 @@ exc_return:
 	mtspr	SPRN_M_TWB, r10
 	lwz	r10, PC_UCASID(r11)
 	mtspr	SPRN_M_CASID, r10
-1:	REST_SPECIAL_REGS
-	REST_GPRS_0_9
-	lmw	r13, F_GPR(13)(r1)
-	lwz	r10, F_GPR(10)(r1)
-	lwz	r11, F_GPR(11)(r1)
-	lwz	r12, F_GPR(12)(r1)
-	lwz	r1, F_GPR(1)(r1)
-	rfi
+1:	REST_FRAME_AND_RFI
 
 /*
  * void mpc8xx_enter_frame(struct mpc8xx_regs *regs): return through a frame

@@ -47,6 +47,17 @@
 	mtsrr1	r10
 .endm
 
+/* Return through the frame at r1: every register it holds, then rfi. */
+.macro REST_FRAME_AND_RFI
+	REST_SPECIAL_REGS
+	REST_GPRS_0_9
+	lwz	r10, F_GPR(10)(r1)
+	lwz	r11, F_GPR(11)(r1)
+	lmw	r12, F_GPR(12)(r1)
+	lwz	r1, F_GPR(1)(r1)
+	rfi
+.endm
+
 /*
  * r1 = \stack_top with a zero back chain, then zero __bss_start..__bss_end
  * (word aligned).  Clobbers r0, r3, r4.  Runs at the link address.
