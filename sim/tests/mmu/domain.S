@@ -51,11 +51,6 @@ _start:
 	CHECK r7, 0x50000000, 5		# the stored word
 	PASS
 
-h_0x1400:
-	mfspr r26, 18			# DSISR
-	mfsrr0 r31
-	addi r31, r31, 4
-	mtsrr0 r31
-	rfi
+	DTLB_ERROR_SKIP
 
 	VECTORS

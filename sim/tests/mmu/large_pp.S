@@ -42,11 +42,6 @@ _start:
 	CHECK r26, PROT, 4
 	PASS
 
-h_0x1400:
-	mfspr r26, 18			# DSISR
-	mfsrr0 r31
-	addi r31, r31, 4
-	mtsrr0 r31
-	rfi
+	DTLB_ERROR_SKIP
 
 	VECTORS
