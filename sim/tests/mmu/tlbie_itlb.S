@@ -9,13 +9,6 @@
 	.include "mmu.inc"
 	.set VA, 0x60000000
 
-	.macro ICAM idx
-	LI32 r31, \idx << 8
-	mtspr MI_CTR, r31
-	mtspr MI_CAM, r31
-	mfspr r7, MI_CAM
-	.endm
-
 	.text
 	.globl _start
 _start:
