@@ -54,7 +54,8 @@ CPPFLAGS += -DPPCMMU_FAMILY_$(shell echo $(FAMILY) | tr a-z A-Z)
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
 	-msoft-float -mcpu=$(MCPU) -G 0 -msdata=none -fno-common
 ASFLAGS := -msoft-float -mcpu=$(MCPU) -D__ASSEMBLER__ -Wa,-mregnames
-LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,linker/$(FAMILY).ld
+LDSCRIPT := $(BUILD)/$(FAMILY).ld
+LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,$(LDSCRIPT)
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
@@ -100,7 +101,14 @@ $(BUILD)/obj/%.S.o: %.S Makefile
 	@echo "  AS      $<"
 	@$(CC) $(CPPFLAGS) $(ASFLAGS) -MMD -MP -c $< -o $@
 
-$(ELF): $(OBJS) linker/$(FAMILY).ld
+# The linker script takes its addresses from the family's headers: the cross
+# preprocessor, assembler view of the headers (no C declarations), no predefined macros.
+$(LDSCRIPT): linker/$(FAMILY).ld Makefile
+	@mkdir -p $(dir $@)
+	@echo "  CPP     $<"
+	@$(CC) -E -P -x c -undef -D__ASSEMBLER__ -MMD -MP -MT $@ -MF $@.d -I. -Iinclude $< -o $@
+
+$(ELF): $(OBJS) $(LDSCRIPT)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
@@ -115,7 +123,7 @@ $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 	@mkimage -A powerpc -O linux -T kernel -C $(UIMAGE_COMP) -a 0 -e 0 -n "ppcmmu $(BOARD)" \
 		-d $<.$(UIMAGE_COMP) $@ >/dev/null
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(LDSCRIPT).d
 
 # The prompt, with the console on the terminal (or stdin); TESTS=globs runs a selection and ends.
 run: deps

@@ -42,23 +42,12 @@ void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user);
 extern char _end[];
 extern struct e500_ctx kernel_ctx;
 
-struct arch_layout layout;
 static paddr_t ccsr_pa;
 static paddr_t console_pa;		/* the UART the console uses */
 static uint32_t dt_size;		/* 0: no valid device tree */
 static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
-
-void *phys_to_virt(paddr_t pa)
-{
-	return (void *)(uintptr_t)(KERNEL_VA + (uint32_t)pa);
-}
-
-paddr_t virt_to_phys(const void *va)
-{
-	return (uintptr_t)va - KERNEL_VA;
-}
 
 int console_getc(void)
 {
@@ -233,25 +222,14 @@ static void read_device_tree(uint32_t dt_phys)
 			kprintf("ppcmmu: device tree at 0x%08lx: %s\n", (unsigned long)dt_phys, note);
 		layout.ram_size = ram;
 	}
-	/* used in place, whole: the tree stays reserved (start_allocator) */
+	/* used in place, whole: the tree stays reserved (kmem_start_memory) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
-}
-
-static void start_allocator(uint32_t dt_phys)
-{
-	kmem_start_allocator(page_bitmap, RAM_MAX, dt_phys, dt_size);
-}
-
-/* Huge pages may come from anywhere in RAM, everything else from the linear map. */
-static void fence_high_memory(void)
-{
-	kmem_fence_high_memory(RAM_MAX);
 }
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 {
 	const char *board_console;
-	int err, pool_err;
+	int pool_err;
 
 	/* first the console, so that even a failure while reading the tree is reported */
 	board_console = start_console(BOARD_CONSOLE_PA);
@@ -262,27 +240,16 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	if (board_console && console_pa == BOARD_CONSOLE_PA)
 		arch_exit(EXIT_NO_CONSOLE);	/* no UART answers: nothing can be said */
 	layout.ram_size = checked_ram(layout.ram_size, dt_size ? "the device tree" : "board.cfg");
-	layout.linear_va = KERNEL_VA;
-	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
-	layout.kmap_start = KMAP_START;
-	layout.kmap_last = KMAP_LAST;
-	layout.user_start = 0;
-	layout.user_last = USER_LAST;
-	layout.family = "e500";
+	kmem_set_layout("e500", LINEAR_MAX, KMAP_START, KMAP_LAST, USER_LAST);
 	pin_linear_map();
-	start_allocator(dt_phys);
-	pool_err = hugepool_init(layout.bootargs);
-	fence_high_memory();
-	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
-	if (err)
-		panic("kernel address space: %s", mmu_strerror(err));
+	/* huge pages may come from anywhere in RAM, everything else from the linear map */
+	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	e500_ctx_init(&kernel_ctx, &kernel_mm, false);
 	e500_load_ctx(&kernel_ctx);
 	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx%s\n",
 		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys,
 		dt_size ? "" : " (not valid: board defaults used)");
-	if (pool_err)
-		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	kmem_check_pool(pool_err);
 	smp_boot(&dt_facts);
 	kernel_main();
 }

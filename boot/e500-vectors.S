@@ -25,6 +25,21 @@
 
 	.section .text.vectors, "ax"
 
+/*
+ * Both entry kinds end here: r10 = the frame to use, r11 = the interrupted
+ * SRR1 (or CSRR1, MCSRR1); r1, SRR1 and SRR0 go in the frame, r1 becomes
+ * it, r11 = the vector number, on to \common.
+ */
+.macro ENTER_FRAME vec, srr0, common
+	stw	r1, F_GPR(1)(r10)
+	mr	r1, r10
+	stw	r11, F_SRR1(r1)
+	mfspr	r11, \srr0
+	stw	r11, F_SRR0(r1)
+	li	r11, \vec
+	b	\common
+.endm
+
 /* The label goes after the alignment: IVORs ignore their low 4 bits on silicon. */
 .macro EXC_ENTRY name, vec, srr0, srr1, common
 	.balign	16
@@ -39,13 +54,7 @@
 	subi	r10, r1, FRAME_SIZE + FRAME_GAP
 	beq	1f
 	lwz	r10, PCPU(PC_EXC_FRAME)(0)
-1:	stw	r1, F_GPR(1)(r10)
-	mr	r1, r10
-	stw	r11, F_SRR1(r1)
-	mfspr	r11, \srr0
-	stw	r11, F_SRR0(r1)
-	li	r11, \vec
-	b	\common
+1:	ENTER_FRAME \vec, \srr0, \common
 .endm
 
 /*
@@ -61,15 +70,9 @@
 	stw	r11, PCPU(\area + PCS_R11)(0)
 	mfcr	r10
 	stw	r10, PCPU(\area + PCS_CR)(0)
-	lwz	r10, PCPU(\frame)(0)
-	stw	r1, F_GPR(1)(r10)
-	mr	r1, r10
 	mfspr	r11, \srr1
-	stw	r11, F_SRR1(r1)
-	mfspr	r11, \srr0
-	stw	r11, F_SRR0(r1)
-	li	r11, \vec
-	b	\common
+	lwz	r10, PCPU(\frame)(0)
+	ENTER_FRAME \vec, \srr0, \common
 .endm
 
 	FATAL_ENTRY e500_vec_critical, VEC_CRITICAL, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
@@ -116,12 +119,7 @@
 	lwz	r10, PCPU(\area + PCS_CR)(0)
 .endif
 	stw	r10, F_CR(r1)
-	mfxer	r10
-	stw	r10, F_XER(r1)
-	mflr	r10
-	stw	r10, F_LR(r1)
-	mfctr	r10
-	stw	r10, F_CTR(r1)
+	SAVE_XER_LR_CTR
 	mfspr	r10, SPRN_DEAR
 	stw	r10, F_DEAR(r1)
 	mfspr	r10, SPRN_ESR
@@ -170,24 +168,7 @@ exc_return:
 	mtspr	SPRN_SPRG_R11, r10
 	mtspr	SPRN_SPRG_R12, r10
 	mtspr	SPRN_SPRG_CR, r10
-1:	lwz	r10, F_CTR(r1)
-	mtctr	r10
-	lwz	r10, F_LR(r1)
-	mtlr	r10
-	lwz	r10, F_XER(r1)
-	mtxer	r10
-	lwz	r10, F_CR(r1)
-	mtcr	r10
-	lwz	r10, F_SRR0(r1)
-	mtspr	SPRN_SRR0, r10
-	lwz	r10, F_SRR1(r1)
-	mtspr	SPRN_SRR1, r10
-	REST_GPRS_0_9
-	lwz	r10, F_GPR(10)(r1)
-	lwz	r11, F_GPR(11)(r1)
-	lmw	r12, F_GPR(12)(r1)
-	lwz	r1, F_GPR(1)(r1)
-	rfi
+1:	REST_FRAME_AND_RFI
 
 /*
  * Critical, watchdog, debug or machine check: exception_fatal() reports and

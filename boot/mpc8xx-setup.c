@@ -39,19 +39,8 @@
 void mpc8xx_start(uint32_t dt_phys);
 void mpc8xx_exit_device(uint32_t status) __attribute__((noreturn));
 
-struct arch_layout layout;
 #define RAM_MAX		(256u << 20)
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
-
-void *phys_to_virt(paddr_t pa)
-{
-	return (void *)(uintptr_t)(KERNEL_VA + (uint32_t)pa);
-}
-
-paddr_t virt_to_phys(const void *va)
-{
-	return (uintptr_t)va - KERNEL_VA;
-}
 
 /* A console that stopped cannot report it: the exit status does. */
 void console_putc(char c)
@@ -91,47 +80,25 @@ static void read_device_tree(uint32_t dt_phys)
 		layout.bootargs = f.bootargs;
 }
 
-static void start_allocator(uint32_t dt_phys)
-{
-	kmem_start_allocator(page_bitmap, RAM_MAX, dt_phys, dt_size);
-}
-
-/* Page tables must be reachable through the linear map; huge pages need not. */
-static void fence_high_memory(void)
-{
-	kmem_fence_high_memory(RAM_MAX);
-}
-
 void mpc8xx_start(uint32_t dt_phys)
 {
 	uint32_t immr = mfspr(SPRN_IMMR);
-	int err, pool_err;
+	int pool_err;
 
 	layout.ram_size = BOARD_RAM_BYTES;
-	layout.linear_va = KERNEL_VA;
-	layout.linear_size = layout.ram_size < LINEAR_MAX ? layout.ram_size : LINEAR_MAX;
-	layout.kmap_start = KMAP_START;
-	layout.kmap_last = KMAP_LAST;
-	layout.user_start = 0;
-	layout.user_last = USER_LAST;
-	layout.family = "mpc8xx";
+	kmem_set_layout("mpc8xx", LINEAR_MAX, KMAP_START, KMAP_LAST, USER_LAST);
 	if (smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE))
 		arch_exit(EXIT_NO_CONSOLE);
 	read_device_tree(dt_phys);
-	start_allocator(dt_phys);
-	pool_err = hugepool_init(layout.bootargs);
-	fence_high_memory();
-	err = mm_init(&kernel_mm, KMAP_START, KMAP_LAST, 0);
-	if (err)
-		panic("kernel address space: %s", mmu_strerror(err));
+	/* page tables must be reachable through the linear map; huge pages need not */
+	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	mpc8xx_percpu.kpgd = (uint32_t)virt_to_phys(kernel_mm.pgd);
 	mtspr(SPRN_M_TWB, mpc8xx_percpu.kpgd);
 	__asm__ volatile("isync" : : : "memory");
 	kprintf("ppcmmu: mpc8xx, board %s, RAM %lu MB, IMMR 0x%08lx, PVR 0x%08lx\n",
 		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), (unsigned long)immr,
 		(unsigned long)mfspr(SPRN_PVR));
-	if (pool_err)
-		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	kmem_check_pool(pool_err);
 	kernel_main();
 }
 

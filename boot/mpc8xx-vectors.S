@@ -140,12 +140,7 @@ exc_prolog:
 exc_virt:
 	SAVE_GPRS_0_9
 	stmw	r13, F_GPR(13)(r1)
-	mfxer	r10
-	stw	r10, F_XER(r1)
-	mflr	r10
-	stw	r10, F_LR(r1)
-	mfctr	r10
-	stw	r10, F_CTR(r1)
+	SAVE_XER_LR_CTR
 	li	r10, 0
 	stw	r10, 0(r1)			/* end of the back chain */
 	addi	r3, r1, FRAME_REGS
@@ -168,25 +163,7 @@ exc_return:
 	mtspr	SPRN_M_TWB, r10
 	lwz	r10, PC_UCASID(r11)
 	mtspr	SPRN_M_CASID, r10
-1:	lwz	r10, F_CTR(r1)
-	mtctr	r10
-	lwz	r10, F_LR(r1)
-	mtlr	r10
-	lwz	r10, F_XER(r1)
-	mtxer	r10
-	REST_GPRS_0_9
-	lmw	r13, F_GPR(13)(r1)
-	lwz	r10, F_CR(r1)
-	mtcr	r10
-	lwz	r10, F_SRR0(r1)
-	mtspr	SPRN_SRR0, r10
-	lwz	r10, F_SRR1(r1)
-	mtspr	SPRN_SRR1, r10
-	lwz	r10, F_GPR(10)(r1)
-	lwz	r11, F_GPR(11)(r1)
-	lwz	r12, F_GPR(12)(r1)
-	lwz	r1, F_GPR(1)(r1)
-	rfi
+1:	REST_FRAME_AND_RFI
 
 /*
  * void mpc8xx_enter_frame(struct mpc8xx_regs *regs): return through a frame

@@ -26,4 +26,18 @@ void kmem_fence_high_memory(paddr_t ram_max);
  */
 #define EXIT_NO_CONSOLE	3
 
+/*
+ * The boot sequence both families share.  kmem_set_layout(): once
+ * layout.ram_size is known, the linear map at KERNEL_VA over RAM up to
+ * linear_max, kernel addresses kmap_start..kmap_last served by page tables,
+ * user addresses 0..user_last.  kmem_start_memory(): the page allocator
+ * (as kmem_start_allocator()), the huge-page pool from layout.bootargs,
+ * the fence above the linear map and kernel_mm; returns the pool's error,
+ * which kmem_check_pool() reports once the console line is out.
+ */
+void kmem_set_layout(const char *family, paddr_t linear_max, vaddr_t kmap_start,
+		     vaddr_t kmap_last, vaddr_t user_last);
+int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32_t dt_size);
+void kmem_check_pool(int pool_err);
+
 #endif

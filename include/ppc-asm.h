@@ -21,6 +21,43 @@
 	.endr
 .endm
 
+/* XER, LR and CTR to the frame at r1, through r10. */
+.macro SAVE_XER_LR_CTR
+	mfxer	r10
+	stw	r10, F_XER(r1)
+	mflr	r10
+	stw	r10, F_LR(r1)
+	mfctr	r10
+	stw	r10, F_CTR(r1)
+.endm
+
+/* CTR, LR, XER, CR, SRR0 and SRR1 back from the frame at r1, through r10. */
+.macro REST_SPECIAL_REGS
+	lwz	r10, F_CTR(r1)
+	mtctr	r10
+	lwz	r10, F_LR(r1)
+	mtlr	r10
+	lwz	r10, F_XER(r1)
+	mtxer	r10
+	lwz	r10, F_CR(r1)
+	mtcr	r10
+	lwz	r10, F_SRR0(r1)
+	mtsrr0	r10
+	lwz	r10, F_SRR1(r1)
+	mtsrr1	r10
+.endm
+
+/* Return through the frame at r1: every register it holds, then rfi. */
+.macro REST_FRAME_AND_RFI
+	REST_SPECIAL_REGS
+	REST_GPRS_0_9
+	lwz	r10, F_GPR(10)(r1)
+	lwz	r11, F_GPR(11)(r1)
+	lmw	r12, F_GPR(12)(r1)
+	lwz	r1, F_GPR(1)(r1)
+	rfi
+.endm
+
 /*
  * r1 = \stack_top with a zero back chain, then zero __bss_start..__bss_end
  * (word aligned).  Clobbers r0, r3, r4.  Runs at the link address.

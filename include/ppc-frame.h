@@ -20,4 +20,24 @@
 #define F_FAMILY	(FRAME_REGS + 152)	/* the family's own words start here */
 #define FRAME_GAP	64		/* left untouched below an interrupted kernel stack */
 
+#ifndef __ASSEMBLER__
+#include <stddef.h>
+#include <stdint.h>
+
+/* The registers every family's struct <family>_regs starts with (F_GPR(0)..F_SRR1). */
+#define PPC_REGS_HEAD \
+	uint32_t gpr[32]; \
+	uint32_t cr, xer, lr, ctr; \
+	uint32_t srr0, srr1
+
+/* The head's offsets in the family's struct are the ones the assembly uses. */
+#define PPC_REGS_AT(type, field)	(FRAME_REGS + offsetof(type, field))
+#define PPC_REGS_HEAD_CHECK(type) \
+	_Static_assert(PPC_REGS_AT(type, gpr) == F_GPR(0) && PPC_REGS_AT(type, gpr[31]) == F_GPR(31) && \
+		       PPC_REGS_AT(type, cr) == F_CR && PPC_REGS_AT(type, xer) == F_XER && \
+		       PPC_REGS_AT(type, lr) == F_LR && PPC_REGS_AT(type, ctr) == F_CTR && \
+		       PPC_REGS_AT(type, srr0) == F_SRR0 && PPC_REGS_AT(type, srr1) == F_SRR1, \
+		       "frame: the common registers of " #type)
+#endif
+
 #endif

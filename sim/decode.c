@@ -16,7 +16,7 @@ enum form {
 	F_NONE, F_DA, F_DL, F_DLS, F_CMPI, F_CMPLI, F_XO3, F_XO2, F_XL3,
 	F_XL2, F_XLS, F_CMP, F_RLW, F_RLWNM, F_SHI, F_B, F_BC, F_BCR,
 	F_CRL, F_MCRF, F_RD, F_RS, F_MFSPR, F_MTSPR, F_MTCRF, F_CRFD, F_TW,
-	F_TWI, F_AB, F_RB, F_LSWI, F_MFTB, F_SC,
+	F_TWI, F_AB, F_RB, F_LSWI, F_MFTB, F_SC, F_FORMS,
 };
 
 struct opdef {
@@ -368,11 +368,63 @@ static const char *suffix(const struct opdef *o, uint32_t raw)
 	return oe ? (rc ? "o." : "o") : (rc ? "." : "");
 }
 
+/*
+ * The operands each form prints, one letter an operand (any other character
+ * stands for itself): d a b: rD rA rB; D A B S: their numbers and SH; c C:
+ * crSH, crA; s: the signed 16-bit immediate; u U: the unsigned one in hex,
+ * in decimal; m e: MB and ME; t: the branch target; f: the mtcrf field mask;
+ * p: the SPR, by name where it has one.  No entry: the mnemonic alone.
+ */
+static const char *const operands[F_FORMS] = {
+	[F_DA] = "d,a,s",	[F_DL] = "a,d,u",	[F_DLS] = "d,s(a)",
+	[F_CMPI] = "c,a,s",	[F_CMPLI] = "c,a,U",	[F_CMP] = "c,a,b",
+	[F_XO3] = "d,a,b",	[F_XLS] = "d,a,b",	[F_XO2] = "d,a",
+	[F_XL3] = "a,d,b",	[F_XL2] = "a,d",	[F_SHI] = "a,d,S",
+	[F_RLW] = "a,d,S,m,e",	[F_RLWNM] = "a,d,b,m,e",
+	[F_B] = "t",		[F_BC] = "S,A,t",	[F_BCR] = "D,A",
+	[F_CRL] = "D,A,B",	[F_MCRF] = "c,C",	[F_CRFD] = "c",
+	[F_RD] = "d",		[F_RS] = "d",		[F_MFSPR] = "d,p",
+	[F_MFTB] = "d,p",	[F_MTSPR] = "p,d",	[F_MTCRF] = "f,d",
+	[F_TW] = "D,a,b",	[F_TWI] = "D,a,s",	[F_AB] = "a,b",
+	[F_RB] = "b",		[F_LSWI] = "d,a,B",
+};
+
+/* One operand of operands[] into buf; returns what snprintf() does. */
+static int operand(char *buf, size_t len, char kind, const struct dinsn *d,
+		   uint32_t raw, uint32_t pc)
+{
+	switch (kind) {
+	case 'd': return snprintf(buf, len, "r%u", d->rd);
+	case 'a': return snprintf(buf, len, "r%u", d->ra);
+	case 'b': return snprintf(buf, len, "r%u", d->rb);
+	case 'D': return snprintf(buf, len, "%u", d->rd);
+	case 'A': return snprintf(buf, len, "%u", d->ra);
+	case 'B': return snprintf(buf, len, "%u", d->rb);
+	case 'S': return snprintf(buf, len, "%u", d->sh);
+	case 'c': return snprintf(buf, len, "cr%u", d->sh);
+	case 'C': return snprintf(buf, len, "cr%u", d->ra);
+	case 's': return snprintf(buf, len, "%d", (int16_t)(raw & 0xFFFF));
+	case 'u': return snprintf(buf, len, "0x%x", raw & 0xFFFF);
+	case 'U': return snprintf(buf, len, "%u", raw & 0xFFFF);
+	case 'm': return snprintf(buf, len, "%u", (raw >> 6) & 31);
+	case 'e': return snprintf(buf, len, "%u", (raw >> 1) & 31);
+	case 't': return snprintf(buf, len, "0x%x", (raw & 2) ? d->imm : pc + d->imm);
+	case 'f': return snprintf(buf, len, "0x%02x", (raw >> 12) & 0xFF);
+	case 'p':
+		if (spr_name((int)d->imm))
+			return snprintf(buf, len, "%s", spr_name((int)d->imm));
+		return snprintf(buf, len, "%u", d->imm);
+	default: return snprintf(buf, len, "%c", kind);
+	}
+}
+
 void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len)
 {
 	const struct opdef *o = lookup(raw);
 	struct dinsn d;
 	char name[16];
+	const char *p;
+	int n;
 
 	if (!o || invalid_form(o, raw)) {
 		snprintf(buf, len, ".long 0x%08x", raw);
@@ -385,115 +437,11 @@ void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len)
 		 ((raw & 1) ? "l" : "") : "");
 	if ((o->form == F_B || o->form == F_BC) && (raw & 2))
 		strncat(name, "a", sizeof(name) - strlen(name) - 1);
-	switch (o->form) {
-	case F_DA:
-		snprintf(buf, len, "%-8s r%u,r%u,%d", name, d.rd, d.ra,
-			 (int16_t)(raw & 0xFFFF));
-		break;
-	case F_DL:
-		snprintf(buf, len, "%-8s r%u,r%u,0x%x", name, d.ra, d.rd,
-			 raw & 0xFFFF);
-		break;
-	case F_DLS:
-		snprintf(buf, len, "%-8s r%u,%d(r%u)", name, d.rd,
-			 (int16_t)(raw & 0xFFFF), d.ra);
-		break;
-	case F_CMPI:
-		snprintf(buf, len, "%-8s cr%u,r%u,%d", name, d.sh, d.ra,
-			 (int16_t)(raw & 0xFFFF));
-		break;
-	case F_CMPLI:
-		snprintf(buf, len, "%-8s cr%u,r%u,%u", name, d.sh, d.ra,
-			 raw & 0xFFFF);
-		break;
-	case F_CMP:
-		snprintf(buf, len, "%-8s cr%u,r%u,r%u", name, d.sh, d.ra, d.rb);
-		break;
-	case F_XO3:
-	case F_XLS:
-		snprintf(buf, len, "%-8s r%u,r%u,r%u", name, d.rd, d.ra, d.rb);
-		break;
-	case F_XO2:
-		snprintf(buf, len, "%-8s r%u,r%u", name, d.rd, d.ra);
-		break;
-	case F_XL3:
-		snprintf(buf, len, "%-8s r%u,r%u,r%u", name, d.ra, d.rd, d.rb);
-		break;
-	case F_XL2:
-		snprintf(buf, len, "%-8s r%u,r%u", name, d.ra, d.rd);
-		break;
-	case F_SHI:
-		snprintf(buf, len, "%-8s r%u,r%u,%u", name, d.ra, d.rd, d.sh);
-		break;
-	case F_RLW:
-		snprintf(buf, len, "%-8s r%u,r%u,%u,%u,%u", name, d.ra, d.rd,
-			 d.sh, (raw >> 6) & 31, (raw >> 1) & 31);
-		break;
-	case F_RLWNM:
-		snprintf(buf, len, "%-8s r%u,r%u,r%u,%u,%u", name, d.ra, d.rd,
-			 d.rb, (raw >> 6) & 31, (raw >> 1) & 31);
-		break;
-	case F_B:
-		snprintf(buf, len, "%-8s 0x%x", name,
-			 (raw & 2) ? d.imm : pc + d.imm);
-		break;
-	case F_BC:
-		snprintf(buf, len, "%-8s %u,%u,0x%x", name, d.sh, d.ra,
-			 (raw & 2) ? d.imm : pc + d.imm);
-		break;
-	case F_BCR:
-		snprintf(buf, len, "%-8s %u,%u", name, d.rd, d.ra);
-		break;
-	case F_CRL:
-		snprintf(buf, len, "%-8s %u,%u,%u", name, d.rd, d.ra, d.rb);
-		break;
-	case F_MCRF:
-		snprintf(buf, len, "%-8s cr%u,cr%u", name, d.sh, d.ra);
-		break;
-	case F_CRFD:
-		snprintf(buf, len, "%-8s cr%u", name, d.sh);
-		break;
-	case F_RD:
-	case F_RS:
-		snprintf(buf, len, "%-8s r%u", name, d.rd);
-		break;
-	case F_MFSPR:
-	case F_MFTB:
-		if (spr_name((int)d.imm))
-			snprintf(buf, len, "%-8s r%u,%s", name, d.rd,
-				 spr_name((int)d.imm));
-		else
-			snprintf(buf, len, "%-8s r%u,%u", name, d.rd, d.imm);
-		break;
-	case F_MTSPR:
-		if (spr_name((int)d.imm))
-			snprintf(buf, len, "%-8s %s,r%u", name,
-				 spr_name((int)d.imm), d.rd);
-		else
-			snprintf(buf, len, "%-8s %u,r%u", name, d.imm, d.rd);
-		break;
-	case F_MTCRF:
-		snprintf(buf, len, "%-8s 0x%02x,r%u", name, (raw >> 12) & 0xFF,
-			 d.rd);
-		break;
-	case F_TW:
-		snprintf(buf, len, "%-8s %u,r%u,r%u", name, d.rd, d.ra, d.rb);
-		break;
-	case F_TWI:
-		snprintf(buf, len, "%-8s %u,r%u,%d", name, d.rd, d.ra,
-			 (int16_t)(raw & 0xFFFF));
-		break;
-	case F_AB:
-		snprintf(buf, len, "%-8s r%u,r%u", name, d.ra, d.rb);
-		break;
-	case F_RB:
-		snprintf(buf, len, "%-8s r%u", name, d.rb);
-		break;
-	case F_LSWI:
-		snprintf(buf, len, "%-8s r%u,r%u,%u", name, d.rd, d.ra, d.rb);
-		break;
-	default:
+	if (!operands[o->form]) {
 		snprintf(buf, len, "%s", name);
-		break;
+		return;
 	}
+	n = snprintf(buf, len, "%-8s ", name);
+	for (p = operands[o->form]; *p && n >= 0 && (size_t)n < len; p++)
+		n += operand(buf + n, len - (size_t)n, *p, &d, raw, pc);
 }

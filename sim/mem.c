@@ -85,18 +85,48 @@ static int translate(struct cpu *c, uint32_t ea, enum access_kind kind,
 	return 0;
 }
 
+/*
+ * An access's pages: *pa0 for its first byte and, when it crosses into the
+ * next page, *pa1 for that page's start (returns 1; 0 when it does not
+ * cross).  -1: a gdb watchpoint or a translation fault; a fault on the
+ * second page reports the access's own EA in DAR (docs/hw/mpc8xx.md 10.4).
+ */
+static int translate_access(struct cpu *c, uint32_t ea, int size, enum access_kind kind,
+			    uint32_t *pa0, uint32_t *pa1, bool *cache)
+{
+	bool dummy;
+
+	if (unlikely(c->watch_active) &&
+	    gdb_watch_check(c, ea, size, kind == ACC_STORE))
+		return -1;
+	if (translate(c, ea, kind, pa0, cache))
+		return -1;
+	if ((ea & 0xFFF) + size <= 0x1000)
+		return 0;
+	if (translate(c, (ea + size - 1) & 0xFFFFF000u, kind, pa1, &dummy)) {
+		c->dar = ea;
+		return -1;
+	}
+	return 1;
+}
+
+/* Physical address of byte i of an access at ea (pages pa0, pa1). */
+static uint32_t byte_pa(uint32_t ea, int i, uint32_t pa0, uint32_t pa1)
+{
+	uint32_t a = ea + i;
+
+	return ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) : pa0 + i;
+}
+
 static int read_bytes(struct cpu *c, uint32_t ea, uint32_t pa0, uint32_t pa1,
 		      int size, uint32_t *val)
 {
 	uint32_t v = 0;
 
 	for (int i = 0; i < size; i++) {
-		uint32_t a = ea + i;
-		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
-			      pa0 + i;
 		uint32_t b;
 
-		if (phys_read(c, pa, 1, &b)) {
+		if (phys_read(c, byte_pa(ea, i, pa0, pa1), 1, &b)) {
 			machine_check(c, c->pc, ea);
 			return -1;
 		}
@@ -110,21 +140,12 @@ int mem_load_slow(struct cpu *c, uint32_t ea, int size, uint32_t *val)
 {
 	uint32_t pa0, pa1 = 0;
 	bool cache;
+	int pages = translate_access(c, ea, size, ACC_LOAD, &pa0, &pa1, &cache);
 
-	if (unlikely(c->watch_active) && gdb_watch_check(c, ea, size, false))
+	if (pages < 0)
 		return -1;
-	if (translate(c, ea, ACC_LOAD, &pa0, &cache))
-		return -1;
-	if ((ea & 0xFFF) + size > 0x1000) {
-		bool dummy;
-
-		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_LOAD,
-			      &pa1, &dummy)) {
-			c->dar = ea;	/* the access's own EA (docs/hw/mpc8xx.md 10.4) */
-			return -1;
-		}
+	if (pages)
 		return read_bytes(c, ea, pa0, pa1, size, val);
-	}
 	if (cache)
 		soft_fill(c, c->rd, ea, pa0);
 	if (phys_read(c, pa0, size, val)) {
@@ -144,23 +165,15 @@ static int write_bytes(struct cpu *c, uint32_t ea, uint32_t pa0, uint32_t pa1,
 {
 	/* check every byte first: no partial stores */
 	for (int i = 0; i < size; i++) {
-		uint32_t a = ea + i;
-		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
-			      pa0 + i;
 		uint32_t tmp;
 
-		if (phys_read(c, pa, 1, &tmp)) {
+		if (phys_read(c, byte_pa(ea, i, pa0, pa1), 1, &tmp)) {
 			machine_check(c, c->pc, ea);
 			return -1;
 		}
 	}
-	for (int i = 0; i < size; i++) {
-		uint32_t a = ea + i;
-		uint32_t pa = ((a ^ ea) & 0xFFFFF000u) ? pa1 + (a & 0xFFF) :
-			      pa0 + i;
-
-		phys_write(c, pa, 1, val >> (8 * (size - 1 - i)));
-	}
+	for (int i = 0; i < size; i++)
+		phys_write(c, byte_pa(ea, i, pa0, pa1), 1, val >> (8 * (size - 1 - i)));
 	return 0;
 }
 
@@ -168,21 +181,12 @@ int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val)
 {
 	uint32_t pa0, pa1 = 0;
 	bool cache;
+	int pages = translate_access(c, ea, size, ACC_STORE, &pa0, &pa1, &cache);
 
-	if (unlikely(c->watch_active) && gdb_watch_check(c, ea, size, true))
+	if (pages < 0)
 		return -1;
-	if (translate(c, ea, ACC_STORE, &pa0, &cache))
-		return -1;
-	if ((ea & 0xFFF) + size > 0x1000) {
-		bool dummy;
-
-		if (translate(c, (ea + size - 1) & 0xFFFFF000u, ACC_STORE,
-			      &pa1, &dummy)) {
-			c->dar = ea;	/* the access's own EA (docs/hw/mpc8xx.md 10.4) */
-			return -1;
-		}
+	if (pages)
 		return write_bytes(c, ea, pa0, pa1, size, val);
-	}
 	if (cache)
 		soft_fill(c, c->wr, ea, pa0);
 	if ((pa0 & (size - 1)) && !phys_host(pa0))

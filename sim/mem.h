@@ -21,37 +21,35 @@ static inline uint8_t *soft_lookup(struct soft_tlb *t, uint32_t ea, int size)
 	return NULL;
 }
 
-static inline int load32(struct cpu *c, uint32_t ea, uint32_t *v)
+/*
+ * An access of size bytes through the soft TLB (host memory straight), else
+ * the slow path; size is a constant at every call, so each wrapper below
+ * compiles to its own straight-line fast path.
+ */
+static inline int load_sized(struct cpu *c, uint32_t ea, int size, uint32_t *v)
 {
-	uint8_t *p = soft_lookup(c->rd, ea, 4);
+	uint8_t *p = soft_lookup(c->rd, ea, size);
 
 	if (likely(p)) {
-		*v = get_be32(p);
+		*v = size == 4 ? get_be32(p) : size == 2 ? get_be16(p) : *p;
 		return 0;
 	}
-	return mem_load_slow(c, ea, 4, v);
+	return mem_load_slow(c, ea, size, v);
+}
+
+static inline int load32(struct cpu *c, uint32_t ea, uint32_t *v)
+{
+	return load_sized(c, ea, 4, v);
 }
 
 static inline int load16(struct cpu *c, uint32_t ea, uint32_t *v)
 {
-	uint8_t *p = soft_lookup(c->rd, ea, 2);
-
-	if (likely(p)) {
-		*v = get_be16(p);
-		return 0;
-	}
-	return mem_load_slow(c, ea, 2, v);
+	return load_sized(c, ea, 2, v);
 }
 
 static inline int load8(struct cpu *c, uint32_t ea, uint32_t *v)
 {
-	uint8_t *p = soft_lookup(c->rd, ea, 1);
-
-	if (likely(p)) {
-		*v = *p;
-		return 0;
-	}
-	return mem_load_slow(c, ea, 1, v);
+	return load_sized(c, ea, 1, v);
 }
 
 static inline void note_code_store(uint8_t *p, int size)
@@ -62,40 +60,36 @@ static inline void note_code_store(uint8_t *p, int size)
 		code_page_store(pa, size);
 }
 
-static inline int store32(struct cpu *c, uint32_t ea, uint32_t v)
+static inline int store_sized(struct cpu *c, uint32_t ea, int size, uint32_t v)
 {
-	uint8_t *p = soft_lookup(c->wr, ea, 4);
+	uint8_t *p = soft_lookup(c->wr, ea, size);
 
 	if (likely(p)) {
-		put_be32(p, v);
-		note_code_store(p, 4);
+		if (size == 4)
+			put_be32(p, v);
+		else if (size == 2)
+			put_be16(p, (uint16_t)v);
+		else
+			*p = (uint8_t)v;
+		note_code_store(p, size);
 		return 0;
 	}
-	return mem_store_slow(c, ea, 4, v);
+	return mem_store_slow(c, ea, size, v);
+}
+
+static inline int store32(struct cpu *c, uint32_t ea, uint32_t v)
+{
+	return store_sized(c, ea, 4, v);
 }
 
 static inline int store16(struct cpu *c, uint32_t ea, uint32_t v)
 {
-	uint8_t *p = soft_lookup(c->wr, ea, 2);
-
-	if (likely(p)) {
-		put_be16(p, (uint16_t)v);
-		note_code_store(p, 2);
-		return 0;
-	}
-	return mem_store_slow(c, ea, 2, v);
+	return store_sized(c, ea, 2, v);
 }
 
 static inline int store8(struct cpu *c, uint32_t ea, uint32_t v)
 {
-	uint8_t *p = soft_lookup(c->wr, ea, 1);
-
-	if (likely(p)) {
-		*p = (uint8_t)v;
-		note_code_store(p, 1);
-		return 0;
-	}
-	return mem_store_slow(c, ea, 1, v);
+	return store_sized(c, ea, 1, v);
 }
 
 #endif

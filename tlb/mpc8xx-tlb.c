@@ -52,31 +52,41 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 		tlb_flush_page(va + off);
 }
 
+/*
+ * The ITLB and the DTLB have the same registers under the names MI_ and MD_
+ * (t): select entry idx with INDX, keep the rest of Mx_CTR to put back.
+ */
+#define TLB_SELECT(t, idx, ctr) do { \
+	ctr = mfspr(SPRN_##t##_CTR); \
+	mtspr(SPRN_##t##_CTR, (ctr & ~MX_CTR_INDX_MASK) | ((idx) << MX_CTR_INDX_SHIFT)); \
+} while (0)
+
+#define TLB_READ(t, idx, raw) do { \
+	uint32_t ctr; \
+	TLB_SELECT(t, idx, ctr); \
+	__asm__ volatile("eieio" : : : "memory"); \
+	mtspr(SPRN_##t##_CAM, 0); \
+	(raw)->cam = mfspr(SPRN_##t##_CAM); \
+	(raw)->ram0 = mfspr(SPRN_##t##_RAM0); \
+	(raw)->ram1 = mfspr(SPRN_##t##_RAM1); \
+	mtspr(SPRN_##t##_CTR, ctr); \
+} while (0)
+
+#define TLB_WRITE(t, idx, raw) do { \
+	uint32_t ctr; \
+	TLB_SELECT(t, idx, ctr); \
+	mtspr(SPRN_##t##_EPN, (raw)->cam); \
+	mtspr(SPRN_##t##_TWC, (raw)->ram0); \
+	mtspr(SPRN_##t##_RPN, (raw)->ram1); \
+	mtspr(SPRN_##t##_CTR, ctr); \
+} while (0)
+
 void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
 {
-	uint32_t ctr, sel;
-
-	if (insn) {
-		ctr = mfspr(SPRN_MI_CTR);
-		sel = (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT);
-		mtspr(SPRN_MI_CTR, sel);
-		__asm__ volatile("eieio" : : : "memory");
-		mtspr(SPRN_MI_CAM, 0);
-		raw->cam = mfspr(SPRN_MI_CAM);
-		raw->ram0 = mfspr(SPRN_MI_RAM0);
-		raw->ram1 = mfspr(SPRN_MI_RAM1);
-		mtspr(SPRN_MI_CTR, ctr);
-	} else {
-		ctr = mfspr(SPRN_MD_CTR);
-		sel = (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT);
-		mtspr(SPRN_MD_CTR, sel);
-		__asm__ volatile("eieio" : : : "memory");
-		mtspr(SPRN_MD_CAM, 0);
-		raw->cam = mfspr(SPRN_MD_CAM);
-		raw->ram0 = mfspr(SPRN_MD_RAM0);
-		raw->ram1 = mfspr(SPRN_MD_RAM1);
-		mtspr(SPRN_MD_CTR, ctr);
-	}
+	if (insn)
+		TLB_READ(MI, idx, raw);
+	else
+		TLB_READ(MD, idx, raw);
 	isync();
 }
 
@@ -87,23 +97,10 @@ void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw
  */
 void mpc8xx_tlb_write_raw(bool insn, unsigned int idx, const struct mpc8xx_tlb_raw *raw)
 {
-	uint32_t ctr;
-
-	if (insn) {
-		ctr = mfspr(SPRN_MI_CTR);
-		mtspr(SPRN_MI_CTR, (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT));
-		mtspr(SPRN_MI_EPN, raw->cam);
-		mtspr(SPRN_MI_TWC, raw->ram0);
-		mtspr(SPRN_MI_RPN, raw->ram1);
-		mtspr(SPRN_MI_CTR, ctr);
-	} else {
-		ctr = mfspr(SPRN_MD_CTR);
-		mtspr(SPRN_MD_CTR, (ctr & ~MX_CTR_INDX_MASK) | (idx << MX_CTR_INDX_SHIFT));
-		mtspr(SPRN_MD_EPN, raw->cam);
-		mtspr(SPRN_MD_TWC, raw->ram0);
-		mtspr(SPRN_MD_RPN, raw->ram1);
-		mtspr(SPRN_MD_CTR, ctr);
-	}
+	if (insn)
+		TLB_WRITE(MI, idx, raw);
+	else
+		TLB_WRITE(MD, idx, raw);
 	isync();
 }
 

@@ -58,9 +58,8 @@
 #include <stdint.h>
 
 struct e500_regs {
-	uint32_t gpr[32];
-	uint32_t cr, xer, lr, ctr;
-	uint32_t srr0, srr1, dear, esr;
+	PPC_REGS_HEAD;
+	uint32_t dear, esr;
 	uint32_t vector, pid;
 	uint32_t pad[2];
 };
@@ -114,12 +113,9 @@ struct e500_fatal_capture {
 extern struct e500_fatal_capture *e500_fatal_capture;
 
 /* The offsets the assembly uses, tied to the structs C uses. */
-#define FRAME_AT(field)	(FRAME_REGS + offsetof(struct e500_regs, field))
-_Static_assert(F_GPR(0) == FRAME_AT(gpr) && F_GPR(31) == FRAME_AT(gpr[31]), "frame: GPRs");
-_Static_assert(F_CR == FRAME_AT(cr) && F_XER == FRAME_AT(xer) && F_LR == FRAME_AT(lr) &&
-	       F_CTR == FRAME_AT(ctr), "frame: CR, XER, LR, CTR");
-_Static_assert(F_SRR0 == FRAME_AT(srr0) && F_SRR1 == FRAME_AT(srr1) && F_DEAR == FRAME_AT(dear) &&
-	       F_ESR == FRAME_AT(esr), "frame: SRR0/1, DEAR, ESR");
+#define FRAME_AT(field)	PPC_REGS_AT(struct e500_regs, field)
+PPC_REGS_HEAD_CHECK(struct e500_regs);
+_Static_assert(F_DEAR == FRAME_AT(dear) && F_ESR == FRAME_AT(esr), "frame: DEAR, ESR");
 _Static_assert(F_VEC == FRAME_AT(vector) && F_PID == FRAME_AT(pid), "frame: vector, PID");
 _Static_assert(CTX_PGD4 == offsetof(struct e500_ctx, pgd4) &&
 	       CTX_INEED == offsetof(struct e500_ctx, ineed) &&

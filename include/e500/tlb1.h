@@ -16,8 +16,8 @@
 #define PPCMMU_E500_TLB1_H
 
 #include "e500/mas.h"
+#include "linear.h"
 
-#define KERNEL_VA		0xc0000000	/* linear map: VA KERNEL_VA + x -> PA x */
 #define LINEAR_ENTRY_BYTES	0x10000000	/* one TLB1 entry of the linear map */
 #define LINEAR_TSIZE		TSIZE_256M
 #define LINEAR_WIMGE		MAS2_M		/* coherent: other cores share it */

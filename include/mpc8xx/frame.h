@@ -36,9 +36,8 @@
 #include <stdint.h>
 
 struct mpc8xx_regs {
-	uint32_t gpr[32];
-	uint32_t cr, xer, lr, ctr;
-	uint32_t srr0, srr1, dar, dsisr;
+	PPC_REGS_HEAD;
+	uint32_t dar, dsisr;
 	uint32_t vector;
 	uint32_t pad[3];
 };
@@ -54,12 +53,11 @@ struct mpc8xx_percpu {
 extern volatile struct mpc8xx_percpu mpc8xx_percpu;
 
 /* The offsets the assembly uses are the C layout's. */
-#define F_OFFSET(field)	(offsetof(struct mpc8xx_regs, field) + FRAME_REGS)
+#define F_OFFSET(field)	PPC_REGS_AT(struct mpc8xx_regs, field)
 _Static_assert(sizeof(struct mpc8xx_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");
-_Static_assert(F_OFFSET(gpr) == F_GPR(0) && F_OFFSET(cr) == F_CR && F_OFFSET(xer) == F_XER &&
-	       F_OFFSET(lr) == F_LR && F_OFFSET(ctr) == F_CTR && F_OFFSET(srr0) == F_SRR0 &&
-	       F_OFFSET(srr1) == F_SRR1 && F_OFFSET(dar) == F_DAR && F_OFFSET(dsisr) == F_DSISR &&
-	       F_OFFSET(vector) == F_VEC, "frame offsets F_* match struct mpc8xx_regs");
+PPC_REGS_HEAD_CHECK(struct mpc8xx_regs);
+_Static_assert(F_OFFSET(dar) == F_DAR && F_OFFSET(dsisr) == F_DSISR && F_OFFSET(vector) == F_VEC,
+	       "frame offsets F_* match struct mpc8xx_regs");
 _Static_assert(offsetof(struct mpc8xx_percpu, kpgd) == PC_KPGD &&
 	       offsetof(struct mpc8xx_percpu, upgd) == PC_UPGD &&
 	       offsetof(struct mpc8xx_percpu, ucasid) == PC_UCASID &&

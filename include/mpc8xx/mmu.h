@@ -7,6 +7,8 @@
 #ifndef PPCMMU_MPC8XX_MMU_H
 #define PPCMMU_MPC8XX_MMU_H
 
+#include "linear.h"
+
 /* MI_CTR / MD_CTR */
 #define MX_CTR_GPM		0x80000000	/* domain-manager mode (unused) */
 #define MX_CTR_PPM		0x40000000	/* 1 KB sub-pages (unused) */
@@ -77,7 +79,6 @@
  *   ITLB 31 stays empty: the ITLB pins exactly the span the DTLB does, or a
  *   data fault above the linear map (whose tlbie hits both TLBs) would drop it.
  */
-#define KERNEL_VA		0xC0000000
 #define PINNED_PAGE		0x00800000
 #define PINNED_LINEAR_I		3			/* 24 MB: the linear map */
 #define PINNED_LINEAR_D		3			/* 24 MB: the linear map */

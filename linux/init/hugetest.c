@@ -180,6 +180,14 @@ static long read_number(const char *path)
 	return number_at(buf);
 }
 
+/* A number of the pool of bytes-sized pages in sysfs (nr_hugepages, free_hugepages); -1: none. */
+static long sysfs_number(unsigned long bytes, const char *file)
+{
+	char path[MAX_LINE];
+
+	return read_number(sysfs_path(path, bytes, file));
+}
+
 /* The number after "key" at the start of a line of text, or -1 when no line has it. */
 static long field(const char *text, const char *key)
 {
@@ -267,10 +275,10 @@ static void test_reserve(const struct huge_size *s)
 	if (!s->at_boot)
 		check(write_file(sysfs_path(path, s->bytes, "nr_hugepages"), num) == 0,
 		      "sysfs accepts a reservation of huge pages of size", n);
-	check_num(read_number(sysfs_path(path, s->bytes, "nr_hugepages")), (long)reserved(s),
+	check_num(sysfs_number(s->bytes, "nr_hugepages"), (long)reserved(s),
 		  s->at_boot ? "sysfs nr_hugepages reads back the count reserved at boot for size" :
 			       "sysfs nr_hugepages reads back the reserved count for size", n);
-	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)reserved(s),
+	check_num(sysfs_number(s->bytes, "free_hugepages"), (long)reserved(s),
 		  "every reserved page is free before any mapping, size", n);
 }
 
@@ -323,7 +331,6 @@ static void map_anon(unsigned int i)
 	const struct huge_size *s = &sizes[i];
 	unsigned long len = s->bytes * s->pages;
 	const char *n = size_name(s->bytes);
-	char path[MAX_LINE];
 	void *p;
 
 	mark("anon", n);
@@ -337,7 +344,7 @@ static void map_anon(unsigned int i)
 	write_edges(p, len, 0x5A5A0000u);
 	check(edges_match(p, len, 0x5A5A0000u),
 	      "the edges of every 4K piece of every MAP_HUGETLB page read back, size", n);
-	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), FILE_PAGES,
+	check_num(sysfs_number(s->bytes, "free_hugepages"), FILE_PAGES,
 		  "touching every page of a MAP_HUGETLB mapping takes that many pages from the pool, size",
 		  n);
 	test_smaps(p, s, s->pages, 1, "MAP_HUGETLB");
@@ -347,13 +354,12 @@ static void unmap_anon(unsigned int i)
 {
 	const struct huge_size *s = &sizes[i];
 	const char *n = size_name(s->bytes);
-	char path[MAX_LINE];
 
 	if (anon_map[i] == MAP_FAILED)
 		return;
 	check(munmap(anon_map[i], s->bytes * s->pages) == 0,
 	      "munmap of a MAP_HUGETLB mapping succeeds, size", n);
-	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)s->pages,
+	check_num(sysfs_number(s->bytes, "free_hugepages"), (long)s->pages,
 		  "munmap gives every page of a MAP_HUGETLB mapping back, size", n);
 }
 
@@ -403,14 +409,13 @@ static void unmap_file(unsigned int i)
 {
 	const struct huge_size *s = &sizes[i];
 	const char *n = size_name(s->bytes);
-	char path[MAX_LINE];
 
 	if (file_map[i] == MAP_FAILED)
 		return;
 	check(munmap(file_map[i], s->bytes * FILE_PAGES) == 0,
 	      "munmap of a hugetlbfs file mapping succeeds, size", n);
 	check(unlink(file_name[i]) == 0, "a hugetlbfs file can be removed, size", n);
-	check_num(read_number(sysfs_path(path, s->bytes, "free_hugepages")), (long)reserved(s),
+	check_num(sysfs_number(s->bytes, "free_hugepages"), (long)reserved(s),
 		  "removing a hugetlbfs file gives its pages back, size", n);
 }
 
@@ -509,9 +514,7 @@ int main(void)
 	mount_or_fail("sysfs", "/sys");
 	mark("setup", NULL);
 	for (unsigned int i = 0; i < NSIZES; i++) {
-		char path[MAX_LINE];
-
-		check(read_number(sysfs_path(path, sizes[i].bytes, "nr_hugepages")) >= 0,
+		check(sysfs_number(sizes[i].bytes, "nr_hugepages") >= 0,
 		      "the kernel offers huge pages of size", size_name(sizes[i].bytes));
 		test_reserve(&sizes[i]);
 	}

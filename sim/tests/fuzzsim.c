@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../../include/xorshift.h"
 
 int sim_main(int argc, char **argv);
 
@@ -26,10 +27,7 @@ static uint64_t rng_state;
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

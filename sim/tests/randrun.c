@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../../include/xorshift.h"
 
 #define IMAGE_SIZE	0x10000u
 #define MAX_INSNS	"200000"
@@ -21,10 +22,7 @@ static uint64_t rng_state;
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static void put32(uint8_t *p, uint32_t v)

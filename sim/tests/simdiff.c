@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../../include/xorshift.h"
 
 #define RAM_SIZE	0x80000u	/* --ram 512K */
 #define MAIN_PA		0x3000u		/* program text (real = virtual) */
@@ -51,10 +52,7 @@ static uint64_t rng_state;
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

@@ -7,12 +7,11 @@
  * (bench_marks + 4 * n) before a scenario; in an instruction trace the last
  * marker executed names the scenario every later miss belongs to.
  *
- * uint32_t bench_loop(uint32_t *array, uint32_t outer): the loop of
- * sim/tests/bench/loop.S instruction for instruction (8 per inner
- * iteration, 256 inner iterations, 5 more per outer iteration), so QEMU
- * and the simulator run the same program.  Uses r3-r8, r10, r12, CTR, CR0
- * (all volatile in the SysV ABI); returns the running sum.
+ * uint32_t bench_loop(uint32_t *array, uint32_t outer): BENCH_LOOP
+ * (bench-loop.inc, shared with sim/tests/bench/loop.S).  Uses r3-r8, r10,
+ * r12, CTR, CR0 (all volatile in the SysV ABI); returns the running sum.
  */
+#include "bench-loop.inc"
 	.text
 	.balign	16
 	.globl	bench_marks, bench_marks_end
@@ -28,19 +27,7 @@ bench_loop:
 	mr	r12, r4
 	mr	r4, r3
 	li	r10, 0
-1:	li	r5, 256
-	mtctr	r5
-	mr	r6, r4
-2:	lwz	r7, 0(r6)
-	add	r10, r10, r7
-	addi	r7, r7, 3
-	rlwinm	r8, r10, 3, 0, 28
-	xor	r7, r7, r8
-	stw	r7, 0(r6)
-	addi	r6, r6, 4
-	bdnz	2b
-	addic.	r12, r12, -1
-	bne	1b
+	BENCH_LOOP
 	mr	r3, r10
 	blr
 

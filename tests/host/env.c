@@ -108,40 +108,43 @@ void pt_free(void *p, unsigned int order)
 	env.live--;
 }
 
-uint32_t pt_ref(const void *table)
+/* A table's arena offset from base (the kernel VA or the physical address of the arena). */
+static uint32_t arena_ref(const void *table, uint32_t base, const char *who)
 {
 	if (!in_arena(table)) {
-		fprintf(stderr, "pt_ref: %p is not in the arena\n", table);
+		fprintf(stderr, "%s: %p is not in the arena\n", who, table);
 		abort();
 	}
-	return ENV_KVA_BASE + (uint32_t)((const unsigned char *)table - env_arena);
+	return base + (uint32_t)((const unsigned char *)table - env_arena);
+}
+
+static void *arena_deref(uint32_t ref, uint32_t base, const char *who, const char *what)
+{
+	if (ref < base || ref - base >= ENV_ARENA_BYTES) {
+		fprintf(stderr, "%s: 0x%08x is not an arena %s\n", who, ref, what);
+		abort();
+	}
+	return env_arena + (ref - base);
+}
+
+uint32_t pt_ref(const void *table)
+{
+	return arena_ref(table, ENV_KVA_BASE, "pt_ref");
 }
 
 void *pt_deref(uint32_t ref)
 {
-	if (ref < ENV_KVA_BASE || ref - ENV_KVA_BASE >= ENV_ARENA_BYTES) {
-		fprintf(stderr, "pt_deref: 0x%08x is not an arena reference\n", ref);
-		abort();
-	}
-	return env_arena + (ref - ENV_KVA_BASE);
+	return arena_deref(ref, ENV_KVA_BASE, "pt_deref", "reference");
 }
 
 uint32_t pt_phys_ref(const void *table)
 {
-	if (!in_arena(table)) {
-		fprintf(stderr, "pt_phys_ref: %p is not in the arena\n", table);
-		abort();
-	}
-	return ENV_PHYS_BASE + (uint32_t)((const unsigned char *)table - env_arena);
+	return arena_ref(table, ENV_PHYS_BASE, "pt_phys_ref");
 }
 
 void *pt_phys_deref(uint32_t ref)
 {
-	if (ref < ENV_PHYS_BASE || ref - ENV_PHYS_BASE >= ENV_ARENA_BYTES) {
-		fprintf(stderr, "pt_phys_deref: 0x%08x is not an arena address\n", ref);
-		abort();
-	}
-	return env_arena + (ref - ENV_PHYS_BASE);
+	return arena_deref(ref, ENV_PHYS_BASE, "pt_phys_deref", "address");
 }
 
 void (*env_tlb_hook)(const struct mm *mm, vaddr_t va, vsize_t size);

@@ -22,6 +22,7 @@
 #include "mmu.h"
 #include "palloc.h"
 #include "pool.h"
+#include "../../include/xorshift.h"
 
 #define MAX_LINE	600
 
@@ -30,10 +31,7 @@ static uint64_t input_no;
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

@@ -18,15 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../lib/fdt.h"
+#include "../../include/xorshift.h"
 
 static uint64_t rng_state;
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

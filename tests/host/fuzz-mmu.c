@@ -31,6 +31,7 @@
 #include "hugetlb.h"
 #include "pool.h"
 #include "env.h"
+#include "../../include/xorshift.h"
 
 #define MAX_PAGES	48
 #define SZ_4K		0x1000u
@@ -63,10 +64,7 @@ static const char *const op_names[16] = {
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

@@ -31,6 +31,7 @@
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
+#include "include/xorshift.h"
 
 #define STRESS_STEPS	10000
 #define SLOTS		4		/* per size and space */
@@ -79,10 +80,7 @@ static unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetc
 
 static uint32_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return xorshift_next(&rng_state);
 }
 
 static uint32_t pick(uint32_t n)

@@ -204,6 +204,24 @@ def spread(nums):
     return str(lo) if lo == hi else "%d-%d" % (lo, hi)
 
 
+def huge_sizes(marks):
+    """The huge-page sizes the init's phases name (anon-8M, file-8M, ...), in the order met."""
+    sizes = []
+    for name in marks.values():
+        m = re.match(r"(anon|file)-(\d+[KMG])$", name)
+        if m and m.group(2) not in sizes:
+            sizes.append(m.group(2))
+    return sizes
+
+
+def ours_stats(ours, pick):
+    """ppcmmu's figures (TLB_STATS=1, =0) from the first of make bench's rows whose path pick() accepts."""
+    r = next((r for r in ours if pick(r["path"])), None)
+    if not r or "na" in r:
+        return ["—", "—"]
+    return [r.get("stats1", "—"), r.get("stats0", "—")]
+
+
 def e500_rows(res, ours):
     """Rows (path, Linux measured, samples, ppcmmu on, ppcmmu off). ours: make bench's e500 rows."""
     if "error" in res:
@@ -212,10 +230,7 @@ def e500_rows(res, ours):
     ev = [(marks.get(m, "?"), k, w, z, e, n) for m, k, w, z, e, n in res["events"]]
 
     def ppcmmu(prefix):
-        r = next((r for r in ours if r["path"].startswith(prefix)), None)
-        if not r or "na" in r:
-            return ["—", "—"]
-        return [r.get("stats1", "—"), r.get("stats0", "—")]
+        return ours_stats(ours, lambda path: path.startswith(prefix))
 
     rows = []
     kind_name = {"d": "data", "i": "instruction"}
@@ -224,12 +239,7 @@ def e500_rows(res, ours):
             nums = [n for _, kk, w, z, e, n in ev if kk == k and w == who and z == "4K" and e == "rfi"]
             rows.append(["e500 TLB0 4K, %s %s" % (who, kind_name[k]), spread(nums) or "n/a (no such miss)",
                          len(nums)] + ppcmmu("e500 TLB0 4K, %s %s" % (who, kind_name[k])))
-    sizes = []
-    for name in marks.values():
-        m = re.match(r"(anon|file)-(\d+[KMG])$", name)
-        if m and m.group(2) not in sizes:
-            sizes.append(m.group(2))
-    for size in sizes:
+    for size in huge_sizes(marks):
         phases = {"anon-" + size, "file-" + size, "cow-" + size}
         nums = [n for mk, k, w, z, e, n in ev if mk in phases and z == "huge" and e == "rfi"]
         whos = sorted({w + " " + kind_name[k] for mk, k, w, z, e, n in ev
@@ -267,22 +277,14 @@ def mpc8xx_rows(res, ours):
     ev = [(marks.get(m, "?"), k, n) for m, k, w, z, e, n in res["events"]]
 
     def ppcmmu(label):
-        r = next((r for r in ours if r["path"] == label), None)
-        if not r or "na" in r:
-            return ["—", "—"]
-        return [r.get("stats1", "—"), r.get("stats0", "—")]
+        return ours_stats(ours, lambda path: path == label)
 
     rows = []
     for k, name in (("d", "DTLB"), ("i", "ITLB")):
         nums = [n for _, kk, n in ev if kk == k]
         rows.append(["8xx %s miss, whole run (boot and test)" % name, spread(nums) or "n/a (none)",
                      len(nums)] + ppcmmu("8xx %s miss, user, 4K" % name))
-    sizes = []
-    for name in marks.values():
-        m = re.match(r"(anon|file)-(\d+[KMG])$", name)
-        if m and m.group(2) not in sizes:
-            sizes.append(m.group(2))
-    for size in sizes:
+    for size in huge_sizes(marks):
         nums = [n for mk, kk, n in ev if kk == "d" and mk in ("anon-" + size, "file-" + size)]
         rows.append(["8xx DTLB miss while the test touches its %s pages" % size,
                      spread(nums) or "n/a (none)", len(nums)] +

@@ -4,6 +4,7 @@
 # scale a 4 KB array with loads, stores, arithmetic and a bdnz.
 	.include "test.inc"
 	.include "mmu.inc"
+	.include "bench-loop.inc"
 	.set KERN, 0xC0000000
 	.set ARRAY, 0x10000
 	.text
@@ -20,21 +21,7 @@ virt:
 	LI32 r4, ARRAY + KERN
 	li r10, 0
 	LI32 r12, 300000		# outer iterations
-outer:
-	li r5, 256
-	mtctr r5
-	mr r6, r4
-inner:
-	lwz r7, 0(r6)
-	add r10, r10, r7
-	addi r7, r7, 3
-	rlwinm r8, r10, 3, 0, 28
-	xor r7, r7, r8
-	stw r7, 0(r6)
-	addi r6, r6, 4
-	bdnz inner
-	addic. r12, r12, -1
-	bne outer
+	BENCH_LOOP
 	li r3, 0
 	sc
 

@@ -10,16 +10,6 @@
 	.set PROT, 0x08000000
 	.set ST, 0x02000000
 
-	.macro ACCESS store
-	LI32 r4, 0x50000000
-	li r26, 0
-	.if \store
-	stw r4, 0(r4)
-	.else
-	lwz r7, 0(r4)
-	.endif
-	.endm
-
 	# MD_AP with group 1's field = f
 	.macro GROUP1 f
 	SETMSR MSR_ME
@@ -36,26 +26,21 @@ _start:
 	# APG 1 (TWC bits 23..26 = 0001), PP ext 01: supervisor read-only
 	DTLB 1, 0x50000000 | EV, (1 << 5) | 1, 0x00080000 | 0x400 | 0x200 | 0x1F0 | 1
 	GROUP1 1			# client: PP decides
-	ACCESS 0
+	ACCESS 0x50000000, 0
 	CHECK r26, 0, 1
-	ACCESS 1
+	ACCESS 0x50000000, 1
 	CHECK r26, PROT | ST, 2
 	GROUP1 0			# no access, though PP allows reads
-	ACCESS 0
+	ACCESS 0x50000000, 0
 	CHECK r26, PROT, 3
 	GROUP1 3			# manager: even the store goes through
-	ACCESS 1
+	ACCESS 0x50000000, 1
 	CHECK r26, 0, 4
 	LI32 r4, 0x50000000
 	lwz r7, 0(r4)
 	CHECK r7, 0x50000000, 5		# the stored word
 	PASS
 
-h_0x1400:
-	mfspr r26, 18			# DSISR
-	mfsrr0 r31
-	addi r31, r31, 4
-	mtsrr0 r31
-	rfi
+	DTLB_ERROR_SKIP
 
 	VECTORS

@@ -48,15 +48,7 @@ h_0x1300:
 	li r3, 77
 	b h_0xc00
 
-h_0xc00:
-	cmpwi r3, 77
-	beq 1f
-	lis r29, EXIT_DEV@h
-	stw r3, 0(r29)
-1:	mtsrr0 r28
-	li r31, MSR_ME
-	mtsrr1 r31
-	rfi
+	SC_BACK_OR_EXIT
 
 	.balign 4096
 page_a:

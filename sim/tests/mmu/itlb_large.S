@@ -34,14 +34,6 @@ _start:
 	RUN 0x80082000, 3
 	PASS
 
-h_0xc00:
-	cmpwi r3, 77
-	beq 1f
-	lis r29, EXIT_DEV@h
-	stw r3, 0(r29)
-1:	mtsrr0 r28
-	li r31, MSR_ME
-	mtsrr1 r31
-	rfi
+	SC_BACK_OR_EXIT
 
 	VECTORS

@@ -10,17 +10,6 @@
 	.set PROT, 0x08000000
 	.set ST, 0x02000000
 
-	# r26 = DSISR of a load (store = 0) or a store (1) at ea
-	.macro ACCESS ea, store
-	LI32 r4, \ea
-	li r26, 0
-	.if \store
-	stw r4, 0(r4)
-	.else
-	lwz r7, 0(r4)
-	.endif
-	.endm
-
 	.text
 	.globl _start
 _start:
@@ -42,11 +31,6 @@ _start:
 	CHECK r26, PROT, 4
 	PASS
 
-h_0x1400:
-	mfspr r26, 18			# DSISR
-	mfsrr0 r31
-	addi r31, r31, 4
-	mtsrr0 r31
-	rfi
+	DTLB_ERROR_SKIP
 
 	VECTORS

@@ -108,14 +108,6 @@ h_0x1400:
 	mfspr r31, MD_RPN		# the entry stays put for the next case
 	rfi
 
-h_0xc00:
-	cmpwi r3, 77
-	beq 1f
-	lis r29, EXIT_DEV@h
-	stw r3, 0(r29)
-1:	mtsrr0 r28
-	li r31, MSR_ME
-	mtsrr1 r31
-	rfi
+	SC_BACK_OR_EXIT
 
 	VECTORS

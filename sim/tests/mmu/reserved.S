@@ -49,17 +49,6 @@ _start:
 	PASS
 
 # identity-map the missing 4K page at INDX
-h_0x1200:
-	addi r20, r20, 1
-	mfspr r21, MD_CTR
-	rlwinm r21, r21, 0, 19, 23
-	li r31, 1
-	mtspr MD_TWC, r31
-	mfspr r31, MD_EPN
-	rlwinm r31, r31, 0, 0, 19
-	ori r31, r31, 0x1F1
-	rlwinm r31, r31, 0, 4, 31	# keep the PA inside RAM
-	mtspr MD_RPN, r31
-	rfi
+	DTLB_MISS_MAP_4K 0x1F1, 4	# keep the PA inside RAM
 
 	VECTORS

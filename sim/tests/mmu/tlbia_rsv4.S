@@ -7,20 +7,6 @@
 	.include "test.inc"
 	.include "mmu.inc"
 
-	# r7 = CAM word of ITLB / DTLB entry idx (moves that TLB's INDX)
-	.macro ICAM idx
-	LI32 r31, \idx << 8
-	mtspr MI_CTR, r31
-	mtspr MI_CAM, r31
-	mfspr r7, MI_CAM
-	.endm
-	.macro DCAM idx
-	LI32 r31, TWAM | (\idx << 8)
-	mtspr MD_CTR, r31
-	mtspr MD_CAM, r31
-	mfspr r7, MD_CAM
-	.endm
-
 	# valid 4K entries at 0, 27 and 28..31 of both TLBs, EA 0x4i000000
 	.macro FILL
 	.irp n, 0, 27, 28, 29, 30, 31

@@ -9,13 +9,6 @@
 	.include "mmu.inc"
 	.set VA, 0x60000000
 
-	.macro ICAM idx
-	LI32 r31, \idx << 8
-	mtspr MI_CTR, r31
-	mtspr MI_CAM, r31
-	mfspr r7, MI_CAM
-	.endm
-
 	.text
 	.globl _start
 _start:
@@ -109,15 +102,7 @@ h_0x1100:
 	mtsrr1 r31
 	rfi
 
-h_0xc00:
-	cmpwi r3, 77
-	beq 1f
-	lis r29, EXIT_DEV@h
-	stw r3, 0(r29)
-1:	mtsrr0 r28
-	li r31, MSR_ME
-	mtsrr1 r31
-	rfi
+	SC_BACK_OR_EXIT
 
 	.balign 4096
 code_page:

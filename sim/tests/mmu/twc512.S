@@ -7,11 +7,7 @@
 	.text
 	.globl _start
 _start:
-	LI32 r5, 0x12345000 | EV
-	mtspr MD_EPN, r5
-	LI32 r5, 0x00042000 | 0x4 | 1
-	mtspr MD_TWC, r5
-	mfspr r6, MD_TWC
+	READ_TWC_512K
 	# EA 0x12345000: EA[10:12] = 0b110
 	CHECK r6, 0x00042000 | (6 << 9), 1
 	LI32 r5, 0x123D5000 | EV	# EA[10:12] = 7

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The kernel's linear map, the same on every family: VA KERNEL_VA + x maps
+ * PA x (how much of RAM, and with which entries, is the family's plan).
+ * Shared by C, assembly and the linker scripts.
+ */
+#ifndef PPCMMU_LINEAR_H
+#define PPCMMU_LINEAR_H
+
+#define KERNEL_VA		0xC0000000
+
+#endif
