@@ -334,7 +334,8 @@ void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t f
 	}
 }
 
-void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
+/* fn on every entry of the run that has a table (an emptied run may have lost one). */
+static void run_each_slot(struct mm *mm, int level, vsize_t size, vaddr_t va, void (*fn)(void *entryp))
 {
 	vsize_t i, step = pt_level_step(level), n = size / step;
 	void *slot = NULL;
@@ -342,20 +343,18 @@ void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
 	for (i = 0; i < n; i++) {
 		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
 		if (slot)
-			pt_entry_clear(slot);
+			fn(slot);
 	}
+}
+
+void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
+{
+	run_each_slot(mm, level, size, va, pt_entry_clear);
 }
 
 void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va)
 {
-	vsize_t i, step = pt_level_step(level), n = size / step;
-	void *slot = NULL;
-
-	for (i = 0; i < n; i++) {
-		slot = run_slot(mm, level, va + (vaddr_t)(i * step), slot);
-		if (slot)
-			pt_entry_invalidate(slot);
-	}
+	run_each_slot(mm, level, size, va, pt_entry_invalidate);
 }
 
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
