@@ -238,13 +238,21 @@ test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@start=$$(date +%s); \
-	$(if $(NEEDS_HW),$(MAKE) --no-print-directory hw-test >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
-	$(MAKE) --no-print-directory host-test; \
-	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
-	$(MAKE) --no-print-directory docs-test; \
-	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
+	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
+		echo "(serial-runner lane: $$(( $$(date +%s) - start )) s)" >&2; } >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
+	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory -C sim all >build/sim-build.log 2>&1 || \
+		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
+	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out)"; \
+	{ $(MAKE) --no-print-directory host-test; \
+	  $(if $(NEEDS_SIM),$(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
+	  $(MAKE) --no-print-directory docs-test; \
+	  $(if $(NEEDS_SIM),$(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
+	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
+	} >build/host-lane.out 2>&1 & \
 	$(MAKE) --no-print-directory target-test; \
-	$(if $(NEEDS_HW),wait; cat build/hw-test.err >&2; cat build/hw-test.log;) \
+	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
+	wait; cat build/host-lane.out; \
+	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
