@@ -38,14 +38,17 @@ CROSS := powerpc-linux-gnu-
 CC := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
 
-CPPFLAGS := -I. -Iinclude -isystem $(NEWLIB_TARGET)/include \
-	-DBOARD_NAME='"$(BOARD)"' -DBOARD_CONSOLE_PA=$(CONSOLE_PA)ULL \
+CPPFLAGS := -I. -Iinclude -isystem $(NEWLIB_TARGET)/include
+# The board's own facts reach only BOARD_SRCS, built per board; every other object is shared by
+# the boards of one family, core and statistics setting (SHARED), so the five e500v2 boards
+# compile the kernel once.
+BOARD_CPPFLAGS := -DBOARD_NAME='"$(BOARD)"' -DBOARD_CONSOLE_PA=$(CONSOLE_PA)ULL \
 	-DBOARD_RAM_BYTES=$(RAM_BYTES)ULL -DBOARD_BOOTARGS='"$(BOOTARGS)"'
 ifeq ($(EXIT_KIND),gpio)
-CPPFLAGS += -DBOARD_EXIT_GPIO
+BOARD_CPPFLAGS += -DBOARD_EXIT_GPIO
 endif
 ifeq ($(EXIT_KIND),sim)
-CPPFLAGS += -DBOARD_EXIT_SIM
+BOARD_CPPFLAGS += -DBOARD_EXIT_SIM
 endif
 ifeq ($(TLB_STATS),1)
 CPPFLAGS += -DCONFIG_TLB_STATS
@@ -73,7 +76,10 @@ MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boo
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
 	mmu/pgtable-mpc8xx.c
 SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
-OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(SRCS))
+BOARD_SRCS := boot/$(FAMILY)-setup.c lib/monitor.c
+SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
+OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
+	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))
 
 ELF := $(BUILD)/ppcmmu.elf
 IMAGES := $(ELF)
@@ -94,9 +100,14 @@ $(NEWLIB_TARGET)/lib/libc.a:
 $(BUILD)/obj/%.c.o: %.c $(NEWLIB_TARGET)/lib/libc.a Makefile
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS) $(BOARD_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(SHARED)/%.c.o: %.c $(NEWLIB_TARGET)/lib/libc.a Makefile
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/%.S.o: %.S Makefile
+$(SHARED)/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
 	@echo "  AS      $<"
 	@$(CC) $(CPPFLAGS) $(ASFLAGS) -MMD -MP -c $< -o $@
@@ -238,8 +249,6 @@ test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@start=$$(date +%s); \
-	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
-		echo "(serial-runner lane: $$(( $$(date +%s) - start )) s)" >&2; } >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory -C sim all >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out)"; \
@@ -249,6 +258,11 @@ test: deps
 	  $(if $(NEEDS_SIM),$(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
 	} >build/host-lane.out 2>&1 & \
+	for b in $(TEST_BOARDS) $(if $(NEEDS_HW),p2020rdb); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1; \
+	done; \
+	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
+		echo "(serial-runner lane: $$(( $$(date +%s) - start )) s)" >&2; } >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; \
