@@ -26,8 +26,8 @@ static void test_two_mappings(void)
 	for (i = 0; i < 5; i++)
 		poke(a + offs[i], 0xa5000000u | offs[i]);
 	for (i = 0; i < 5; i++)
-		ok &= peek(b + offs[i]) == (0xa5000000u | offs[i]) &&
-		      lin(pa)[offs[i] / 4] == (0xa5000000u | offs[i]);
+		ok &= is_eq(peek(b + offs[i]), (0xa5000000u | offs[i])) &&
+		      is_eq(lin(pa)[offs[i] / 4], (0xa5000000u | offs[i]));
 	report(ok, "writes through one view read back through the other and the linear map");
 	if (tlb_counts_available())
 		report_eq(dmisses(), 2, "one miss per view");

@@ -155,7 +155,7 @@ static bool huge_slots_after_flush(void)
 	for (i = 0; i < n - TLB1_FIXED; i++)
 		ok &= !tlb1_read(i, &t);
 	for (i = n - TLB1_FIXED; i < n; i++)
-		ok &= tlb1_read(i, &t) && (t.raw[0] & MAS1_IPROT);
+		ok &= tlb1_read(i, &t) && is_set(t.raw[0], MAS1_IPROT);
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
 	return used == 1 && ok;
@@ -510,7 +510,7 @@ static void test_prot_paths(void)
 	expect_fault(TEST_UVA);
 	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) &&
 	       is_eq(f->kind, FAULT_PROT_DATA) && is_eq(f->vector, VEC_DSI) && f->store &&
-	       (f->cause & ESR_ST) && is_eq(lin(pa)[0], INSN_LI_R3_42),
+	       is_set(f->cause, ESR_ST) && is_eq(lin(pa)[0], INSN_LI_R3_42),
 	       "user store to a loaded read-only entry: DSI with ESR[ST] (%s, ESR 0x%08lx)",
 	       fault_kind_name(f->kind), (unsigned long)f->cause);
 	unmap(&mm, TEST_UVA, 4096);

@@ -100,7 +100,7 @@ static void check_kernel_huge(uint32_t size, paddr_t pa)
 	}
 	for (i = 0; i < NOFFS; i++) {
 		off = offsets(size, i);
-		ok &= phys_peek(pa + off) == (0x5a000000u ^ off);
+		ok &= is_eq(phys_peek(pa + off), (0x5a000000u ^ off));
 	}
 	report(ok, "first, last and scattered words land in physical memory");
 	phys_poke(pa + size - 8, 0x77777777);

@@ -151,7 +151,7 @@ static void test_guarded(void)
 	expect_fault(va);
 	(void)call_at(va);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) &&
-	       is_eq(f->vector, VEC_ITLB_ERR) && (f->cause & SRR1_ISI_GUARD),
+	       is_eq(f->vector, VEC_ITLB_ERR) && is_set(f->cause, SRR1_ISI_GUARD),
 	       "fetch faults: ITLB error, guarded (cause 0x%08lx)",
 	       (unsigned long)f->cause);
 	pte = make_old(&kernel_mm, va, false);
@@ -221,13 +221,13 @@ static void test_16k(void)
 	report_eq(map(&kernel_mm, va, pa, 16384, KPROT_RW), MMU_OK, "map 16K");
 	for (i = 0; i < 4; i++) {
 		ptep[i] = pte_of(&kernel_mm, va + i * 4096);
-		ok &= ptep[i] && (*ptep[i] & _PAGE_RPN_MASK) == (uint32_t)pa + i * 4096 &&
-		      (*ptep[i] & (_PAGE_SPS | _PAGE_HUGE)) == _PAGE_SPS;
+		ok &= ptep[i] && is_eq((*ptep[i] & _PAGE_RPN_MASK), (uint32_t)pa + i * 4096) &&
+		      is_eq((*ptep[i] & (_PAGE_SPS | _PAGE_HUGE)), _PAGE_SPS);
 	}
 	report(ok, "four PTEs, base + i * 4K, SPS without HUGE");
 	counted_begin();
 	for (i = 0; i < 4; i++)
-		ok &= peek(va + i * 4096 + 4) == 0x16160000u + i;
+		ok &= is_eq(peek(va + i * 4096 + 4), 0x16160000u + i);
 	report(ok, "every 4K of it reads the right memory");
 	if (tlb_counts_available())
 		report_eq(dmisses(), 1, "with one data miss (%lu)", (unsigned long)dmisses());
@@ -286,9 +286,9 @@ static void test_pinned(void)
 	(void)peek(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
 	tlb_flush_all();
 	for (i = 0; i < PINNED_LINEAR_I; i++) {
-		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
-		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == PROT_EXEC && shared_asid0(&t);
+		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
+		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
+		      is_eq(t.prot, PROT_EXEC) && shared_asid0(&t);
 	}
 	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, shared (SH) with ASID field 0, "
 	       "after a fault above it and tlbia");
@@ -296,9 +296,9 @@ static void test_pinned(void)
 	       "ITLB 31: empty, as the DTLB pins nothing executable there");
 	ok = true;
 	for (i = 0; i < PINNED_LINEAR_D; i++) {
-		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
-		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == KPROT_RW && shared_asid0(&t);
+		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
+		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
+		      is_eq(t.prot, KPROT_RW) && shared_asid0(&t);
 	}
 	report(ok,
 	       "DTLB 28..30: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia");
@@ -664,7 +664,7 @@ static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
 			return false;
 		if (clear)
 			*pte &= ~_PAGE_DIRTY;
-		all &= (*pte & _PAGE_DIRTY) != 0;
+		all &= is_set(*pte, _PAGE_DIRTY);
 	}
 	return all;
 }
@@ -729,8 +729,9 @@ static void fixups_now(struct fault_fixup_counts *c)
 /* Fix-ups since b: faults resolved, pages made young, pages made dirty. */
 static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young, unsigned int dirty)
 {
-	return fault_fixups.faults - b->faults == faults && fault_fixups.young - b->young == young &&
-	       fault_fixups.dirty - b->dirty == dirty;
+	return is_eq(fault_fixups.faults - b->faults, faults) &&
+	       is_eq(fault_fixups.young - b->young, young) &&
+	       is_eq(fault_fixups.dirty - b->dirty, dirty);
 }
 
 /*
@@ -892,7 +893,8 @@ static void test_cross_bits(void)
 	tlb_flush_all();
 	fixups_now(&b);
 	report(is_eq(peek(va + 0xffe), 0x01020304) && fixups_since(&b, 1, 2, 0) &&
-	       (*pte_a & *pte_b & _PAGE_ACCESSED), "load across two old pages: one fix-up makes both young");
+	       is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
+	       "load across two old pages: one fix-up makes both young");
 
 	protect(&kernel_mm, vb, 4096, PROT_READ);
 	pte_b = pte_of(&kernel_mm, vb);
@@ -957,7 +959,7 @@ static void test_span_fixup(void)
 		tlb_flush_all();
 		fixups_now(&b);
 		cases[i].access(vb - 8);
-		report(fixups_since(&b, 1, 2, 0) && (*pte_a & *pte_b & _PAGE_ACCESSED),
+		report(fixups_since(&b, 1, 2, 0) && is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
 		       "%s across two old pages: one fault makes both young (faults %u, young %u)",
 		       cases[i].name, fault_fixups.faults - b.faults, fault_fixups.young - b.young);
 	}
@@ -1132,7 +1134,7 @@ static void test_itlb_error(void)
 	expect_fault(va);
 	(void)call_at(va);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_INST) &&
-	       is_eq(f->vector, VEC_ITLB_ERR) && (f->cause & SRR1_ISI_NOTRANS),
+	       is_eq(f->vector, VEC_ITLB_ERR) && is_set(f->cause, SRR1_ISI_NOTRANS),
 	       "fetch from an unmapped page: ITLB error, no translation");
 	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC);
 	report_eq(call_at(va), 42, "mapped, the same call runs");
@@ -1190,7 +1192,7 @@ static void test_dcbx_retry(void)
 		expect_fault_clear();
 		map(&kernel_mm, va, pa, 4096, KPROT_RW);
 		dcbx(op, va + 0x20);
-		report(op == DCBZ ? lin(pa)[8] == 0 : lin(pa)[8] == 0x12345678,
+		report_eq(lin(pa)[8], op == DCBZ ? 0 : 0x12345678,
 		       "mapped, the same %s runs without a fault", dcbx_name[op]);
 		unmap(&kernel_mm, va, 4096);
 	}

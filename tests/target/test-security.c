@@ -279,10 +279,10 @@ static void privileged(void)
 		routine(body, 2, 3);
 		lin(leak_a)[0] = 0;
 		expect_fault(CODE_VA + 4);
-		ok = user_call(&space_a, CODE_VA, 0, &r) == 1 && faults_taken() == 1;
+		ok = is_eq(user_call(&space_a, CODE_VA, 0, &r), 1) && is_eq(faults_taken(), 1);
 		expect_fault_clear();
 		report(ok && is_eq(f->kind, FAULT_OTHER) && is_eq(f->vector, VEC_PROGRAM) && f->user &&
-		       is_eq(f->addr, CODE_VA + 4) && (f->cause & PRIV_CAUSE),
+		       is_eq(f->addr, CODE_VA + 4) && is_set(f->cause, PRIV_CAUSE),
 		       "%s from user mode: program exception, privileged (cause 0x%08lx)", ops[i].name,
 		       (unsigned long)f->cause);
 		report(is_eq(lin(leak_a)[0], 0) && tlb_lookup(probe, 0, &after) && after.valid &&
