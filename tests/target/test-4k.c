@@ -278,15 +278,15 @@ static void test_range_flush(void)
 }
 
 const struct target_test tests_4k[] = {
-	{ "4k data through two mappings", test_two_mappings, NULL, "4k-two-mappings" },
-	{ "4k instruction fetch", test_ifetch, NULL, "4k-ifetch" },
-	{ "4k exact miss count", test_exact_misses, NULL, "4k-exact-misses" },
-	{ "4k TLB entry read-back", test_readback, NULL, "4k-readback" },
-	{ "4k unmapped access", test_unmapped, NULL, "4k-unmapped" },
-	{ "4k read-only", test_read_only, NULL, "4k-read-only" },
-	{ "4k no-execute", test_no_execute, NULL, "4k-no-execute" },
-	{ "4k stale entry after unmap", test_stale_after_unmap, NULL, "4k-stale-after-unmap" },
-	{ "4k protect", test_protect, NULL, "4k-protect" },
-	{ "4k range flush", test_range_flush, NULL, "4k-range-flush" },
+	{ "4k data through two mappings", test_two_mappings, .id = "4k-two-mappings" },
+	{ "4k instruction fetch", test_ifetch, .id = "4k-ifetch" },
+	{ "4k exact miss count", test_exact_misses, .id = "4k-exact-misses" },
+	{ "4k TLB entry read-back", test_readback, .id = "4k-readback" },
+	{ "4k unmapped access", test_unmapped, .id = "4k-unmapped" },
+	{ "4k read-only", test_read_only, .id = "4k-read-only" },
+	{ "4k no-execute", test_no_execute, .id = "4k-no-execute" },
+	{ "4k stale entry after unmap", test_stale_after_unmap, .id = "4k-stale-after-unmap" },
+	{ "4k protect", test_protect, .id = "4k-protect" },
+	{ "4k range flush", test_range_flush, .id = "4k-range-flush" },
 };
 const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);

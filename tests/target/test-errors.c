@@ -85,7 +85,7 @@ static void test_walk(void)
 }
 
 const struct target_test tests_errors[] = {
-	{ "map/unmap/protect errors", test_map_errors, NULL, "errors-map-unmap-protect" },
-	{ "walk", test_walk, NULL, "errors-walk" },
+	{ "map/unmap/protect errors", test_map_errors, .id = "errors-map-unmap-protect" },
+	{ "walk", test_walk, .id = "errors-walk" },
 };
 const unsigned int tests_errors_count = sizeof(tests_errors) / sizeof(tests_errors[0]);

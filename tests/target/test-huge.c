@@ -340,7 +340,7 @@ static void test_pool(void)
 }
 
 const struct target_test tests_huge[] = {
-	{ "huge pages", test_huge_sizes, NULL, "huge-sizes" },
-	{ "huge-page pool", test_pool, NULL, "huge-pool" },
+	{ "huge pages", test_huge_sizes, .id = "huge-sizes" },
+	{ "huge-page pool", test_pool, .id = "huge-pool" },
 };
 const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);

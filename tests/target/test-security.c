@@ -317,6 +317,6 @@ static void test_security(void)
 }
 
 const struct target_test tests_security[] = {
-	{ "security matrix", test_security, NULL, "security" },
+	{ "security matrix", test_security, .id = "security" },
 };
 const unsigned int tests_security_count = sizeof(tests_security) / sizeof(tests_security[0]);

@@ -479,6 +479,6 @@ static void test_stress(void)
 }
 
 const struct target_test tests_stress[] = {
-	{ "stress", test_stress, NULL, "stress" },
+	{ "stress", test_stress, .id = "stress" },
 };
 const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);

@@ -334,13 +334,13 @@ static void test_fixup_limit(void)
 }
 
 const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
-	{ "user execute", test_user_exec, NULL, "user-exec" },
-	{ "address spaces", test_address_spaces, NULL, "user-address-spaces" },
-	{ "address-space id reused at once", test_pid_reuse, NULL, "user-pid-reuse" },
-	{ "user write-protect", test_user_wrprotect, NULL, "user-wrprotect" },
-	{ "refused access leaves no TLB entry", test_refusals, NULL, "user-refused-no-entry" },
-	{ "sc from kernel mode", test_kernel_sc, NULL, "kernel-sc" },
-	{ "fix-up retry limit", test_fixup_limit, NULL, "fixup-retry-limit" },
+	{ "user/supervisor", test_user_access, .id = "user-supervisor" },
+	{ "user execute", test_user_exec, .id = "user-exec" },
+	{ "address spaces", test_address_spaces, .id = "user-address-spaces" },
+	{ "address-space id reused at once", test_pid_reuse, .id = "user-pid-reuse" },
+	{ "user write-protect", test_user_wrprotect, .id = "user-wrprotect" },
+	{ "refused access leaves no TLB entry", test_refusals, .id = "user-refused-no-entry" },
+	{ "sc from kernel mode", test_kernel_sc, .id = "kernel-sc" },
+	{ "fix-up retry limit", test_fixup_limit, .id = "fixup-retry-limit" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);
