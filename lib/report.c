@@ -9,6 +9,9 @@ static unsigned int nprefix;
 static char joined[REPORT_PREFIX_MAX * (REPORT_PREFIX_LEN + 2)];
 static struct report_counts counts;
 static bool quiet;
+#define TERM_TEXT	48	/* characters of a term's expression kept in its message */
+/* The last term (report_term()) that failed since the last check, as " (what: expected ..., got ...)". */
+static char term[TERM_TEXT + 72];
 
 static void out(const char *fmt, ...)
 {
@@ -72,12 +75,15 @@ static void line(const char *tag, const char *fmt, va_list ap, const char *extra
 /* Count one check and print its line (a pass only when not quiet), extra after a failure's text. */
 static bool report_check(bool pass, const char *extra, const char *fmt, va_list ap)
 {
+	if (!extra && term[0])
+		extra = term;
 	if (pass)
 		counts.passed++;
 	else
 		counts.failed++;
 	if (!(pass && quiet))
 		line(pass ? "PASS" : "FAIL", fmt, ap, pass ? NULL : extra);
+	term[0] = '\0';
 	return pass;
 }
 
@@ -91,17 +97,90 @@ bool report(bool pass, const char *fmt, ...)
 	return pass;
 }
 
-bool report_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
+/* v in hex ("0x" and two words: newlib's small printf has no %llx), a small negative one in decimal. */
+static void format_value(char *buf, size_t len, uint64_t v)
 {
-	bool pass = got == expected;
-	char extra[64];
-	va_list ap;
+	unsigned long hi = (unsigned long)(v >> 32), lo = (unsigned long)(uint32_t)v;
 
-	snprintf(extra, sizeof(extra), " (expected 0x%lx, got 0x%lx)", expected, got);
-	va_start(ap, fmt);
-	report_check(pass, extra, fmt, ap);
-	va_end(ap);
-	return pass;
+	if ((int64_t)v < 0 && (int64_t)v > -65536)
+		snprintf(buf, len, "-%lu", (unsigned long)-(int64_t)v);
+	else if (hi)
+		snprintf(buf, len, "0x%lx%08lx", hi, lo);
+	else
+		snprintf(buf, len, "0x%lx", lo);
+}
+
+static bool compare(enum report_cmp_op op, uint64_t got, uint64_t ref)
+{
+	switch (op) {
+	case REPORT_EQ:		return got == ref;
+	case REPORT_NE:		return got != ref;
+	case REPORT_GE:		return got >= ref;
+	case REPORT_LE:		return got <= ref;
+	case REPORT_GT:		return got > ref;
+	case REPORT_LT:		return got < ref;
+	case REPORT_SET:	return (got & ref) == ref;
+	default:		return !(got & ref);
+	}
+}
+
+/* "expected OP ref, got got" into buf. */
+static void describe(char *buf, size_t len, enum report_cmp_op op, uint64_t got, uint64_t ref)
+{
+	static const char *const expect[] = {
+		[REPORT_EQ] = "", [REPORT_NE] = "not ", [REPORT_GE] = ">= ", [REPORT_LE] = "<= ",
+		[REPORT_GT] = "> ", [REPORT_LT] = "< ", [REPORT_SET] = "bits set: ",
+		[REPORT_CLEAR] = "bits clear: ",
+	};
+	char g[24], r[24];
+
+	format_value(g, sizeof(g), got);
+	format_value(r, sizeof(r), ref);
+	snprintf(buf, len, "expected %s%s, got %s", expect[op], r, g);
+}
+
+static bool report_cmp(enum report_cmp_op op, uint64_t got, uint64_t ref, const char *fmt, va_list ap)
+{
+	char extra[80];
+
+	extra[0] = ' ';
+	extra[1] = '(';
+	describe(extra + 2, sizeof(extra) - 4, op, got, ref);
+	strcat(extra, ")");
+	return report_check(compare(op, got, ref), extra, fmt, ap);
+}
+
+#define REPORT_CMP(name, op)							\
+bool name(uint64_t got, uint64_t ref, const char *fmt, ...)			\
+{										\
+	va_list ap;								\
+	bool pass;								\
+										\
+	va_start(ap, fmt);							\
+	pass = report_cmp(op, got, ref, fmt, ap);				\
+	va_end(ap);								\
+	return pass;								\
+}
+
+REPORT_CMP(report_eq, REPORT_EQ)
+REPORT_CMP(report_ne, REPORT_NE)
+REPORT_CMP(report_ge, REPORT_GE)
+REPORT_CMP(report_le, REPORT_LE)
+REPORT_CMP(report_gt, REPORT_GT)
+REPORT_CMP(report_lt, REPORT_LT)
+
+bool report_term(enum report_cmp_op op, uint64_t got, uint64_t ref, const char *what)
+{
+	bool pass = compare(op, got, ref);
+	bool cut = strlen(what) > TERM_TEXT;
+	int n;
+
+	if (pass)
+		return true;
+	n = snprintf(term, sizeof(term), " (%.*s%s: ", TERM_TEXT, what, cut ? "..." : "");
+	describe(term + n, sizeof(term) - 1 - (size_t)n, op, got, ref);
+	strcat(term, ")");
+	return false;
 }
 
 bool report_xfail(bool known, bool pass, const char *fmt, ...)
@@ -122,6 +201,7 @@ bool report_xfail(bool known, bool pass, const char *fmt, ...)
 		tag = "XFAIL";
 		counts.xfailed++;
 	}
+	term[0] = '\0';
 	va_start(ap, fmt);
 	line(tag, fmt, ap, NULL);
 	va_end(ap);

@@ -94,7 +94,7 @@ void run_tests(const struct host_test *tests, unsigned int n)
 		env_init();
 		report_prefix_push("%s", tests[i].name);
 		tests[i].fn();
-		report(env.bad_frees == 0, "no bad pt_free()");
+		report_eq(env.bad_frees, 0, "no bad pt_free()");
 		report_prefix_pop();
 	}
 }

@@ -15,8 +15,14 @@
 #define PGD_BYTES	16384u
 #define PTE_BYTES	4096u
 #define SZ_4K		0x1000u
+#define SZ_8K		0x2000u
+#define SZ_16K		0x4000u
+#define SZ_512K		0x80000u
 #define SZ_2M		0x200000u
 #define SZ_4M		0x400000u
+#define SZ_8M		0x800000u
+#define SZ_256M		0x10000000u
+#define SZ_1G		0x40000000u
 
 struct host_test {
 	const char *name;

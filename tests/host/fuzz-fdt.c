@@ -19,6 +19,7 @@
 #include <string.h>
 #include "../../lib/fdt.h"
 #include "../../include/xorshift.h"
+#include "fdt-build.h"
 
 static uint64_t rng_state;
 
@@ -32,66 +33,6 @@ static uint32_t pick(uint32_t n)
 	return rng() % n;
 }
 
-struct blob {
-	uint8_t s[4096];
-	char str[1024];
-	size_t ns, nstr;
-};
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = (uint8_t)v;
-}
-
-static bool room(const struct blob *b, size_t n)
-{
-	return b->ns + n + 8 < sizeof(b->s);
-}
-
-static void tok(struct blob *b, uint32_t t)
-{
-	if (room(b, 4)) {
-		put32(b->s + b->ns, t);
-		b->ns += 4;
-	}
-}
-
-static void node(struct blob *b, const char *name)
-{
-	size_t n = strlen(name) + 1;
-
-	if (!room(b, n + 8))
-		return;
-	tok(b, 1);
-	memset(b->s + b->ns, 0, (n + 3) & ~(size_t)3);
-	memcpy(b->s + b->ns, name, n);
-	b->ns += (n + 3) & ~(size_t)3;
-}
-
-static uint32_t name_off(struct blob *b, const char *name)
-{
-	size_t n = strlen(name) + 1, off = b->nstr;
-
-	if (off + n > sizeof(b->str))
-		return 0;
-	memcpy(b->str + off, name, n);
-	b->nstr += n;
-	return (uint32_t)off;
-}
-
-static void prop(struct blob *b, const char *name, const void *val, uint32_t len)
-{
-	if (!room(b, len + 16))
-		return;
-	tok(b, 3);
-	put32(b->s + b->ns, len);
-	put32(b->s + b->ns + 4, name_off(b, name));
-	b->ns += 8;
-	memset(b->s + b->ns, 0, (len + 3) & ~3u);
-	memcpy(b->s + b->ns, val, len);
-	b->ns += (len + 3) & ~3u;
-}
-
 static uint32_t edge(void)
 {
 	static const uint32_t v[] = {
@@ -102,17 +43,17 @@ static uint32_t edge(void)
 	return pick(3) ? v[pick(sizeof(v) / sizeof(v[0]))] : rng();
 }
 
-static void cells_prop(struct blob *b, const char *name)
+static void cells_prop(struct fdt_blob *b, const char *name)
 {
-	uint8_t v[32];
+	uint32_t v[8];
 	uint32_t n = pick(9);
 
 	for (uint32_t i = 0; i < n; i++)
-		put32(v + 4 * i, edge());
-	prop(b, name, v, 4 * n);
+		v[i] = edge();
+	fdt_blob_cells(b, name, v, n);
 }
 
-static void random_props(struct blob *b)
+static void random_props(struct fdt_blob *b)
 {
 	static const char *const names[] = {
 		"#address-cells", "#size-cells", "ranges", "reg", "device_type",
@@ -132,61 +73,52 @@ static void random_props(struct blob *b)
 
 			if (s == strs[2])
 				len = 20;
-			prop(b, name, s, len);
+			fdt_blob_prop(b, name, s, len);
 		} else {
 			cells_prop(b, name);
 		}
 	}
 }
 
-static void random_node(struct blob *b, int depth)
+static void random_node(struct fdt_blob *b, int depth)
 {
 	static const char *const names[] = {
 		"chosen", "memory", "memory@0", "soc@e0000000", "serial@4500", "cpus", "x",
 	};
 
-	node(b, depth ? names[pick(7)] : "");
+	fdt_blob_node(b, depth ? names[pick(7)] : "");
 	random_props(b);
 	if (depth < 9)
 		for (int n = (int)pick(depth ? 3 : 5); n; n--)
 			random_node(b, depth + 1);
-	tok(b, 2);
+	fdt_blob_token(b, FDT_TOKEN_END_NODE);
 }
 
 /* A blob of exactly *len bytes in its own allocation. */
 static uint8_t *make_input(size_t *len)
 {
-	static struct blob b;
+	static struct fdt_blob b;
 	uint8_t *out;
 	size_t total;
 
-	memset(&b, 0, sizeof(b));
+	fdt_blob_init(&b);
 	random_node(&b, 0);
-	tok(&b, 9);
-	total = 40 + b.ns + b.nstr;
-	out = malloc(total + 64);
-	memset(out, 0, total + 64);
-	put32(out, 0xd00dfeed);
-	put32(out + 4, (uint32_t)total);
-	put32(out + 8, 40);
-	put32(out + 12, 40 + (uint32_t)b.ns);
-	put32(out + 16, 0);
-	put32(out + 20, 17);
-	put32(out + 24, 16);
-	put32(out + 32, (uint32_t)b.nstr);
-	put32(out + 36, (uint32_t)b.ns);
-	memcpy(out + 40, b.s, b.ns);
-	memcpy(out + 40 + b.ns, b.str, b.nstr);
+	fdt_blob_token(&b, FDT_TOKEN_END);
+	out = fdt_blob_finish(&b, &total);
+	if (!out) {
+		printf("fuzz-fdt: out of memory\n");
+		exit(2);
+	}
 	for (int m = (int)pick(4); m; m--) {
 		switch (pick(4)) {
 		case 0:
 			out[pick((uint32_t)total)] ^= (uint8_t)(1u << pick(8));
 			break;
 		case 1:
-			put32(out + (pick((uint32_t)total / 4) * 4), edge());
+			fdt_put32(out + (pick((uint32_t)total / 4) * 4), edge());
 			break;
 		case 2:		/* a token where any word was */
-			put32(out + 40 + (pick((uint32_t)b.ns / 4 + 1) * 4), 1 + pick(9));
+			fdt_put32(out + FDT_HEADER_BYTES + (pick((uint32_t)b.ns / 4 + 1) * 4), 1 + pick(9));
 			break;
 		default:
 			if (total > 4)

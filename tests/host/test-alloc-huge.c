@@ -26,8 +26,8 @@ static void test_alloc_huge_pmd(void)
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	struct mm mm, other;
 
-	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK &&
-	       mm_init(&other, 0, 0xBFFFFFFF, 2) == MMU_OK, "two spaces");
+	report(is_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK) &&
+	       is_eq(mm_init(&other, 0, 0xBFFFFFFF, 2), MMU_OK), "two spaces");
 	for (i = 0; i < n; i++) {
 		uint32_t size = sizes[i];
 		char *pmd = pmd_off(&mm, VA);
@@ -41,14 +41,14 @@ static void test_alloc_huge_pmd(void)
 		wrong_pmd(&mm, pmd_off(&other, VA), size, "the same address in another space: NULL");
 		wrong_pmd(&mm, NULL, size, "no pmd: NULL");
 		ptep = pte_alloc_huge(&mm, pmd, VA, size);
-		report(ptep != NULL, "the right pmd: a huge ptep");
+		report_ne((uintptr_t)(ptep), 0, "the right pmd: a huge ptep");
 		report_prefix_pop();
 		mm_destroy(&mm);
-		report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "fresh space");
+		report_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK, "fresh space");
 	}
 	mm_destroy(&mm);
 	mm_destroy(&other);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 /*
@@ -62,7 +62,7 @@ static void test_alloc_huge_end(void)
 	uint32_t step = pt_level_step(WALK_LEVEL_PGD), checked = 0;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xC0000000u - step - 1, 1) == MMU_OK, "a space up to 0x%08x",
+	report_eq(mm_init(&mm, 0, 0xC0000000u - step - 1, 1), MMU_OK, "a space up to 0x%08x",
 	       0xC0000000u - step - 1);
 	for (i = 0; i < n; i++) {
 		uint32_t size = sizes[i];
@@ -76,7 +76,7 @@ static void test_alloc_huge_end(void)
 		report_prefix_pop();
 		checked++;
 	}
-	report(checked > 0, "%u size(s) larger than a PGD entry checked", checked);
+	report_gt(checked, 0, "%u size(s) larger than a PGD entry checked", checked);
 	mm_destroy(&mm);
 }
 

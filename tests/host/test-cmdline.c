@@ -58,7 +58,7 @@ static void test_words(void)
 	report(find("a\nb\r\vbench=loop\f", "bench", "loop"), "bench= after newline, CR, VT; FF after it");
 	report(find("xbench=paths benchx", "bench", NULL), "bench inside another word is not bench");
 	report(find("tests=", "tests", ""), "an empty value is found, empty");
-	report(!find("", "tests", "all") && find("   ", "tests", NULL), "an empty or blank line has no words");
+	report(!find("", "tests", "all") && find(" ", "tests", NULL), "an empty or blank line has no words");
 }
 
 static void test_long_line(void)
@@ -71,7 +71,7 @@ static void test_long_line(void)
 	for (n = 0; n < 300; n += 10)
 		strcat(line, "pad=12345 ");
 	strcat(line, "hugepages=4M:12");
-	report(strlen(line) > 256, "the line is %zu characters", strlen(line));
+	report_gt(strlen(line), 256, "the line is %zu characters", strlen(line));
 	report(find(line, "hugepages", "4M:12"), "a word past character 255 is found whole");
 	strcat(line, ",256M:1 tests=huge*");
 	report(find(line, "hugepages", "4M:12,256M:1"), "its last entry is kept");
@@ -81,15 +81,15 @@ static void test_long_line(void)
 static void test_check(void)
 {
 	complaints[0] = '\0';
-	report(cmdline_check("hugepages=4M:1 tests=all bench", known, complain) == 0 && !complaints[0],
+	report(is_eq(cmdline_check("hugepages=4M:1 tests=all bench", known, complain), 0) && !complaints[0],
 	       "known words pass");
 	complaints[0] = '\0';
-	report(cmdline_check("HUGEPAGES=4M:1 foo tests=all tests=4k", known, complain) == 3,
+	report_eq(cmdline_check("HUGEPAGES=4M:1 foo tests=all tests=4k", known, complain), 3,
 	       "an upper-case key, an unknown word and a repeated key are reported");
-	report(strstr(complaints, "[HUGEPAGES=4M:1: unknown word (keys are lower case)]") != NULL,
+	report_ne((uintptr_t)(strstr(complaints, "[HUGEPAGES=4M:1: unknown word (keys are lower case)]")), 0,
 	       "HUGEPAGES= is named, with the reason");
-	report(strstr(complaints, "[foo: unknown word]") != NULL, "foo is named");
-	report(strstr(complaints, "[tests=4k: given twice") != NULL, "the second tests= is named");
+	report_ne((uintptr_t)(strstr(complaints, "[foo: unknown word]")), 0, "foo is named");
+	report_ne((uintptr_t)(strstr(complaints, "[tests=4k: given twice")), 0, "the second tests= is named");
 }
 
 static void test_glob(void)
@@ -115,15 +115,16 @@ static void test_long_print(void)
 	memcpy(msg + sizeof(msg) - 9, "theend!!", 8);
 	console_len = 0;
 	kprintf("%s|", msg);
-	report(console_len == sizeof(msg) && console[console_len - 1] == '|',
+	report(is_eq(console_len, sizeof(msg)) && is_eq(console[console_len - 1], '|'),
 	       "a 1000-character kprintf comes out whole (%zu characters)", console_len);
 	console_len = 0;
 	status = setjmp(exited);
 	if (!status)
 		panic("the reason at the end of a long message: %s: out of memory", msg);
-	report(status == 2, "panic exits with status 1");
-	report(strstr(console, "theend!!: out of memory") != NULL, "a long PANIC message keeps its reason");
-	report(strstr(console, "SUMMARY: 0 passed, 1 failed, 0 skipped, 0 xfail") != NULL,
+	report_eq(status, 2, "panic exits with status 1");
+	report_ne((uintptr_t)(strstr(console, "theend!!: out of memory")), 0,
+	       "a long PANIC message keeps its reason");
+	report_ne((uintptr_t)(strstr(console, "SUMMARY: 0 passed, 1 failed, 0 skipped, 0 xfail")), 0,
 	       "panic ends with a failing SUMMARY line");
 	console_len = 0;
 	{
@@ -132,7 +133,7 @@ static void test_long_print(void)
 		memset(huge, 'y', sizeof(huge) - 1);
 		kprintf("%s", huge);
 	}
-	report(strstr(console, "characters not printed]") != NULL,
+	report_ne((uintptr_t)(strstr(console, "characters not printed]")), 0,
 	       "a line longer than the long buffer says it was cut");
 }
 

@@ -38,11 +38,11 @@ static void test_ns16550(void)
 	memset(regs, 0, sizeof(regs));		/* LSR reads 0: THRE never comes */
 	why = ns16550_init(regs);
 	report(why && strstr(why, "THRE"), "ns16550: THRE never set: init says so (%s)", why ? why : "NULL");
-	report(!ns16550_putc('x') && regs[0] == 0, "ns16550: putc on a stuck UART drops the character");
+	report(!ns16550_putc('x') && is_eq(regs[0], 0), "ns16550: putc on a stuck UART drops the character");
 	report(now() - t0 < 5, "ns16550: gave up within 5 s (%.3f s)", now() - t0);
 	regs[LSR] = LSR_THRE;
-	report(ns16550_init(regs) == NULL, "ns16550: a UART whose THRE is set answers");
-	report(ns16550_putc('y') && regs[0] == 'y', "ns16550: and takes a character");
+	report_eq((uintptr_t)(ns16550_init(regs)), 0, "ns16550: a UART whose THRE is set answers");
+	report(ns16550_putc('y') && is_eq(regs[0], 'y'), "ns16550: and takes a character");
 }
 
 static void test_smc1(void)
@@ -53,7 +53,8 @@ static void test_smc1(void)
 	/* the driver reads 16-bit registers in the host's byte order here */
 	memset(immr, 0, sizeof(immr));		/* FLG stays as written: the CP never answers */
 	why = smc1_init(immr, 0xff000000u);
-	report(why && strstr(why, "CPCR[FLG]"), "smc1: CPCR FLG stuck: init says so (%s)", why ? why : "NULL");
+	report(why && strstr(why, "CPCR[FLG]"), "smc1: CPCR FLG stuck: init says so (%s)",
+	       why ? why : "NULL");
 	report(!smc1_putc('x'), "smc1: putc after a failed init drops the character");
 	report(now() - t0 < 5, "smc1: gave up within 5 s (%.3f s)", now() - t0);
 	/*
@@ -62,10 +63,11 @@ static void test_smc1(void)
 	 */
 	memset(immr, 0, sizeof(immr));
 	*(uint16_t *)(immr + 0x3E80 + 0x3C) = 0x0400;	/* RPBASE: no INIT command */
-	report(smc1_init(immr, 0xff000000u) == NULL, "smc1: relocated parameter RAM: init completes");
+	report_eq((uintptr_t)(smc1_init(immr, 0xff000000u)), 0,
+	       "smc1: relocated parameter RAM: init completes");
 	t0 = now();
 	report(!smc1_putc('x'), "smc1: a Tx descriptor the CP never releases: putc gives up");
-	report(now() - t0 < 5 && (*(uint16_t *)(immr + BD_TX_STATUS) & 0x8000),
+	report(now() - t0 < 5 && is_set(*(uint16_t *)(immr + BD_TX_STATUS), 0x8000),
 	       "smc1: within 5 s, descriptor still ready (%.3f s)", now() - t0);
 }
 

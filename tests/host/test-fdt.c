@@ -9,84 +9,7 @@
 #include <string.h>
 #include "report.h"
 #include "../../lib/fdt.h"
-
-struct blob {
-	uint8_t s[2048];	/* structure block */
-	char str[512];		/* strings block */
-	size_t ns, nstr;
-};
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v;
-}
-
-static void tok(struct blob *b, uint32_t t)
-{
-	put32(b->s + b->ns, t);
-	b->ns += 4;
-}
-
-static void node(struct blob *b, const char *name)
-{
-	size_t n = strlen(name) + 1;
-
-	tok(b, 1);
-	memset(b->s + b->ns, 0, (n + 3) & ~3u);
-	memcpy(b->s + b->ns, name, n);
-	b->ns += (n + 3) & ~3u;
-}
-
-static uint32_t name_off(struct blob *b, const char *name)
-{
-	size_t n = strlen(name) + 1, off = b->nstr;
-
-	memcpy(b->str + off, name, n);
-	b->nstr += n;
-	return (uint32_t)off;
-}
-
-static void prop(struct blob *b, const char *name, const void *val, uint32_t len)
-{
-	tok(b, 3);
-	put32(b->s + b->ns, len);
-	put32(b->s + b->ns + 4, name_off(b, name));
-	b->ns += 8;
-	memset(b->s + b->ns, 0, (len + 3) & ~3u);
-	memcpy(b->s + b->ns, val, len);
-	b->ns += (len + 3) & ~3u;
-}
-
-static void prop_cells(struct blob *b, const char *name, const uint32_t *c, int n)
-{
-	uint8_t v[64];
-	int i;
-
-	for (i = 0; i < n; i++)
-		put32(v + 4 * i, c[i]);
-	prop(b, name, v, 4 * (uint32_t)n);
-}
-
-/* Header + structure + strings in one malloc'd buffer; *size = totalsize. */
-static uint8_t *finish(struct blob *b, size_t *size)
-{
-	size_t total = 40 + b->ns + b->nstr;
-	uint8_t *out = calloc(1, total + 64);
-
-	put32(out, 0xd00dfeed);
-	put32(out + 4, (uint32_t)total);
-	put32(out + 8, 40);
-	put32(out + 12, 40 + (uint32_t)b->ns);
-	put32(out + 16, 0);
-	put32(out + 20, 17);
-	put32(out + 24, 16);
-	put32(out + 32, (uint32_t)b->nstr);
-	put32(out + 36, (uint32_t)b->ns);
-	memcpy(out + 40, b->s, b->ns);
-	memcpy(out + 40 + b->ns, b->str, b->nstr);
-	*size = total;
-	return out;
-}
+#include "fdt-build.h"
 
 /* A ppce500-like tree. */
 static uint8_t *good_tree(size_t *size)
@@ -95,31 +18,31 @@ static uint8_t *good_tree(size_t *size)
 	static const uint32_t mem[] = { 0, 0, 0, 0x80000000u };
 	static const uint32_t ranges[] = { 0, 0xf, 0xe0000000u, 0x100000 };
 	static const uint32_t reg[] = { 0x4500, 0x100 };
-	struct blob b;
+	struct fdt_blob b;
 
-	memset(&b, 0, sizeof(b));
-	node(&b, "");
-	prop_cells(&b, "#address-cells", two, 1);
-	prop_cells(&b, "#size-cells", two, 1);
-	node(&b, "chosen");
-	prop(&b, "bootargs", "hugepages=4M:2", 15);
-	tok(&b, 2);
-	node(&b, "memory@0");
-	prop(&b, "device_type", "memory", 7);
-	prop_cells(&b, "reg", mem, 4);
-	tok(&b, 2);
-	node(&b, "soc@fe0000000");
-	prop_cells(&b, "#address-cells", one, 1);
-	prop_cells(&b, "#size-cells", one, 1);
-	prop_cells(&b, "ranges", ranges, 4);
-	node(&b, "serial@4500");
-	prop(&b, "compatible", "fsl,ns16550\0ns16550", 20);
-	prop_cells(&b, "reg", reg, 2);
-	tok(&b, 2);
-	tok(&b, 2);
-	tok(&b, 2);
-	tok(&b, 9);
-	return finish(&b, size);
+	fdt_blob_init(&b);
+	fdt_blob_node(&b, "");
+	fdt_blob_cells(&b, "#address-cells", two, 1);
+	fdt_blob_cells(&b, "#size-cells", two, 1);
+	fdt_blob_node(&b, "chosen");
+	fdt_blob_prop(&b, "bootargs", "hugepages=4M:2", 15);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_node(&b, "memory@0");
+	fdt_blob_prop(&b, "device_type", "memory", 7);
+	fdt_blob_cells(&b, "reg", mem, 4);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_node(&b, "soc@fe0000000");
+	fdt_blob_cells(&b, "#address-cells", one, 1);
+	fdt_blob_cells(&b, "#size-cells", one, 1);
+	fdt_blob_cells(&b, "ranges", ranges, 4);
+	fdt_blob_node(&b, "serial@4500");
+	fdt_blob_prop(&b, "compatible", "fsl,ns16550\0ns16550", 20);
+	fdt_blob_cells(&b, "reg", reg, 2);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END);
+	return fdt_blob_finish(&b, size);
 }
 
 static void test_good(void)
@@ -128,12 +51,13 @@ static void test_good(void)
 	size_t size;
 	uint8_t *t = good_tree(&size);
 
-	report(fdt_read_facts(t, size, &f) == 0, "a good tree parses");
-	report(f.size == size, "totalsize %zu", size);
-	report(f.have_mem && f.mem_base == 0 && f.mem_size == 0x80000000u, "memory: 2 GB at 0");
-	report(f.have_uart && f.uart_pa == 0xfe0004500ull, "UART at 0xf_e000_4500 through the soc's ranges");
+	report_eq(fdt_read_facts(t, size, &f), 0, "a good tree parses");
+	report_eq(f.size, size, "totalsize %zu", size);
+	report(f.have_mem && is_eq(f.mem_base, 0) && is_eq(f.mem_size, 0x80000000u), "memory: 2 GB at 0");
+	report(f.have_uart && is_eq(f.uart_pa, 0xfe0004500ull),
+	       "UART at 0xf_e000_4500 through the soc's ranges");
 	report(f.bootargs && !strcmp(f.bootargs, "hugepages=4M:2"), "bootargs");
-	report(fdt_read_facts(t, size - 1, &f) == -1, "max_bytes below totalsize: refused");
+	report_eq(fdt_read_facts(t, size - 1, &f), -1, "max_bytes below totalsize: refused");
 	free(t);
 }
 
@@ -144,8 +68,8 @@ static void expect_refused(const char *what, size_t off, uint32_t value)
 	size_t size;
 	uint8_t *t = good_tree(&size);
 
-	put32(t + off, value);
-	report(fdt_read_facts(t, size, &f) == -1, "%s: refused", what);
+	fdt_put32(t + off, value);
+	report_eq(fdt_read_facts(t, size, &f), -1, "%s: refused", what);
 	free(t);
 }
 
@@ -159,8 +83,8 @@ static void test_malformed(void)
 	size_t first_prop = 48;
 
 	free(t);
-	report(fdt_read_facts(zero, sizeof(zero), &f) == -1, "no magic: refused");
-	report(fdt_read_facts(zero, 8, &f) == -1, "shorter than a header: refused");
+	report_eq(fdt_read_facts(zero, sizeof(zero), &f), -1, "no magic: refused");
+	report_eq(fdt_read_facts(zero, 8, &f), -1, "shorter than a header: refused");
 	expect_refused("totalsize larger than the buffer", 4, 0x7ffffff0);
 	expect_refused("structure block outside the blob", 8, 0x7fff0000);
 	expect_refused("strings block outside the blob", 12, 0x7fff0000);
@@ -172,31 +96,31 @@ static void test_malformed(void)
 static void test_unterminated(void)
 {
 	static const uint32_t one[] = { 1 };
-	struct blob b;
+	struct fdt_blob b;
 	struct fdt_facts f;
 	size_t size;
 	uint8_t *t;
 
-	memset(&b, 0, sizeof(b));
-	node(&b, "");
-	node(&b, "chosen");
-	prop(&b, "bootargs", "abc", 3);		/* no NUL inside the property */
-	tok(&b, 2);
-	node(&b, "serial@0");
-	prop(&b, "compatible", "ns16550", 7);	/* no NUL either */
-	prop_cells(&b, "reg", one, 1);		/* shorter than the parent's 2+1 cells */
-	tok(&b, 2);
-	tok(&b, 2);
-	tok(&b, 9);
-	t = finish(&b, &size);
-	report(fdt_read_facts(t, size, &f) == 0 && !f.bootargs && !f.have_uart,
+	fdt_blob_init(&b);
+	fdt_blob_node(&b, "");
+	fdt_blob_node(&b, "chosen");
+	fdt_blob_prop(&b, "bootargs", "abc", 3);		/* no NUL inside the property */
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_node(&b, "serial@0");
+	fdt_blob_prop(&b, "compatible", "ns16550", 7);	/* no NUL either */
+	fdt_blob_cells(&b, "reg", one, 1);		/* shorter than the parent's 2+1 cells */
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END);
+	t = fdt_blob_finish(&b, &size);
+	report(is_eq(fdt_read_facts(t, size, &f), 0) && !f.bootargs && !f.have_uart,
 	       "unterminated strings and a short reg are ignored, not followed");
 	free(t);
-	memset(&b, 0, sizeof(b));
-	node(&b, "");
-	tok(&b, 2);			/* no FDT_END: the walk must stop at totalsize */
-	t = finish(&b, &size);
-	report(fdt_read_facts(t, size, &f) == -1, "a tree without FDT_END: refused");
+	fdt_blob_init(&b);
+	fdt_blob_node(&b, "");
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);	/* no FDT_END: the walk must stop at totalsize */
+	t = fdt_blob_finish(&b, &size);
+	report_eq(fdt_read_facts(t, size, &f), -1, "a tree without FDT_END: refused");
 	free(t);
 }
 
@@ -208,19 +132,19 @@ static void test_ram_size(void)
 	const char *note;
 	uint64_t ram;
 
-	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == 8ull << 30 && !note,
+	report(is_eq(fdt_ram_size(&f, board, &ram, &note), 0) && is_eq(ram, 8ull << 30) && !note,
 	       "ram size: a node at 0 gives its size (a claim the caller probes)");
 	f.mem_base = 0x10000000;
 	ram = 0;
-	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == board && note &&
+	report(is_eq(fdt_ram_size(&f, board, &ram, &note), 0) && is_eq(ram, board) && note &&
 	       strstr(note, "does not start at physical 0"),
 	       "ram size: a node not at 0 is refused loudly: board.cfg's size and a note");
 	f.mem_base = 0;
 	f.mem_size = 0;
-	report(fdt_ram_size(&f, board, &ram, &note) == -1 && note && strstr(note, "size 0"),
+	report(is_eq(fdt_ram_size(&f, board, &ram, &note), -1) && note && strstr(note, "size 0"),
 	       "ram size: size 0 is an error that says so");
 	f.have_mem = 0;
-	report(fdt_ram_size(&f, board, &ram, &note) == 0 && ram == board && !note,
+	report(is_eq(fdt_ram_size(&f, board, &ram, &note), 0) && is_eq(ram, board) && !note,
 	       "ram size: no node: board.cfg's size, nothing to say");
 }
 

@@ -21,7 +21,7 @@ static void test_he_leaf_sizes(void)
 	unsigned int i;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xFFFFFFFF, 1) == MMU_OK, "mm");
+	report_eq(mm_init(&mm, 0, 0xFFFFFFFF, 1), MMU_OK, "mm");
 	for (i = 0; i < NR_LEAF_SIZES; i++) {
 		const struct leaf_size *ls = &leaf_sizes[i];
 		void *pmd = pmd_off(&mm, VA), *ptep;
@@ -30,23 +30,24 @@ static void test_he_leaf_sizes(void)
 		report_prefix_push("%uM", ls->size >> 20);
 		env_reset_counters();
 		ptep = pte_alloc_huge(&mm, pmd, VA, ls->size);
-		report(ptep == pmd && env.allocs == 0, "huge ptep is the first PGD entry, no table");
+		report(is_eq((uintptr_t)ptep, (uintptr_t)pmd) && is_eq(env.allocs, 0),
+		       "huge ptep is the first PGD entry, no table");
 		report_err(set_huge_pte_at(&mm, VA, ptep, pte, ls->size), MMU_OK, "set_huge_pte_at");
 		memset(exp_pgd, 0, sizeof(exp_pgd));
 		put_leaf(exp_pgd, VA, PA, ls, BAP_KRW);
 		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES), "replicas byte for byte");
-		report(huge_ptep_get(&mm, VA, ptep) == pte &&
-		       pte == ((uint64_t)entry_hi(exp_pgd, VA >> 21) << 32 | entry_lo(exp_pgd, VA >> 21)),
+		report(is_eq(huge_ptep_get(&mm, VA, ptep), pte) &&
+		       is_eq(pte, ((uint64_t)entry_hi(exp_pgd, VA >> 21) << 32 | entry_lo(exp_pgd, VA >> 21))),
 		       "huge_ptep_get: the first replica");
-		report(pte_leaf_size(pte, pte) == ls->size, "pte_leaf_size");
+		report_eq(pte_leaf_size(pte, pte), ls->size, "pte_leaf_size");
 		report_err(huge_ptep_set_wrprotect(&mm, VA, ptep), MMU_OK, "wrprotect");
 		put_leaf(exp_pgd, VA, PA, ls, BAP_KRO_D);
 		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES), "every replica loses SW, keeps D");
-		report(huge_ptep_get_and_clear(&mm, VA, ptep) ==
+		report_eq(huge_ptep_get_and_clear(&mm, VA, ptep),
 		       ((uint64_t)entry_hi(exp_pgd, VA >> 21) << 32 | entry_lo(exp_pgd, VA >> 21)),
 		       "get_and_clear returns the entry");
 		memset(exp_pgd, 0, sizeof(exp_pgd));
-		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES) && env_tlb_calls == 0,
+		report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES) && is_eq(env_tlb_calls, 0),
 		       "PGD empty, no TLB call");
 		report_prefix_pop();
 	}
@@ -59,7 +60,7 @@ static void test_he_errors(void)
 	void *pmd, *ptep;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	report_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK, "user mm");
 	pmd = pmd_off(&mm, VA);
 	CHECK_UNCHANGED(MMU_ESIZE, set_huge_pte_at(&mm, VA, pmd, pte, SZ_2M), "size 2M");
 	CHECK_UNCHANGED(MMU_EALIGN, set_huge_pte_at(&mm, VA + SZ_2M, pmd_off(&mm, VA + SZ_2M),
@@ -74,22 +75,24 @@ static void test_he_errors(void)
 			"a 16M PTE written as a 4M run");
 	CHECK_UNCHANGED(MMU_ESIZE, pmd_populate_size(&mm, pmd, env_arena, SZ_4M),
 			"pmd_populate_size of a leaf size");
-	report(map(&mm, VA + SZ_4K, 0x1000, SZ_4K, RW) == MMU_OK, "a 4K page");
+	report_eq(map(&mm, VA + SZ_4K, 0x1000, SZ_4K, RW), MMU_OK, "a 4K page");
 	CHECK_UNCHANGED(MMU_OK, pte_alloc_huge(&mm, pmd, VA, SZ_4M) == NULL ? MMU_OK : -99,
 			"pte_alloc_huge 4M over a table: NULL");
 	CHECK_UNCHANGED(MMU_EOVERLAP, set_huge_pte_at(&mm, VA, pmd, pte, SZ_4M),
 			"set_huge_pte_at 4M over a table");
 	ptep = pte_alloc_huge(&mm, pmd, VA, SZ_4K);
-	report(ptep == pte_table_of(&mm, VA), "pte_alloc_huge 4K: slot 0 of the table");
+	report_eq((uintptr_t)(ptep), (uintptr_t)pte_table_of(&mm, VA),
+	       "pte_alloc_huge 4K: slot 0 of the table");
 	report_err(set_huge_pte_at(&mm, VA, ptep, mk_huge_pte(0x5000, SZ_4K, RW), SZ_4K), MMU_OK,
 		   "set 4K");
-	report(entry_lo(ptep, 0) == 0x05041115u && entry_hi(ptep, 0) == 0, "entry 00000000 05041115");
+	report(is_eq(entry_lo(ptep, 0), 0x05041115u) && is_eq(entry_hi(ptep, 0), 0),
+	       "entry 00000000 05041115");
 	env_fail_after(0);
 	CHECK_UNCHANGED(MMU_OK, pte_alloc_huge(&mm, pmd_off(&mm, 0x100000), 0x100000, SZ_4K) ==
 			NULL ? MMU_OK : -99, "pte_alloc_huge without memory: NULL");
 	env_fail_after(-1);
 	mm_destroy(&mm);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 #define PTE_DIRTY	0x1000u
@@ -108,11 +111,11 @@ static void test_he_cache_dirty(void)
 	struct mm mm;
 
 	env_init();
-	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	report_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK, "user mm");
 	pmd = pmd_off(&mm, VA);
 	CHECK_UNCHANGED(MMU_ECACHE, map(&mm, VA, PA, SZ_4M, PROT_READ | WT_I), "map 4M NOCACHE|WRITETHRU");
-	report(mk_huge_pte(PA, SZ_4M, PROT_READ | WT_I) == 0, "mk_huge_pte NOCACHE|WRITETHRU: 0");
-	report(pte & PTE_DIRTY, "mk_huge_pte of a writable page sets DIRTY");
+	report_eq(mk_huge_pte(PA, SZ_4M, PROT_READ | WT_I), 0, "mk_huge_pte NOCACHE|WRITETHRU: 0");
+	report(is_set(pte, PTE_DIRTY), "mk_huge_pte of a writable page sets DIRTY");
 	CHECK_UNCHANGED(MMU_EDIRTY, set_huge_pte_at(&mm, VA, pmd, pte & ~(uint64_t)PTE_DIRTY, SZ_4M),
 			"set_huge_pte_at writable without DIRTY");
 	CHECK_UNCHANGED(MMU_EDIRTY, set_huge_pte_at(&mm, VA, pmd,
@@ -127,13 +130,13 @@ static void test_he_cache_dirty(void)
 	report_err(protect(&mm, VA, SZ_4M, RW | PROT_USER), MMU_OK, "protect back to writable");
 	w.entry = 0;
 	walk(&mm, VA + SZ_4M - 1, &w);
-	report(w.entry & PTE_DIRTY,
+	report(is_set(w.entry, PTE_DIRTY),
 	       "protect() gives a writable page DIRTY in every entry (last: %08x)", (uint32_t)w.entry);
 	report_err(protect(&mm, VA, SZ_4M, PROT_READ | PROT_WRITETHRU), MMU_OK,
 		   "WRITETHRU alone is fine");
 	report_err(protect(&mm, VA, SZ_4M, PROT_READ | PROT_NOCACHE), MMU_OK, "NOCACHE alone too");
 	mm_destroy(&mm);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 /* protect() replaces every prot bit: GUARDED goes when the new prot leaves it out (4K and 4M). */
@@ -145,20 +148,21 @@ static void test_he_protect_guarded(void)
 	unsigned int i;
 
 	env_init();
-	report(mm_init(&mm, 0, 0xBFFFFFFF, 1) == MMU_OK, "user mm");
+	report_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK, "user mm");
 	for (i = 0; i < 2; i++) {
 		report_prefix_push("%uK", sizes[i] >> 10);
 		report_err(map(&mm, VA, PA, sizes[i], PROT_READ | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 			   "map NOCACHE|GUARDED");
-		report(walk(&mm, VA, &w) == MMU_OK && (w.prot & PROT_GUARDED), "walk: GUARDED");
+		report(is_eq(walk(&mm, VA, &w), MMU_OK) && is_set(w.prot, PROT_GUARDED), "walk: GUARDED");
 		report_err(protect(&mm, VA, sizes[i], PROT_READ | PROT_NOCACHE), MMU_OK, "protect NOCACHE");
-		report(walk(&mm, VA, &w) == MMU_OK && !(w.prot & PROT_GUARDED) && (w.prot & PROT_NOCACHE),
+		report(is_eq(walk(&mm, VA, &w), MMU_OK) && is_clear(w.prot, PROT_GUARDED) &&
+		       is_set(w.prot, PROT_NOCACHE),
 		       "walk: GUARDED gone, NOCACHE kept (prot 0x%x)", (unsigned int)w.prot);
 		report_err(unmap(&mm, VA, sizes[i]), MMU_OK, "unmap");
 		report_prefix_pop();
 	}
 	mm_destroy(&mm);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 const struct host_test hugetlb_e500_tests[] = {

@@ -38,8 +38,8 @@ static void walk_one_size(struct mm *mm, const struct leaf_size *ls)
 	report(walk_leaf_at(mm, ls, ls->size - 1), "last byte");
 	report(walk_leaf_at(mm, ls, ls->size / 2 + 0x1234), "middle replica");
 	report(walk_leaf_at(mm, ls, ls->size - SZ_2M + 5), "last replica");
-	report(walk(mm, LEAF_VA - 1, &w) == MMU_ENOENT &&
-	       walk(mm, LEAF_VA + ls->size, &w) == MMU_ENOENT, "nothing either side");
+	report(is_eq(walk(mm, LEAF_VA - 1, &w), MMU_ENOENT) &&
+	       is_eq(walk(mm, LEAF_VA + ls->size, &w), MMU_ENOENT), "nothing either side");
 }
 
 static void change_one_size(struct mm *mm, const struct leaf_size *ls)
@@ -67,14 +67,14 @@ static void change_one_size(struct mm *mm, const struct leaf_size *ls)
 	put_leaf(exp_pgd, LEAF_VA, LEAF_PA, ls, BAP_KRO);
 	report(same_bytes(mm->pgd, exp_pgd, PGD_BYTES),
 	       "every replica read-only, each keeping its pa");
-	report(env_tlb_calls == 1 && env_tlb_log[0].va == LEAF_VA &&
-	       env_tlb_log[0].size == size, "one invalidation of the whole page");
+	report(is_eq(env_tlb_calls, 1) && is_eq(env_tlb_log[0].va, LEAF_VA) &&
+	       is_eq(env_tlb_log[0].size, size), "one invalidation of the whole page");
 
 	report_err(unmap(mm, LEAF_VA, size), MMU_OK, "unmap the whole page");
 	memset(exp_pgd, 0, sizeof(exp_pgd));
 	report(same_bytes(mm->pgd, exp_pgd, PGD_BYTES), "every replica cleared");
-	report(env_tlb_calls == 2 && env_tlb_log[1].va == LEAF_VA &&
-	       env_tlb_log[1].size == size, "invalidated");
+	report(is_eq(env_tlb_calls, 2) && is_eq(env_tlb_log[1].va, LEAF_VA) &&
+	       is_eq(env_tlb_log[1].size, size), "invalidated");
 }
 
 static void test_leaf_sizes(void)
@@ -82,7 +82,7 @@ static void test_leaf_sizes(void)
 	unsigned int i;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xFFFFFFFF, 1) == MMU_OK, "mm");
+	report_eq(mm_init(&mm, 0, 0xFFFFFFFF, 1), MMU_OK, "mm");
 	for (i = 0; i < NR_LEAF_SIZES; i++) {
 		report_prefix_push("%uM", leaf_sizes[i].size >> 20);
 		walk_one_size(&mm, &leaf_sizes[i]);
@@ -99,33 +99,33 @@ static void test_leaf_mixed(void)
 	unsigned char *byte;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xFFFFFFFF, 1) == MMU_OK, "mm");
+	report_eq(mm_init(&mm, 0, 0xFFFFFFFF, 1), MMU_OK, "mm");
 	put_leaf(mm.pgd, LEAF_VA, LEAF_PA, ls, BAP_KRW);
-	report(map(&mm, LEAF_VA + SZ_4M, 0x9000, SZ_4K, PROT_READ) == MMU_OK &&
-	       map(&mm, LEAF_VA - SZ_4K, 0xA000, SZ_4K, PROT_READ) == MMU_OK,
+	report(is_eq(map(&mm, LEAF_VA + SZ_4M, 0x9000, SZ_4K, PROT_READ), MMU_OK) &&
+	       is_eq(map(&mm, LEAF_VA - SZ_4K, 0xA000, SZ_4K, PROT_READ), MMU_OK),
 	       "4K pages on both sides of a 4M leaf");
-	report(walk(&mm, LEAF_VA + SZ_4M, &w) == MMU_OK && w.size == SZ_4K &&
-	       w.level == WALK_LEVEL_PTE && w.pa == 0x9000, "walk the 4K page after");
-	report(walk(&mm, LEAF_VA + 5, &w) == MMU_OK && w.size == SZ_4M, "walk the leaf");
+	report(is_eq(walk(&mm, LEAF_VA + SZ_4M, &w), MMU_OK) && is_eq(w.size, SZ_4K) &&
+	       is_eq(w.level, WALK_LEVEL_PTE) && is_eq(w.pa, 0x9000), "walk the 4K page after");
+	report(is_eq(walk(&mm, LEAF_VA + 5, &w), MMU_OK) && is_eq(w.size, SZ_4M), "walk the leaf");
 	report_err(protect(&mm, LEAF_VA - SZ_4K, SZ_4M + 2 * SZ_4K, PROT_READ), MMU_OK,
 		   "protect 4K + 4M + 4K");
-	report(walk(&mm, LEAF_VA, &w) == MMU_OK && w.prot == PROT_READ, "leaf now RO");
+	report(is_eq(walk(&mm, LEAF_VA, &w), MMU_OK) && is_eq(w.prot, PROT_READ), "leaf now RO");
 	report_err(unmap(&mm, LEAF_VA - SZ_4K, SZ_4M + 2 * SZ_4K), MMU_OK,
 		   "unmap 4K + 4M + 4K");
 	memset(exp_pgd, 0, sizeof(exp_pgd));
-	report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES) && mm.tables == 0 && env.live == 1,
+	report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES) && is_eq(mm.tables, 0) && is_eq(env.live, 1),
 	       "PGD empty, both tables freed");
 
 	put_leaf(mm.pgd, LEAF_VA, LEAF_PA, ls, BAP_KRW);
 	byte = (unsigned char *)mm.pgd + (LEAF_VA >> 21) * 8 + 7;
 	*byte &= 0xFE;
 	report_err(walk(&mm, LEAF_VA, &w), MMU_ENOENT, "non-present leaf");
-	report(walk(&mm, LEAF_VA + SZ_2M, &w) == MMU_OK, "its present replica still walks");
+	report_eq(walk(&mm, LEAF_VA + SZ_2M, &w), MMU_OK, "its present replica still walks");
 
 	/* A size field below 2M cannot be built by map(); it reads as 2M. */
 	put_entry(mm.pgd, 0x10, 0x00001000, 0x00040115);
-	report(walk(&mm, 0x02001234, &w) == MMU_OK && w.size == SZ_2M &&
-	       w.page_va == 0x02000000 && w.pa == 0x100001234ull,
+	report(is_eq(walk(&mm, 0x02001234, &w), MMU_OK) && is_eq(w.size, SZ_2M) &&
+	       is_eq(w.page_va, 0x02000000) && is_eq(w.pa, 0x100001234ull),
 	       "leaf with a 4K size field walks as 2M");
 	mm_destroy(&mm);
 }

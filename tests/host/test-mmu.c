@@ -26,12 +26,12 @@ static unsigned char exp_pte[PTE_BYTES];
 
 static void kernel_mm(struct mm *mm)
 {
-	report(mm_init(mm, KERNEL_START, KERNEL_LAST, 0) == MMU_OK, "kernel mm_init");
+	report_eq(mm_init(mm, KERNEL_START, KERNEL_LAST, 0), MMU_OK, "kernel mm_init");
 }
 
 static void user_mm(struct mm *mm, unsigned int pid)
 {
-	report(mm_init(mm, 0, USER_LAST, pid) == MMU_OK, "user mm_init pid %u", pid);
+	report_eq(mm_init(mm, 0, USER_LAST, pid), MMU_OK, "user mm_init pid %u", pid);
 }
 
 static void test_mm_init(void)
@@ -47,23 +47,23 @@ static void test_mm_init(void)
 	env_fail_after(0);
 	report_err(mm_init(&mm, 0, USER_LAST, 1), MMU_ENOMEM, "no memory for the PGD");
 	env_fail_after(-1);
-	report(!memcmp(&mm, &before, sizeof(mm)) && env.live == 0,
+	report(!memcmp(&mm, &before, sizeof(mm)) && is_eq(env.live, 0),
 	       "failed mm_init leaves mm and memory untouched");
 
 	report_err(mm_init(&mm, KERNEL_START, KERNEL_LAST, 0), MMU_OK, "kernel space");
 	memset(exp_pgd, 0, sizeof(exp_pgd));
-	report(mm.pgd == env_arena && same_bytes(mm.pgd, exp_pgd, PGD_BYTES),
+	report(is_eq((uintptr_t)mm.pgd, (uintptr_t)env_arena) && same_bytes(mm.pgd, exp_pgd, PGD_BYTES),
 	       "PGD is 16 KB of zeroes at the first arena block");
-	report(mm.start == KERNEL_START && mm.last == KERNEL_LAST && mm.pid == 0 &&
-	       mm.tables == 0, "fields set");
+	report(is_eq(mm.start, KERNEL_START) && is_eq(mm.last, KERNEL_LAST) && is_eq(mm.pid, 0) &&
+	       is_eq(mm.tables, 0), "fields set");
 	mm_destroy(&mm);
-	report(env.live == 0 && env.bad_frees == 0 && mm.pgd == NULL,
+	report(is_eq(env.live, 0) && is_eq(env.bad_frees, 0) && mm.pgd == NULL,
 	       "mm_destroy frees the order-2 PGD");
 	mm_destroy(&mm);
-	report(env.bad_frees == 0, "second mm_destroy is harmless");
+	report_eq(env.bad_frees, 0, "second mm_destroy is harmless");
 
 	report_err(mm_init(&mm, 0, KERNEL_LAST, 9), MMU_OK, "whole 4G space");
-	report(mm.pid == 9, "pid kept");
+	report_eq(mm.pid, 9, "pid kept");
 	mm_destroy(&mm);
 }
 
@@ -73,7 +73,7 @@ static void test_sizes_and_strings(void)
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	bool distinct = true;
 
-	report(n == 6 && sizes[0] == SZ_4K && sizes[1] == SZ_4M && sizes[5] == 0x40000000,
+	report(is_eq(n, 6) && is_eq(sizes[0], SZ_4K) && is_eq(sizes[1], SZ_4M) && is_eq(sizes[5], 0x40000000),
 	       "page sizes: 4K, then 4M..1G (huge pages on by default)");
 	for (i = 0; i <= 10; i++)
 		for (j = 0; j < i; j++)
@@ -101,8 +101,8 @@ static void test_map_bytes(void)
 	put_entry(exp_pte, 1, 0x00000123, 0x45000000 | LO_KRW);
 	report(same_bytes(pte_table_of(&mm, 0xC0001000), exp_pte, PTE_BYTES),
 	       "PTE table: entry 1 = 00000123 45041115, all else 0");
-	report(mm.tables == 1 && env.live == 2, "one table allocated");
-	report(env_tlb_calls == 0, "map does not invalidate");
+	report(is_eq(mm.tables, 1) && is_eq(env.live, 2), "one table allocated");
+	report_eq(env_tlb_calls, 0, "map does not invalidate");
 	mm_destroy(&mm);
 }
 
@@ -125,8 +125,8 @@ static void test_map_36bit(void)
 	memset(exp_pgd, 0, sizeof(exp_pgd));
 	put_entry(exp_pgd, 0x80, 0, FIRST_TABLE_REF);
 	report(same_bytes(mm.pgd, exp_pgd, PGD_BYTES), "PGD entry 0x80");
-	report(walk(&mm, 0x10000123, &w) == MMU_OK && w.pa == 0xFE0001123ull &&
-	       w.prot == prot, "walk gives the 36-bit pa and the prot back");
+	report(is_eq(walk(&mm, 0x10000123, &w), MMU_OK) && is_eq(w.pa, 0xFE0001123ull) && is_eq(w.prot, prot),
+	       "walk gives the 36-bit pa and the prot back");
 	CHECK_UNCHANGED(MMU_EPA, map(&mm, 0x10002000, 0x1000000000ull, SZ_4K, prot),
 			"pa 2^36");
 	CHECK_UNCHANGED(MMU_EPA, map(&mm, 0x10002000, 0xFFFFFFFFFFFFF000ull, SZ_4K, prot),
@@ -186,13 +186,13 @@ static void test_prot_model(void)
 			bad_rc += map(&mm, va, 0x1000, SZ_4K, access) != MMU_EPROT;
 	bad_rc += map(&mm, va, 0x1000, SZ_4K, 0x100 | PROT_READ) != MMU_EPROT;
 	bad_rc += map(&mm, va, 0x1000, SZ_4K, 0x80000000u | PROT_READ) != MMU_EPROT;
-	report(bad_rc == 0, "W, X or USER without READ, unknown bits: EPROT");
+	report_eq(bad_rc, 0, "W, X or USER without READ, unknown bits: EPROT");
 	bad_rc = 0;
 	for (access = 0; access < 16; access++)
 		for (attr = 0; attr < 16; attr++)
 			if (model_valid(access) && model_wimg_refused(attr << 4))
 				bad_rc += map(&mm, va, 0x1000, SZ_4K, access | attr << 4) != MMU_ECACHE;
-	report(bad_rc == 0, "NOCACHE with WRITETHRU (W=1 I=1), any other bits: ECACHE");
+	report_eq(bad_rc, 0, "NOCACHE with WRITETHRU (W=1 I=1), any other bits: ECACHE");
 	report(env_snapshot_same(&snap), "refused prots changed nothing");
 	env_snapshot_free(&snap);
 
@@ -222,9 +222,9 @@ static void test_prot_model(void)
 			va += SZ_4K;
 		}
 	}
-	report(valid == 9 * 12 && bad_rc == 0, "%u valid prots map", valid);
-	report(bad_bits == 0, "entry bits match the model (%u mismatches)", bad_bits);
-	report(bad_walk == 0, "walk returns each prot unchanged (%u mismatches)", bad_walk);
+	report(is_eq(valid, 9 * 12) && is_eq(bad_rc, 0), "%u valid prots map", valid);
+	report_eq(bad_bits, 0, "entry bits match the model (%u mismatches)", bad_bits);
+	report_eq(bad_walk, 0, "walk returns each prot unchanged (%u mismatches)", bad_walk);
 	mm_destroy(&mm);
 }
 
@@ -297,7 +297,7 @@ static void test_map_enomem(void)
 		env_snapshot_free(&snap);
 	}
 	env_fail_after(-1);
-	report(failures == 1, "a 4K map into an empty 2M slot needs one allocation");
+	report_eq(failures, 1, "a 4K map into an empty 2M slot needs one allocation");
 	report(unchanged, "ENOMEM changed nothing");
 	report_err(err, MMU_OK, "map succeeds once memory is there");
 
@@ -324,18 +324,18 @@ static void test_unmap(void)
 
 	kernel_mm(&mm);
 	env_snapshot_take(&empty);
-	report(map(&mm, a, 0x1000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, a + SZ_4K, 0x2000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, a + 2 * SZ_4K, 0x3000, SZ_4K, PROT_READ) == MMU_OK, "three pages");
+	report(is_eq(map(&mm, a, 0x1000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, a + SZ_4K, 0x2000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, a + 2 * SZ_4K, 0x3000, SZ_4K, PROT_READ), MMU_OK), "three pages");
 	report_err(unmap(&mm, a + SZ_4K, SZ_4K), MMU_OK, "unmap the middle one");
 	memset(exp_pte, 0, sizeof(exp_pte));
 	put_entry(exp_pte, 0x100, 0, 0x01000000 | LO_KRW);
 	put_entry(exp_pte, 0x102, 0, 0x03000000 | LO_KRO);
 	report(same_bytes(pte_table_of(&mm, a), exp_pte, PTE_BYTES),
 	       "its entry is zero, the others intact");
-	report(env_tlb_calls == 1 && tlb_call_is(0, &mm, a + SZ_4K, SZ_4K),
+	report(is_eq(env_tlb_calls, 1) && tlb_call_is(0, &mm, a + SZ_4K, SZ_4K),
 	       "one TLB invalidation of that page");
-	report(mm.tables == 1, "table kept while not empty");
+	report_eq(mm.tables, 1, "table kept while not empty");
 
 	env_reset_counters();
 	CHECK_UNCHANGED(MMU_ENOENT, unmap(&mm, a + SZ_4K, SZ_4K), "unmap it again");
@@ -346,26 +346,26 @@ static void test_unmap(void)
 	CHECK_UNCHANGED(MMU_EALIGN, unmap(&mm, a, 0x1800), "size not whole pages");
 	CHECK_UNCHANGED(MMU_ERANGE, unmap(&mm, 0xBFFFF000, SZ_4K), "below the space");
 	CHECK_UNCHANGED(MMU_ERANGE, unmap(&mm, 0xFFFFF000, 2 * SZ_4K), "wraps past 4G");
-	report(env_tlb_calls == 0, "failed unmaps do not invalidate");
+	report_eq(env_tlb_calls, 0, "failed unmaps do not invalidate");
 
 	report_err(unmap(&mm, a, SZ_4K), MMU_OK, "unmap the first");
 	report_err(unmap(&mm, a + 2 * SZ_4K, SZ_4K), MMU_OK, "unmap the last");
-	report(mm.tables == 0 && entry_lo(mm.pgd, a >> 21) == 0 && env.live == 1,
+	report(is_eq(mm.tables, 0) && is_eq(entry_lo(mm.pgd, a >> 21), 0) && is_eq(env.live, 1),
 	       "empty table freed and its PGD entry cleared");
 	report(!memcmp(empty.mem, env_arena, ENV_ARENA_BYTES), "arena as after mm_init");
 	env_snapshot_free(&empty);
 
 	env_reset_counters();
-	report(map(&mm, 0xC01FF000, 0x1000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, 0xC0200000, 0x2000, SZ_4K, RW) == MMU_OK && mm.tables == 2,
+	report(is_eq(map(&mm, 0xC01FF000, 0x1000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, 0xC0200000, 0x2000, SZ_4K, RW), MMU_OK) && is_eq(mm.tables, 2),
 	       "two pages in two tables");
 	report_err(unmap(&mm, 0xC01FF000, 2 * SZ_4K), MMU_OK, "one unmap over both");
-	report(mm.tables == 0 && env.live == 1, "both tables freed");
-	report(env_tlb_calls == 1 && tlb_call_is(0, &mm, 0xC01FF000, 2 * SZ_4K),
+	report(is_eq(mm.tables, 0) && is_eq(env.live, 1), "both tables freed");
+	report(is_eq(env_tlb_calls, 1) && tlb_call_is(0, &mm, 0xC01FF000, 2 * SZ_4K),
 	       "one invalidation of the whole range");
 
-	report(map(&mm, 0xFFFFF000, 0x1000, SZ_4K, RW) == MMU_OK &&
-	       unmap(&mm, 0xFFFFF000, SZ_4K) == MMU_OK && mm.tables == 0,
+	report(is_eq(map(&mm, 0xFFFFF000, 0x1000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(unmap(&mm, 0xFFFFF000, SZ_4K), MMU_OK) && is_eq(mm.tables, 0),
 	       "last page of the 4G space");
 	mm_destroy(&mm);
 }
@@ -379,21 +379,21 @@ static void test_protect(void)
 	unsigned int rx_nc = PROT_READ | PROT_EXEC | PROT_USER | PROT_NOCACHE | PROT_GUARDED;
 
 	kernel_mm(&mm);
-	report(map(&mm, a, 0xABCDE000, SZ_4K, PROT_READ) == MMU_OK, "RO page");
+	report_eq(map(&mm, a, 0xABCDE000, SZ_4K, PROT_READ), MMU_OK, "RO page");
 	t = pte_table_of(&mm, a);
-	report(entry_hi(t, 0x100) == 0xABC && entry_lo(t, 0x100) == (0xDE000000 | LO_KRO),
+	report(is_eq(entry_hi(t, 0x100), 0xABC) && is_eq(entry_lo(t, 0x100), (0xDE000000 | LO_KRO)),
 	       "RO entry 00000abc de040105");
 	report_err(protect(&mm, a, SZ_4K, RW), MMU_OK, "RO -> RW");
-	report(entry_hi(t, 0x100) == 0xABC && entry_lo(t, 0x100) == (0xDE000000 | LO_KRW),
+	report(is_eq(entry_hi(t, 0x100), 0xABC) && is_eq(entry_lo(t, 0x100), (0xDE000000 | LO_KRW)),
 	       "RW entry 00000abc de041115 (dirty set)");
-	report(env_tlb_calls == 1 && tlb_call_is(0, &mm, a, SZ_4K), "invalidated");
-	report(walk(&mm, a, &w) == MMU_OK && w.prot == RW, "walk sees RW");
+	report(is_eq(env_tlb_calls, 1) && tlb_call_is(0, &mm, a, SZ_4K), "invalidated");
+	report(is_eq(walk(&mm, a, &w), MMU_OK) && is_eq(w.prot, RW), "walk sees RW");
 	report_err(protect(&mm, a, SZ_4K, PROT_READ), MMU_OK, "RW -> RO");
-	report(entry_lo(t, 0x100) == (0xDE000000 | LO_KRO), "dirty dropped with write");
+	report_eq(entry_lo(t, 0x100), (0xDE000000 | LO_KRO), "dirty dropped with write");
 	report_err(protect(&mm, a, SZ_4K, rx_nc), MMU_OK, "RO -> user RX uncached guarded");
-	report(entry_hi(t, 0x100) == 0xABC && entry_lo(t, 0x100) == 0xDE5401CD,
+	report(is_eq(entry_hi(t, 0x100), 0xABC) && is_eq(entry_lo(t, 0x100), 0xDE5401CD),
 	       "entry 00000abc de5401cd");
-	report(env_tlb_calls == 3, "every protect invalidates");
+	report_eq(env_tlb_calls, 3, "every protect invalidates");
 
 	env_reset_counters();
 	CHECK_UNCHANGED(MMU_EPROT, protect(&mm, a, SZ_4K, PROT_WRITE), "write-only");
@@ -405,13 +405,13 @@ static void test_protect(void)
 	CHECK_UNCHANGED(MMU_ESIZE, protect(&mm, a, 0, RW), "size 0");
 	CHECK_UNCHANGED(MMU_EALIGN, protect(&mm, a + 4, SZ_4K, RW), "misaligned");
 	CHECK_UNCHANGED(MMU_ERANGE, protect(&mm, 0x1000, SZ_4K, RW), "outside");
-	report(env_tlb_calls == 0, "failed protects do not invalidate");
+	report_eq(env_tlb_calls, 0, "failed protects do not invalidate");
 
-	report(map(&mm, 0xC03FF000, 0x1000, SZ_4K, PROT_READ) == MMU_OK &&
-	       map(&mm, 0xC0400000, 0x2000, SZ_4K, PROT_READ) == MMU_OK, "two tables");
+	report(is_eq(map(&mm, 0xC03FF000, 0x1000, SZ_4K, PROT_READ), MMU_OK) &&
+	       is_eq(map(&mm, 0xC0400000, 0x2000, SZ_4K, PROT_READ), MMU_OK), "two tables");
 	report_err(protect(&mm, 0xC03FF000, 2 * SZ_4K, RW), MMU_OK, "protect across them");
-	report(entry_lo(pte_table_of(&mm, 0xC03FF000), 511) == (0x01000000 | LO_KRW) &&
-	       entry_lo(pte_table_of(&mm, 0xC0400000), 0) == (0x02000000 | LO_KRW),
+	report(is_eq(entry_lo(pte_table_of(&mm, 0xC03FF000), 511), (0x01000000 | LO_KRW)) &&
+	       is_eq(entry_lo(pte_table_of(&mm, 0xC0400000), 0), (0x02000000 | LO_KRW)),
 	       "both entries RW");
 	mm_destroy(&mm);
 }
@@ -424,19 +424,20 @@ static void test_walk(void)
 	unsigned char *t;
 
 	kernel_mm(&mm);
-	report(map(&mm, 0xC0001000, 0x12345000, SZ_4K, RW) == MMU_OK, "map");
+	report_eq(map(&mm, 0xC0001000, 0x12345000, SZ_4K, RW), MMU_OK, "map");
 	t = pte_table_of(&mm, 0xC0001000);
 	env_snapshot_take(&snap);
 	report_err(walk(&mm, 0xC0001ABC, &w), MMU_OK, "walk inside the page");
-	report(w.pa == 0x12345ABC && w.page_pa == 0x12345000 && w.page_va == 0xC0001000,
+	report(is_eq(w.pa, 0x12345ABC) && is_eq(w.page_pa, 0x12345000) && is_eq(w.page_va, 0xC0001000),
 	       "pa 0x12345abc, page 0x12345000 at 0xc0001000");
-	report(w.size == SZ_4K && w.level == WALK_LEVEL_PTE && w.prot == RW,
+	report(is_eq(w.size, SZ_4K) && is_eq(w.level, WALK_LEVEL_PTE) && is_eq(w.prot, RW),
 	       "4K, PTE level, RW");
-	report(w.entry == 0x0000012345041115ull, "raw entry 00000123 45041115");
-	report(w.pmdp == (unsigned char *)mm.pgd + 0x600 * 8 && w.ptep == t + 8,
+	report_eq(w.entry, 0x0000012345041115ull, "raw entry 00000123 45041115");
+	report(is_eq((uintptr_t)w.pmdp, (uintptr_t)((unsigned char *)mm.pgd + 0x600 * 8)) &&
+	       is_eq((uintptr_t)w.ptep, (uintptr_t)(t + 8)),
 	       "entry pointers");
-	report(walk(&mm, 0xC0001000, &w) == MMU_OK && w.pa == 0x12345000, "first byte");
-	report(walk(&mm, 0xC0001FFF, &w) == MMU_OK && w.pa == 0x12345FFF, "last byte");
+	report(is_eq(walk(&mm, 0xC0001000, &w), MMU_OK) && is_eq(w.pa, 0x12345000), "first byte");
+	report(is_eq(walk(&mm, 0xC0001FFF, &w), MMU_OK) && is_eq(w.pa, 0x12345FFF), "last byte");
 	report_err(walk(&mm, 0xC0000FFF, &w), MMU_ENOENT, "empty PTE in a live table");
 	report_err(walk(&mm, 0xC0400000, &w), MMU_ENOENT, "empty PGD entry");
 	report_err(walk(&mm, 0xBFFFFFFF, &w), MMU_ERANGE, "below the space");
@@ -469,23 +470,23 @@ static void test_address_spaces(void)
 	kernel_mm(&k);
 	user_mm(&u1, 1);
 	user_mm(&u2, 2);
-	report(map(&u1, 0x10000000, 0x100000, SZ_4K, RW | PROT_USER) == MMU_OK &&
-	       map(&u2, 0x10000000, 0x200000, SZ_4K, PROT_READ | PROT_USER) == MMU_OK &&
-	       map(&k, 0xD0000000, 0x100000, SZ_4K, RW) == MMU_OK,
+	report(is_eq(map(&u1, 0x10000000, 0x100000, SZ_4K, RW | PROT_USER), MMU_OK) &&
+	       is_eq(map(&u2, 0x10000000, 0x200000, SZ_4K, PROT_READ | PROT_USER), MMU_OK) &&
+	       is_eq(map(&k, 0xD0000000, 0x100000, SZ_4K, RW), MMU_OK),
 	       "same va in two spaces, same pa twice");
-	report(walk(&u1, 0x10000000, &w) == MMU_OK && w.pa == 0x100000 &&
-	       walk(&u2, 0x10000000, &w) == MMU_OK && w.pa == 0x200000,
+	report(is_eq(walk(&u1, 0x10000000, &w), MMU_OK) && is_eq(w.pa, 0x100000) &&
+	       is_eq(walk(&u2, 0x10000000, &w), MMU_OK) && is_eq(w.pa, 0x200000),
 	       "each space sees its own page");
-	report(unmap(&u1, 0x10000000, SZ_4K) == MMU_OK &&
-	       walk(&u2, 0x10000000, &w) == MMU_OK && walk(&k, 0xD0000000, &w) == MMU_OK,
+	report(is_eq(unmap(&u1, 0x10000000, SZ_4K), MMU_OK) && is_eq(walk(&u2, 0x10000000, &w), MMU_OK) &&
+	       is_eq(walk(&k, 0xD0000000, &w), MMU_OK),
 	       "unmap in one leaves the others");
-	report(env_tlb_calls == 1 && env_tlb_log[0].mm == &u1, "invalidation names the mm");
+	report(is_eq(env_tlb_calls, 1) && env_tlb_log[0].mm == &u1, "invalidation names the mm");
 	live = env.live;
 	mm_destroy(&u2);
-	report(env.live == live - 2, "mm_destroy frees its PGD and table only");
+	report_eq(env.live, live - 2, "mm_destroy frees its PGD and table only");
 	mm_destroy(&u1);
 	mm_destroy(&k);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 static void test_many_pages(void)
@@ -508,7 +509,7 @@ static void test_many_pages(void)
 		put_entry(exp[i / 512], i % 512, (uint32_t)(pa >> 20),
 			  (uint32_t)(pa >> 12 & 0xff) << 24 | lo);
 	}
-	report(bad_map == 0 && mm.tables == 2, "1024 pages in two tables");
+	report(is_eq(bad_map, 0) && is_eq(mm.tables, 2), "1024 pages in two tables");
 	report(same_bytes(pte_table_of(&mm, base), exp[0], PTE_BYTES) &&
 	       same_bytes(pte_table_of(&mm, base + SZ_2M), exp[1], PTE_BYTES),
 	       "both tables byte for byte");
@@ -516,17 +517,17 @@ static void test_many_pages(void)
 		if (walk(&mm, base + i * SZ_4K + 8, &w) != MMU_OK ||
 		    w.pa != 0x20000000 + (paddr_t)(1023 - i) * SZ_4K + 8)
 			bad_walk++;
-	report(bad_walk == 0, "walk finds every page");
+	report_eq(bad_walk, 0, "walk finds every page");
 	report_err(unmap(&mm, base, 1024 * SZ_4K), MMU_OK, "unmap 4 MB of 4K pages");
-	report(mm.tables == 0 && env.live == 1 && tlb_call_is(0, &mm, base, 1024 * SZ_4K),
+	report(is_eq(mm.tables, 0) && is_eq(env.live, 1) && tlb_call_is(0, &mm, base, 1024 * SZ_4K),
 	       "tables freed, one invalidation");
 
-	report(map(&mm, 0x00000000, 0x1000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, 0x40000000, 0x1000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, 0xBFFFF000, 0x1000, SZ_4K, RW) == MMU_OK && mm.tables == 3,
+	report(is_eq(map(&mm, 0x00000000, 0x1000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, 0x40000000, 0x1000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, 0xBFFFF000, 0x1000, SZ_4K, RW), MMU_OK) && is_eq(mm.tables, 3),
 	       "three scattered tables");
 	mm_destroy(&mm);
-	report(env.live == 0 && env.bad_frees == 0, "mm_destroy frees mapped tables");
+	report(is_eq(env.live, 0) && is_eq(env.bad_frees, 0), "mm_destroy frees mapped tables");
 }
 
 /*
@@ -555,12 +556,12 @@ static void unmap_order_case(struct mm *mm, const char *what, vaddr_t va, vsize_
 	order_index = index;
 	order_calls = 0;
 	env_tlb_hook = order_look;
-	report(unmap(mm, va, size) == MMU_OK, "%s: unmap succeeds", what);
+	report_eq(unmap(mm, va, size), MMU_OK, "%s: unmap succeeds", what);
 	env_tlb_hook = NULL;
-	report(order_calls == 1 && order_lo == 0 && order_hi == hi,
+	report(is_eq(order_calls, 1) && is_eq(order_lo, 0) && is_eq(order_hi, hi),
 	       "%s: at the shootdown the low word is 0 and the high word still %x (%x %x)",
 	       what, hi, order_hi, order_lo);
-	report(entry_hi(table, index) == 0 && entry_lo(table, index) == 0, "%s: after it, 0", what);
+	report(is_eq(entry_hi(table, index), 0) && is_eq(entry_lo(table, index), 0), "%s: after it, 0", what);
 }
 
 static void test_unmap_order(void)
@@ -569,9 +570,9 @@ static void test_unmap_order(void)
 	vaddr_t va = 0x10001000, huge = 0x40000000;
 
 	user_mm(&mm, 4);
-	report(map(&mm, va, 0x20000000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, va + SZ_4K, 0x20001000, SZ_4K, RW) == MMU_OK &&
-	       map(&mm, huge, 0x30000000, SZ_4M, RW) == MMU_OK, "two 4K pages and a 4M page mapped");
+	report(is_eq(map(&mm, va, 0x20000000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, va + SZ_4K, 0x20001000, SZ_4K, RW), MMU_OK) &&
+	       is_eq(map(&mm, huge, 0x30000000, SZ_4M, RW), MMU_OK), "two 4K pages and a 4M page mapped");
 	unmap_order_case(&mm, "4K", va, SZ_4K, pte_table_of(&mm, va), 1, 0x200);
 	unmap_order_case(&mm, "4M, second PGD entry of the run", huge, SZ_4M, mm.pgd,
 			 (huge >> 21) + 1, 0x302);	/* entry i maps base + i * 2M */

@@ -54,7 +54,7 @@ void m8_put(unsigned char *table, unsigned int index, uint32_t v)
 
 void m8_kernel_mm(struct mm *mm)
 {
-	report(mm_init(mm, 0xC0000000, 0xFFFFFFFF, 0) == MMU_OK, "kernel mm_init");
+	report_eq(mm_init(mm, 0xC0000000, 0xFFFFFFFF, 0), MMU_OK, "kernel mm_init");
 }
 
 /*
@@ -90,7 +90,7 @@ static void test_8xx_sizes(void)
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	bool distinct = true;
 
-	report(n == 4 && !memcmp(sizes, want, sizeof(want)), "4K, 16K, 512K, 8M");
+	report(is_eq(n, 4) && !memcmp(sizes, want, sizeof(want)), "4K, 16K, 512K, 8M");
 	for (i = 0; i < 10; i++)
 		distinct &= strcmp(mmu_strerror(-10), mmu_strerror(-(int)i)) != 0;
 	report(distinct, "EMIXED has a message of its own");
@@ -130,7 +130,7 @@ static void test_8xx_map_each(void)
 		report_err(map(&mm, va, pa, z->size, PROT_READ | PROT_WRITE), MMU_OK, "map RW");
 		report(m8_page_bytes(&mm, va, pa, z->size, KRW | z->bits, PMD_K | z->pmd_bits),
 		       "PGD and tables byte for byte");
-		report(mm.tables == (z->size == 0x800000 ? 2u : 1u), "tables counted");
+		report_eq(mm.tables, (z->size == 0x800000 ? 2u : 1u), "tables counted");
 		for (k = 0; k < 4; k++) {
 			vaddr_t v = va + offs[k];
 			uint32_t slot = (v >> 12) & 1023;
@@ -144,9 +144,9 @@ static void test_8xx_map_each(void)
 			    w.entry != m8_pte(&mm, v))
 				bad++;
 		}
-		report(bad == 0, "walk: first, last, middle, last slot (both 4M halves of 8M)");
-		report(walk(&mm, va - 1, &w) == MMU_ENOENT &&
-		       walk(&mm, va + z->size, &w) == MMU_ENOENT, "nothing either side");
+		report_eq(bad, 0, "walk: first, last, middle, last slot (both 4M halves of 8M)");
+		report(is_eq(walk(&mm, va - 1, &w), MMU_ENOENT) &&
+		       is_eq(walk(&mm, va + z->size, &w), MMU_ENOENT), "nothing either side");
 
 		if (z->size > 0x1000)
 			CHECK_UNCHANGED(MMU_EPARTIAL, unmap(&mm, va, z->size / 2), "unmap half");
@@ -155,10 +155,10 @@ static void test_8xx_map_each(void)
 		       "every slot RO (dirty dropped with write)");
 		report_err(unmap(&mm, va, z->size), MMU_OK, "unmap");
 		memset(exp_pgd, 0, sizeof(exp_pgd));
-		report(same_bytes(mm.pgd, exp_pgd, M8_BYTES) && mm.tables == 0 && env.live == 1,
+		report(same_bytes(mm.pgd, exp_pgd, M8_BYTES) && is_eq(mm.tables, 0) && is_eq(env.live, 1),
 		       "PGD empty, tables freed");
-		report(env_tlb_calls == 2 && env_tlb_log[1].va == va &&
-		       env_tlb_log[1].size == z->size, "one invalidation per change, whole page");
+		report(is_eq(env_tlb_calls, 2) && is_eq(env_tlb_log[1].va, va) &&
+		       is_eq(env_tlb_log[1].size, z->size), "one invalidation per change, whole page");
 		mm_destroy(&mm);
 		report_prefix_pop();
 	}
@@ -204,14 +204,14 @@ static void test_8xx_prot_model(void)
 	struct walk_result w;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0xBFFFFFFF, 3) == MMU_OK, "mm");
-	report(map(&mm, uva - 0x1000, 0x1000, 0x1000, PROT_READ | PROT_USER) == MMU_OK,
+	report_eq(mm_init(&mm, 0, 0xBFFFFFFF, 3), MMU_OK, "mm");
+	report_eq(map(&mm, uva - 0x1000, 0x1000, 0x1000, PROT_READ | PROT_USER), MMU_OK,
 	       "anchor page");
 	env_snapshot_take(&snap);
 	for (prot = 0; prot < 0x100; prot++)
 		if (!model_valid(prot))
 			bad_rc += map(&mm, kva, 0x1000, 0x1000, prot) != MMU_EPROT;
-	report(bad_rc == 0, "COHERENT, WRITETHRU, W/X/USER without READ: EPROT");
+	report_eq(bad_rc, 0, "COHERENT, WRITETHRU, W/X/USER without READ: EPROT");
 	report(env_snapshot_same(&snap), "refused prots changed nothing");
 	env_snapshot_free(&snap);
 
@@ -234,9 +234,9 @@ static void test_8xx_prot_model(void)
 			bad_walk++;
 		*va += 0x1000;
 	}
-	report(valid == 36 && bad_rc == 0, "%u valid prots map", valid);
-	report(bad_bits == 0, "PTE and PMD bits match the model (%u mismatches)", bad_bits);
-	report(bad_walk == 0, "walk returns each prot unchanged (%u mismatches)", bad_walk);
+	report(is_eq(valid, 36) && is_eq(bad_rc, 0), "%u valid prots map", valid);
+	report_eq(bad_bits, 0, "PTE and PMD bits match the model (%u mismatches)", bad_bits);
+	report_eq(bad_walk, 0, "walk returns each prot unchanged (%u mismatches)", bad_walk);
 	mm_destroy(&mm);
 }
 
@@ -244,32 +244,32 @@ static void test_8xx_prot_model(void)
 
 /* Mapped before the cases: 4K at 0xC0001000, 512K at 0xC0080000, 8M at 0xC0800000. */
 static const struct map_case m8_cases[] = {
-	{ "size 8K", 0xC0002000, 0x2000, 0x2000, RW, MMU_ESIZE },
-	{ "size 4M", 0xC0400000, 0x400000, 0x400000, RW, MMU_ESIZE },
-	{ "size 2M", 0xC0200000, 0x200000, 0x200000, RW, MMU_ESIZE },
-	{ "size 1G", 0xC0000000, 0, 0x40000000, RW, MMU_ESIZE },
-	{ "16K at 4K alignment", 0xC0003000, 0x4000, 0x4000, RW, MMU_EALIGN },
-	{ "16K, pa at 4K", 0xC0004000, 0x5000, 0x4000, RW, MMU_EALIGN },
-	{ "512K at 256K", 0xC0140000, 0x80000, 0x80000, RW, MMU_EALIGN },
-	{ "8M on an odd 4M (pair misaligned)", 0xC1400000, 0x800000, 0x800000, RW, MMU_EALIGN },
-	{ "8M, pa at 4M", 0xC1000000, 0x400000, 0x800000, RW, MMU_EALIGN },
-	{ "8M below the space", 0xBF800000, 0x800000, 0x800000, RW, MMU_ERANGE },
-	{ "pa 4G", 0xC0002000, 0x100000000ull, 0x1000, RW, MMU_EPA },
-	{ "8M at the top of 4G", 0xC1000000, 0xFF800000ull, 0x800000, RW, MMU_OK },
-	{ "8M past 4G", 0xC2000000, 0x100000000ull, 0x800000, RW, MMU_EPA },
-	{ "coherent", 0xC0002000, 0x2000, 0x1000, RW | PROT_COHERENT, MMU_EPROT },
-	{ "write-through", 0xC0002000, 0x2000, 0x1000, RW | PROT_WRITETHRU, MMU_EPROT },
-	{ "EPROT before EOVERLAP", 0xC0001000, 0x2000, 0x1000, PROT_WRITE, MMU_EPROT },
-	{ "4K again", 0xC0001000, 0x2000, 0x1000, RW, MMU_EOVERLAP },
-	{ "16K over the 4K page", 0xC0000000, 0x4000, 0x4000, RW, MMU_EOVERLAP },
-	{ "4K inside the 512K page", 0xC00FF000, 0x4000, 0x1000, RW, MMU_EOVERLAP },
-	{ "16K inside the 512K page", 0xC0084000, 0x4000, 0x4000, RW, MMU_EOVERLAP },
-	{ "8M over the 4K and 512K pages", 0xC0000000, 0x800000, 0x800000, RW, MMU_EOVERLAP },
-	{ "4K in the second half of the 8M page", 0xC0C00000, 0x2000, 0x1000, RW, MMU_EOVERLAP },
-	{ "512K in the 8M page", 0xC0F80000, 0x80000, 0x80000, RW, MMU_EOVERLAP },
-	{ "user 4K next to kernel pages", 0xC0002000, 0x2000, 0x1000, RW | PROT_USER,
+	{ "size 8K", 0xC0002000, 0x2000, SZ_8K, RW, MMU_ESIZE },
+	{ "size 4M", 0xC0400000, 0x400000, SZ_4M, RW, MMU_ESIZE },
+	{ "size 2M", 0xC0200000, 0x200000, SZ_2M, RW, MMU_ESIZE },
+	{ "size 1G", 0xC0000000, 0, SZ_1G, RW, MMU_ESIZE },
+	{ "16K at 4K alignment", 0xC0003000, 0x4000, SZ_16K, RW, MMU_EALIGN },
+	{ "16K, pa at 4K", 0xC0004000, 0x5000, SZ_16K, RW, MMU_EALIGN },
+	{ "512K at 256K", 0xC0140000, 0x80000, SZ_512K, RW, MMU_EALIGN },
+	{ "8M on an odd 4M (pair misaligned)", 0xC1400000, 0x800000, SZ_8M, RW, MMU_EALIGN },
+	{ "8M, pa at 4M", 0xC1000000, 0x400000, SZ_8M, RW, MMU_EALIGN },
+	{ "8M below the space", 0xBF800000, 0x800000, SZ_8M, RW, MMU_ERANGE },
+	{ "pa 4G", 0xC0002000, 0x100000000ull, SZ_4K, RW, MMU_EPA },
+	{ "8M at the top of 4G", 0xC1000000, 0xFF800000ull, SZ_8M, RW, MMU_OK },
+	{ "8M past 4G", 0xC2000000, 0x100000000ull, SZ_8M, RW, MMU_EPA },
+	{ "coherent", 0xC0002000, 0x2000, SZ_4K, RW | PROT_COHERENT, MMU_EPROT },
+	{ "write-through", 0xC0002000, 0x2000, SZ_4K, RW | PROT_WRITETHRU, MMU_EPROT },
+	{ "EPROT before EOVERLAP", 0xC0001000, 0x2000, SZ_4K, PROT_WRITE, MMU_EPROT },
+	{ "4K again", 0xC0001000, 0x2000, SZ_4K, RW, MMU_EOVERLAP },
+	{ "16K over the 4K page", 0xC0000000, 0x4000, SZ_16K, RW, MMU_EOVERLAP },
+	{ "4K inside the 512K page", 0xC00FF000, 0x4000, SZ_4K, RW, MMU_EOVERLAP },
+	{ "16K inside the 512K page", 0xC0084000, 0x4000, SZ_16K, RW, MMU_EOVERLAP },
+	{ "8M over the 4K and 512K pages", 0xC0000000, 0x800000, SZ_8M, RW, MMU_EOVERLAP },
+	{ "4K in the second half of the 8M page", 0xC0C00000, 0x2000, SZ_4K, RW, MMU_EOVERLAP },
+	{ "512K in the 8M page", 0xC0F80000, 0x80000, SZ_512K, RW, MMU_EOVERLAP },
+	{ "user 4K next to kernel pages", 0xC0002000, 0x2000, SZ_4K, RW | PROT_USER,
 	  MMU_EMIXED },
-	{ "EOVERLAP before EMIXED", 0xC0001000, 0x2000, 0x1000, RW | PROT_USER, MMU_EOVERLAP },
+	{ "EOVERLAP before EMIXED", 0xC0001000, 0x2000, SZ_4K, RW | PROT_USER, MMU_EOVERLAP },
 };
 
 static void test_8xx_map_errors(void)
@@ -277,9 +277,9 @@ static void test_8xx_map_errors(void)
 	struct mm mm;
 
 	m8_kernel_mm(&mm);
-	report(map(&mm, 0xC0001000, 0x1000, 0x1000, RW) == MMU_OK &&
-	       map(&mm, 0xC0080000, 0x80000, 0x80000, RW) == MMU_OK &&
-	       map(&mm, 0xC0800000, 0x800000, 0x800000, RW) == MMU_OK, "4K, 512K, 8M");
+	report(is_eq(map(&mm, 0xC0001000, 0x1000, 0x1000, RW), MMU_OK) &&
+	       is_eq(map(&mm, 0xC0080000, 0x80000, 0x80000, RW), MMU_OK) &&
+	       is_eq(map(&mm, 0xC0800000, 0x800000, 0x800000, RW), MMU_OK), "4K, 512K, 8M");
 	run_map_cases(&mm, m8_cases, sizeof(m8_cases) / sizeof(m8_cases[0]));
 	CHECK_UNCHANGED(MMU_EMIXED, protect(&mm, 0xC0080000, 0x80000, RW | PROT_USER),
 			"protect: make a kernel 512K page user");
@@ -293,7 +293,7 @@ static void test_8xx_map_errors(void)
 	CHECK_UNCHANGED(MMU_EPROT, protect(&mm, 0xC0001000, 0x1000, RW | PROT_COHERENT),
 			"protect coherent");
 	mm_destroy(&mm);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 /* ENOMEM at each allocation: 8M needs two tables, and the first goes if the second fails. */
@@ -320,7 +320,7 @@ static void test_8xx_enomem(void)
 		env_snapshot_free(&snap);
 	}
 	env_fail_after(-1);
-	report(failures == 2, "8M: ENOMEM at the first and at the second table");
+	report_eq(failures, 2, "8M: ENOMEM at the first and at the second table");
 	report(unchanged, "each ENOMEM freed what it took and changed nothing");
 	report_err(err, MMU_OK, "then 8M maps");
 	report(m8_page_bytes(&mm, 0xC0800000, 0x800000, 0x800000, KRW | HUGE, PMD_K | PMD_8M),
@@ -341,40 +341,40 @@ static void test_8xx_user(void)
 	struct walk_result w;
 	struct mm mm;
 
-	report(mm_init(&mm, 0, 0x7FFFFFFF, 5) == MMU_OK, "user mm");
-	report(map(&mm, 0x10000000, 0x100000, 0x1000, urw) == MMU_OK &&
-	       map(&mm, 0x10004000, 0x104000, 0x4000, urw) == MMU_OK &&
-	       map(&mm, 0x10080000, 0x180000, 0x80000, urw) == MMU_OK,
+	report_eq(mm_init(&mm, 0, 0x7FFFFFFF, 5), MMU_OK, "user mm");
+	report(is_eq(map(&mm, 0x10000000, 0x100000, 0x1000, urw), MMU_OK) &&
+	       is_eq(map(&mm, 0x10004000, 0x104000, 0x4000, urw), MMU_OK) &&
+	       is_eq(map(&mm, 0x10080000, 0x180000, 0x80000, urw), MMU_OK),
 	       "user 4K, 16K and 512K in one table");
-	report(m8_pmd(&mm, 0x10000000) == (0x01001000u | PMD_U), "PMD 01001041 (user)");
-	report(m8_pte(&mm, 0x10000000) == (0x100000u | URW) &&
-	       m8_pte(&mm, 0x10007000) == (0x107000u | URW | SPS) &&
-	       m8_pte(&mm, 0x100FF000) == (0x1FF000u | URW | HUGE), "PTEs without SH");
-	report(walk(&mm, 0x10006004, &w) == MMU_OK && w.prot == urw && w.size == 0x4000 &&
-	       w.pa == 0x106004, "walk the 16K page: user RW");
+	report_eq(m8_pmd(&mm, 0x10000000), (0x01001000u | PMD_U), "PMD 01001041 (user)");
+	report(is_eq(m8_pte(&mm, 0x10000000), (0x100000u | URW)) &&
+	       is_eq(m8_pte(&mm, 0x10007000), (0x107000u | URW | SPS)) &&
+	       is_eq(m8_pte(&mm, 0x100FF000), (0x1FF000u | URW | HUGE)), "PTEs without SH");
+	report(is_eq(walk(&mm, 0x10006004, &w), MMU_OK) && is_eq(w.prot, urw) && is_eq(w.size, 0x4000) &&
+	       is_eq(w.pa, 0x106004), "walk the 16K page: user RW");
 	CHECK_UNCHANGED(MMU_ENOENT, protect(&mm, 0x10000000, 0x100000, PROT_READ | PROT_USER),
 			"protect a range with a hole");
 	report_err(protect(&mm, 0x10004000, 0x4000, PROT_READ | PROT_USER), MMU_OK,
 		   "protect the 16K page user RO");
-	report(m8_pte(&mm, 0x10004000) == (0x104000u | 0x621 | SPS) &&
-	       m8_pte(&mm, 0x10007000) == (0x107000u | 0x621 | SPS), "its 4 slots 00104629..");
+	report(is_eq(m8_pte(&mm, 0x10004000), (0x104000u | 0x621 | SPS)) &&
+	       is_eq(m8_pte(&mm, 0x10007000), (0x107000u | 0x621 | SPS)), "its 4 slots 00104629..");
 	report_err(map(&mm, 0x10400000, 0x200000, 0x1000, RW), MMU_OK,
 		   "kernel page in the next 4M");
-	report(m8_pmd(&mm, 0x10400000) == (0x01002000u | PMD_K), "its PMD is a kernel one");
+	report_eq(m8_pmd(&mm, 0x10400000), (0x01002000u | PMD_K), "its PMD is a kernel one");
 	report_err(map(&mm, 0x10800000, 0x800000, 0x800000, urw), MMU_OK, "user 8M");
-	report(m8_pmd(&mm, 0x10800000) == (0x01003000u | PMD_U | PMD_8M) &&
-	       m8_pmd(&mm, 0x10C00000) == (0x01004000u | PMD_U | PMD_8M), "PMDs 0100304d 0100404d");
-	report(walk(&mm, 0x10C00010, &w) == MMU_OK && w.prot == urw && w.pa == 0xC00010,
+	report(is_eq(m8_pmd(&mm, 0x10800000), (0x01003000u | PMD_U | PMD_8M)) &&
+	       is_eq(m8_pmd(&mm, 0x10C00000), (0x01004000u | PMD_U | PMD_8M)), "PMDs 0100304d 0100404d");
+	report(is_eq(walk(&mm, 0x10C00010, &w), MMU_OK) && is_eq(w.prot, urw) && is_eq(w.pa, 0xC00010),
 	       "walk the second half");
 	report_err(unmap(&mm, 0x10000000, 0x1000), MMU_OK, "unmap the 4K page");
 	CHECK_UNCHANGED(MMU_ENOENT, unmap(&mm, 0x10004000, 0xFC000), "unmap 16K, hole, 512K");
 	report_err(unmap(&mm, 0x10004000, 0x4000), MMU_OK, "unmap the 16K page");
 	report_err(unmap(&mm, 0x10080000, 0x80000), MMU_OK, "unmap the 512K page");
-	report(m8_pmd(&mm, 0x10000000) == 0 && mm.tables == 3, "the emptied table is freed");
+	report(is_eq(m8_pmd(&mm, 0x10000000), 0) && is_eq(mm.tables, 3), "the emptied table is freed");
 	CHECK_UNCHANGED(MMU_ENOENT, unmap(&mm, 0x10400000, 0xC00000), "unmap 4K, hole, 8M");
-	report(unmap(&mm, 0x10400000, 0x1000) == MMU_OK &&
-	       unmap(&mm, 0x10800000, 0x800000) == MMU_OK, "unmap the 4K page, then the 8M");
-	report(mm.tables == 0 && env.live == 1, "every table freed");
+	report(is_eq(unmap(&mm, 0x10400000, 0x1000), MMU_OK) &&
+	       is_eq(unmap(&mm, 0x10800000, 0x800000), MMU_OK), "unmap the 4K page, then the 8M");
+	report(is_eq(mm.tables, 0) && is_eq(env.live, 1), "every table freed");
 	mm_destroy(&mm);
 }
 
@@ -410,19 +410,20 @@ static void test_8xx_8m_apart(void)
 	t0 = m8_table(&mm, va);
 	t1 = m8_table(&mm, va + 0x400000u);
 	mid = m8_table(&mm, other);
-	report(t0 && t1 && mid && t1 != t0 + 0x1000 && mid == t0 + 0x1000,
+	report(t0 && t1 && mid && is_ne((uintptr_t)t1, (uintptr_t)(t0 + 0x1000)) &&
+	       is_eq((uintptr_t)mid, (uintptr_t)(t0 + 0x1000)),
 	       "the 8M page's tables are apart, another table right after the first");
-	report(m8_8m_bad_slots(&mm, va, pa, KRW | HUGE) == 0, "map: all 2048 slots in both tables");
+	report_eq(m8_8m_bad_slots(&mm, va, pa, KRW | HUGE), 0, "map: all 2048 slots in both tables");
 	report_err(protect(&mm, va, 0x800000, PROT_READ), MMU_OK, "protect RO");
-	report(m8_8m_bad_slots(&mm, va, pa, KRO | HUGE) == 0, "protect: all 2048 slots read-only");
+	report_eq(m8_8m_bad_slots(&mm, va, pa, KRO | HUGE), 0, "protect: all 2048 slots read-only");
 	for (i = 0; i < 1024; i++)
 		bad += m8_pte(&mm, other + i * 0x1000u) != (i ? 0 : (0x1000u | KRW));
-	report(bad == 0, "the table in between holds only its 4K page (%u slots differ)", bad);
+	report_eq(bad, 0, "the table in between holds only its 4K page (%u slots differ)", bad);
 	report_err(unmap(&mm, va, 0x800000), MMU_OK, "unmap 8M");
 	report(m8_table(&mm, va) == NULL && m8_table(&mm, va + 0x400000u) == NULL &&
-	       m8_pte(&mm, other) == (0x1000u | KRW), "both tables gone, the 4K page stays");
+	       is_eq(m8_pte(&mm, other), (0x1000u | KRW)), "both tables gone, the 4K page stays");
 	mm_destroy(&mm);
-	report(env.live == 0, "all memory back");
+	report_eq(env.live, 0, "all memory back");
 }
 
 const struct host_test mpc8xx_tests[] = {

@@ -11,11 +11,6 @@
 #include "check.h"
 #include "tests.h"
 
-#define SZ_16K		0x00004000u
-#define SZ_512K		0x00080000u
-#define SZ_8M		0x00800000u
-#define SZ_256M		0x10000000u
-#define SZ_1G		0x40000000u
 
 static uint32_t bitmap[(3ull << 30) / 4096 / 32];
 
@@ -77,19 +72,19 @@ static void test_pool_cycle(void)
 	before = palloc_free_pages();
 	report_pool(hugepool_init(f->good), HUGEPOOL_OK, "reserve");
 	report(counts(f->big, 2, 2) && counts(f->small, 3, 3), "counts 2/2 and 3/3");
-	report(palloc_free_pages() == before - (2 * f->big + 3 * f->small) / 4096,
+	report_eq(palloc_free_pages(), before - (2 * f->big + 3 * f->small) / 4096,
 	       "palloc gave exactly those pages");
 	report_pool(hugepool_init(f->good), HUGEPOOL_EBUSY, "a second init: EBUSY");
 
 	a = hugepool_alloc(f->big);
 	b = hugepool_alloc(f->big);
-	report(a != HUGEPOOL_FAIL && b != HUGEPOOL_FAIL && a != b &&
-	       !(a & (f->big - 1)) && !(b & (f->big - 1)), "two big blocks, naturally aligned");
+	report(is_ne(a, HUGEPOOL_FAIL) && is_ne(b, HUGEPOOL_FAIL) && is_ne(a, b) &&
+	       is_clear(a, (f->big - 1)) && is_clear(b, (f->big - 1)), "two big blocks, naturally aligned");
 	c = hugepool_alloc(f->big);
-	report(c == HUGEPOOL_FAIL && hugepool_last_error() == HUGEPOOL_EEMPTY,
+	report(is_eq(c, HUGEPOOL_FAIL) && is_eq(hugepool_last_error(), HUGEPOOL_EEMPTY),
 	       "the third: EEMPTY");
-	report(hugepool_alloc(SZ_16K << 1) == HUGEPOOL_FAIL &&
-	       hugepool_last_error() == HUGEPOOL_ESIZE, "a size not in the pool: ESIZE");
+	report(is_eq(hugepool_alloc(SZ_16K << 1), HUGEPOOL_FAIL) &&
+	       is_eq(hugepool_last_error(), HUGEPOOL_ESIZE), "a size not in the pool: ESIZE");
 	report(counts(f->big, 2, 0), "counts 2/0");
 
 	report_pool(hugepool_release(), HUGEPOOL_EBUSY, "release while in use: EBUSY");
@@ -100,16 +95,17 @@ static void test_pool_cycle(void)
 	report_pool(hugepool_free(a, f->big), HUGEPOOL_OK, "free one");
 	report_pool(hugepool_free(a, f->big), HUGEPOOL_EDOUBLE, "free it again: EDOUBLE");
 	report(counts(f->big, 2, 1), "counts 2/1");
-	report(hugepool_alloc(f->big) == a, "reuse: the same block comes back");
+	report_eq(hugepool_alloc(f->big), a, "reuse: the same block comes back");
 
-	report(palloc_pages(0) != PALLOC_FAIL && palloc_pages(0) != PALLOC_FAIL,
+	report(is_ne(palloc_pages(0), PALLOC_FAIL) && is_ne(palloc_pages(0), PALLOC_FAIL),
 	       "palloc still serves small pages");
 	c = hugepool_alloc(f->small);
-	report(c != HUGEPOOL_FAIL && !(c & (f->small - 1)), "small block, aligned");
-	report(hugepool_free(a, f->big) == HUGEPOOL_OK && hugepool_free(b, f->big) == HUGEPOOL_OK &&
-	       hugepool_free(c, f->small) == HUGEPOOL_OK, "everything back");
+	report(is_ne(c, HUGEPOOL_FAIL) && is_clear(c, (f->small - 1)), "small block, aligned");
+	report(is_eq(hugepool_free(a, f->big), HUGEPOOL_OK) &&
+	       is_eq(hugepool_free(b, f->big), HUGEPOOL_OK) && is_eq(hugepool_free(c, f->small), HUGEPOOL_OK),
+	       "everything back");
 	report_pool(hugepool_release(), HUGEPOOL_OK, "release");
-	report(palloc_free_pages() == before - 2 && counts(f->big, 0, 0),
+	report(is_eq(palloc_free_pages(), before - 2) && counts(f->big, 0, 0),
 	       "palloc has the blocks back");
 }
 
@@ -163,12 +159,12 @@ static void test_pool_bad(void)
 	}
 	report_pool(hugepool_init(f->bad_size), HUGEPOOL_ESIZE, "a size of the other family");
 	report_pool(hugepool_init(f->too_much), HUGEPOOL_ENOMEM, "more than the RAM");
-	report(palloc_free_pages() == before && counts(f->big, 0, 0) && counts(f->small, 0, 0),
+	report(is_eq(palloc_free_pages(), before) && counts(f->big, 0, 0) && counts(f->small, 0, 0),
 	       "all or nothing: no block held after any error");
-	report(hugepool_alloc(f->big) == HUGEPOOL_FAIL, "nothing to allocate");
+	report_eq(hugepool_alloc(f->big), HUGEPOOL_FAIL, "nothing to allocate");
 	report_pool(hugepool_init("console=ttyS0 xhugepages=8M:1 hugepagesx=1"), HUGEPOOL_OK,
 		   "no hugepages= word: an empty pool");
-	report(palloc_free_pages() == before, "nothing reserved");
+	report_eq(palloc_free_pages(), before, "nothing reserved");
 	report_pool(hugepool_release(), HUGEPOOL_OK, "release the empty pool");
 }
 
@@ -184,8 +180,8 @@ static void test_pool_fragmented(void)
 	while ((pa = palloc_pages(0)) != PALLOC_FAIL)
 		if (++n % 2 == 0)
 			palloc_free(pa, 0);
-	report(palloc_pages(1) == PALLOC_FAIL, "palloc fragmented: no 8K block left");
-	report(hugepool_alloc(f->big) != HUGEPOOL_FAIL && hugepool_alloc(f->small) != HUGEPOOL_FAIL,
+	report_eq(palloc_pages(1), PALLOC_FAIL, "palloc fragmented: no 8K block left");
+	report(is_ne(hugepool_alloc(f->big), HUGEPOOL_FAIL) && is_ne(hugepool_alloc(f->small), HUGEPOOL_FAIL),
 	       "the pool still has huge blocks");
 }
 
@@ -208,10 +204,10 @@ static void test_pool_order(void)
 		 mid >> 10, small >> 10, big >> 10);
 	snprintf(what, sizeof(what), "%s fills RAM of exactly those blocks", cmdline);
 	report_pool(hugepool_init(cmdline), HUGEPOOL_OK, what);
-	report(hugepool_alloc(big) == 0, "the biggest block at 0");
-	report(hugepool_alloc(mid) == big, "the middle one right after it");
-	report(hugepool_alloc(small) == (paddr_t)big + mid, "the smallest last");
-	report(palloc_free_pages() == 0, "no page left over");
+	report_eq(hugepool_alloc(big), 0, "the biggest block at 0");
+	report_eq(hugepool_alloc(mid), big, "the middle one right after it");
+	report_eq(hugepool_alloc(small), (paddr_t)big + mid, "the smallest last");
+	report_eq(palloc_free_pages(), 0, "no page left over");
 	hugepool_free(0, big);
 	hugepool_free(big, mid);
 	hugepool_free((paddr_t)big + mid, small);

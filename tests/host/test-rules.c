@@ -40,7 +40,7 @@ static void check_pair(struct mm *mm, uint32_t big, uint32_t small)
 		bad += set_huge_pte_at(mm, a, ptep, pte, small) != MMU_EPARTIAL;
 		bad += set_huge_pte_at(mm, a, ptep, 0, small) != MMU_EPARTIAL;
 	}
-	report(bad == 0, "%uK slices of a %uK page: clear, set, set 0 all EPARTIAL (%u wrong)",
+	report_eq(bad, 0, "%uK slices of a %uK page: clear, set, set 0 all EPARTIAL (%u wrong)",
 	       kib(small), kib(big), bad);
 	report(env_snapshot_same(&snap), "%uK slices of a %uK page: nothing changed",
 	       kib(small), kib(big));
@@ -58,14 +58,15 @@ static void test_partial_huge(void)
 		struct mm mm;
 
 		env_init();
-		report(mm_init(&mm, 0, 0xFFFFFFFF, 1) == MMU_OK &&
-		       map(&mm, VA, VA, big, PROT) == MMU_OK, "%uK page mapped", kib(big));
+		report(is_eq(mm_init(&mm, 0, 0xFFFFFFFF, 1), MMU_OK) &&
+		       is_eq(map(&mm, VA, VA, big, PROT), MMU_OK), "%uK page mapped", kib(big));
 		for (s = 0; s < b; s++)
 			check_pair(&mm, big, sizes[s]);
-		report(walk(&mm, VA + big - 1, &w) == MMU_OK && w.size == big && w.page_va == VA,
+		report(is_eq(walk(&mm, VA + big - 1, &w), MMU_OK) && is_eq(w.size, big) &&
+		       is_eq(w.page_va, VA),
 		       "%uK page whole afterwards", kib(big));
-		report(huge_pte_clear(&mm, VA, pt_run_head(&mm, pt_find_size(big)->level, big, VA),
-				      big) == MMU_OK && walk(&mm, VA, &w) == MMU_ENOENT,
+		report(is_eq(huge_pte_clear(&mm, VA, pt_run_head(&mm, pt_find_size(big)->level, big, VA), big), MMU_OK) &&
+		       is_eq(walk(&mm, VA, &w), MMU_ENOENT),
 		       "%uK: clearing the whole page is accepted", kib(big));
 		mm_destroy(&mm);
 	}
@@ -77,19 +78,19 @@ static void test_destroy_invalidates(void)
 	unsigned long live;
 
 	env_init();
-	report(mm_init(&mm, 0, 0x7FFFFFFF, 37) == MMU_OK &&
-	       map(&mm, 0x10000000, 0x1000, SZ_4K, PROT) == MMU_OK, "space 37 with a page");
+	report(is_eq(mm_init(&mm, 0, 0x7FFFFFFF, 37), MMU_OK) &&
+	       is_eq(map(&mm, 0x10000000, 0x1000, SZ_4K, PROT), MMU_OK), "space 37 with a page");
 	live = env.live;
 	env_reset_counters();
 	mm_destroy(&mm);
-	report(env.tlb_mm_calls == 1 && env.tlb_mm_pid == 37,
+	report(is_eq(env.tlb_mm_calls, 1) && is_eq(env.tlb_mm_pid, 37),
 	       "mm_destroy drops the TLB entries of PID 37 once (%lu calls, pid %u)",
 	       env.tlb_mm_calls, env.tlb_mm_pid);
-	report(env.tlb_mm_live == live && env.live == 0,
+	report(is_eq(env.tlb_mm_live, live) && is_eq(env.live, 0),
 	       "before it frees the tables (%lu blocks live then)", env.tlb_mm_live);
 	env_reset_counters();
 	mm_destroy(&mm);
-	report(env.tlb_mm_calls == 0, "a second mm_destroy does not touch the TLB");
+	report_eq(env.tlb_mm_calls, 0, "a second mm_destroy does not touch the TLB");
 }
 
 const struct host_test rules_tests[] = {

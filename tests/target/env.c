@@ -38,6 +38,13 @@ void poke(vaddr_t va, uint32_t v)
 	*(volatile uint32_t *)(uintptr_t)va = v;
 }
 
+void put_li42(uint32_t *code)
+{
+	code[0] = INSN_LI_R3_42;
+	code[1] = INSN_BLR;
+	icache_sync(code, 8);
+}
+
 uint32_t call_at(vaddr_t va)
 {
 	uint32_t (*fn)(void) = (uint32_t (*)(void))(uintptr_t)va;

@@ -24,6 +24,8 @@ uint32_t *lin(paddr_t pa);			/* the page through the linear map */
 uint32_t peek(vaddr_t va);
 void poke(vaddr_t va, uint32_t v);
 uint32_t call_at(vaddr_t va);			/* call code at va, return its r3 */
+/* Write "li r3, 42; blr" at code and make the instruction cache see it. */
+void put_li42(uint32_t *code);
 
 /* Misses counted by the handlers since the last tlb_flush_all() in counted(). */
 void counted_begin(void);			/* flush the TLBs and snapshot the counters */

@@ -20,14 +20,14 @@ static void test_two_mappings(void)
 	bool ok = true;
 	unsigned int i;
 
-	report(map(&kernel_mm, a, pa, 4096, KPROT_RW) == MMU_OK, "map first view");
-	report(map(&kernel_mm, b, pa, 4096, KPROT_RW) == MMU_OK, "map second view");
+	report_eq(map(&kernel_mm, a, pa, 4096, KPROT_RW), MMU_OK, "map first view");
+	report_eq(map(&kernel_mm, b, pa, 4096, KPROT_RW), MMU_OK, "map second view");
 	counted_begin();
 	for (i = 0; i < 5; i++)
 		poke(a + offs[i], 0xa5000000u | offs[i]);
 	for (i = 0; i < 5; i++)
-		ok &= peek(b + offs[i]) == (0xa5000000u | offs[i]) &&
-		      lin(pa)[offs[i] / 4] == (0xa5000000u | offs[i]);
+		ok &= is_eq(peek(b + offs[i]), (0xa5000000u | offs[i])) &&
+		      is_eq(lin(pa)[offs[i] / 4], (0xa5000000u | offs[i]));
 	report(ok, "writes through one view read back through the other and the linear map");
 	if (tlb_counts_available())
 		report_eq(dmisses(), 2, "one miss per view");
@@ -44,10 +44,8 @@ static void test_ifetch(void)
 	vaddr_t va = kva(2);
 	uint32_t r;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
-	report(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC) == MMU_OK, "map code page");
+	put_li42(lin(pa));
+	report_eq(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC), MMU_OK, "map code page");
 	counted_begin();
 	r = call_at(va);
 	report_eq(r, 42, "code copied to a fresh page runs (r3)");
@@ -81,8 +79,8 @@ static void test_exact_misses(void)
 	for (i = 0; i < SWEEP_PAGES; i++)
 		sum += peek(kva(16 + i) + 8);
 	second = dmisses() - first;
-	report(sum == SWEEP_PAGES * (SWEEP_PAGES - 1) / 2, "data read back from %d pages", SWEEP_PAGES);
-	report(first == SWEEP_PAGES, "touching %d pages after a flush costs %d misses (%lu)",
+	report_eq(sum, SWEEP_PAGES * (SWEEP_PAGES - 1) / 2, "data read back from %d pages", SWEEP_PAGES);
+	report_eq(first, SWEEP_PAGES, "touching %d pages after a flush costs %d misses (%lu)",
 	       SWEEP_PAGES, SWEEP_PAGES, (unsigned long)first);
 	report_eq(second, 0, "touching them again costs no miss");
 	for (i = 0; i < SWEEP_PAGES; i++) {
@@ -103,7 +101,7 @@ static void test_readback(void)
 	(void)peek(va + 0x123);
 	report(tlb_lookup(va, 0, &t), "the miss created an entry");
 	report_eq(t.va, va, "EPN");
-	report(t.pa == pa, "RPN " PA_FMT, PA_ARG(t.pa));
+	report_eq(t.pa, pa, "RPN " PA_FMT, PA_ARG(t.pa));
 	report_eq(t.size, 4096, "size");
 	report_eq(t.tid, 0, "kernel entry is global (TID 0)");
 	report_eq(t.prot, KPROT_RW | PROT_GUARDED, "protection");
@@ -124,20 +122,21 @@ static void test_unmapped(void)
 
 	expect_fault(va);
 	(void)peek(va);
-	report(faults_taken() == 1, "load from an unmapped page (its PTE table present) faults once");
-	report(f->kind == FAULT_TLB_DATA && f->addr == va && !f->store && !f->user,
+	report_eq(faults_taken(), 1, "load from an unmapped page (its PTE table present) faults once");
+	report(is_eq(f->kind, FAULT_TLB_DATA) && is_eq(f->addr, va) && !f->store && !f->user,
 	       "as a data TLB miss at 0x%08lx (%s at 0x%08lx)", (unsigned long)va,
 	       fault_kind_name(f->kind), (unsigned long)f->addr);
 	expect_fault(va + 4);
 	poke(va + 4, 1);
-	report(faults_taken() == 1 && f->store && f->addr == va + 4, "a store says it is a store");
+	report(is_eq(faults_taken(), 1) && f->store && is_eq(f->addr, va + 4), "a store says it is a store");
 	unmap(&kernel_mm, kva(41), 4096);
 	test_page_free(pa);
 	/* No page table at all for this 8 MB: the walk finds an empty top-level entry. */
 	va = layout.kmap_start + (8u << 20) + 0x3008;
 	expect_fault(va);
 	(void)peek(va);
-	report(faults_taken() == 1 && f->addr == va, "a load where no page table exists faults once");
+	report(is_eq(faults_taken(), 1) && is_eq(f->addr, va),
+	       "a load where no page table exists faults once");
 }
 
 static void test_read_only(void)
@@ -151,7 +150,7 @@ static void test_read_only(void)
 	report_eq(peek(va), 0x11111111, "read-only page reads");
 	expect_fault(va);
 	poke(va, 0x22222222);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && f->store,
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) && f->store,
 	       "store faults as a protection fault with the store bit (%s, cause 0x%08lx)",
 	       fault_kind_name(f->kind), (unsigned long)f->cause);
 	report_eq(lin(pa)[0], 0x11111111, "memory unchanged");
@@ -165,14 +164,12 @@ static void test_no_execute(void)
 	vaddr_t va = kva(5);
 	const struct fault_record *f = last_fault();
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, KPROT_RW);
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() == 1 && f->addr == va &&
-	       (f->kind == FAULT_TLB_INST || f->kind == FAULT_PROT_INST),
+	report(is_eq(faults_taken(), 1) && is_eq(f->addr, va) &&
+	       (is_eq(f->kind, FAULT_TLB_INST) || is_eq(f->kind, FAULT_PROT_INST)),
 	       "fetch from a no-execute page faults (%s)", fault_kind_name(f->kind));
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -203,13 +200,14 @@ static void test_protect(void)
 	expect_fault(va);
 	poke(va, 1);
 	report_eq(faults_taken(), 1, "read-only: store faults");
-	report(protect(&kernel_mm, va, 4096, KPROT_RW) == MMU_OK, "protect RO -> RW");
+	report_eq(protect(&kernel_mm, va, 4096, KPROT_RW), MMU_OK, "protect RO -> RW");
 	poke(va, 0x5555);
 	report_eq(lin(pa)[0], 0x5555, "store now lands");
-	report(protect(&kernel_mm, va, 4096, PROT_READ) == MMU_OK, "protect RW -> RO");
+	report_eq(protect(&kernel_mm, va, 4096, PROT_READ), MMU_OK, "protect RW -> RO");
 	expect_fault(va);
 	poke(va, 0x6666);
-	report(faults_taken() == 1 && lin(pa)[0] == 0x5555, "store faults again (no stale writable entry)");
+	report(is_eq(faults_taken(), 1) && is_eq(lin(pa)[0], 0x5555),
+	       "store faults again (no stale writable entry)");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -256,14 +254,16 @@ static void check_range_flush(unsigned int pages)
 		map(&kernel_mm, va + i * 4096u, pa, 4096, KPROT_RW);
 	tlb_flush_all();
 	before = touch_and_count(va, pages);
-	report(before >= (pages < 16 ? pages : 16), "%u of %u pages have a writable entry", before, pages);
-	report(protect(&kernel_mm, va, pages * 4096u, PROT_READ) == MMU_OK, "protect the range read-only");
-	report(entries_left(va, pages) == 0, "no page keeps a writable entry (%u do)", entries_left(va, pages));
+	report_ge(before, (pages < 16 ? pages : 16), "%u of %u pages have a writable entry", before, pages);
+	report_eq(protect(&kernel_mm, va, pages * 4096u, PROT_READ), MMU_OK, "protect the range read-only");
+	report_eq(entries_left(va, pages), 0, "no page keeps a writable entry (%u do)",
+	       entries_left(va, pages));
 	before = touch_and_count(va, pages);
-	report(unmap(&kernel_mm, va, pages * 4096u) == MMU_OK, "unmap the range (%u entries loaded)", before);
+	report_eq(unmap(&kernel_mm, va, pages * 4096u), MMU_OK, "unmap the range (%u entries loaded)",
+	       before);
 	for (i = 0; i < pages; i++)
 		left += tlb_lookup(va + i * 4096u, 0, &t);
-	report(left == 0, "no page keeps an entry (%u do)", left);
+	report_eq(left, 0, "no page keeps an entry (%u do)", left);
 	test_page_free(pa);
 }
 
@@ -278,15 +278,15 @@ static void test_range_flush(void)
 }
 
 const struct target_test tests_4k[] = {
-	{ "4k data through two mappings", test_two_mappings, NULL, "4k-two-mappings" },
-	{ "4k instruction fetch", test_ifetch, NULL, "4k-ifetch" },
-	{ "4k exact miss count", test_exact_misses, NULL, "4k-exact-misses" },
-	{ "4k TLB entry read-back", test_readback, NULL, "4k-readback" },
-	{ "4k unmapped access", test_unmapped, NULL, "4k-unmapped" },
-	{ "4k read-only", test_read_only, NULL, "4k-read-only" },
-	{ "4k no-execute", test_no_execute, NULL, "4k-no-execute" },
-	{ "4k stale entry after unmap", test_stale_after_unmap, NULL, "4k-stale-after-unmap" },
-	{ "4k protect", test_protect, NULL, "4k-protect" },
-	{ "4k range flush", test_range_flush, NULL, "4k-range-flush" },
+	{ "4k data through two mappings", test_two_mappings, .id = "4k-two-mappings" },
+	{ "4k instruction fetch", test_ifetch, .id = "4k-ifetch" },
+	{ "4k exact miss count", test_exact_misses, .id = "4k-exact-misses" },
+	{ "4k TLB entry read-back", test_readback, .id = "4k-readback" },
+	{ "4k unmapped access", test_unmapped, .id = "4k-unmapped" },
+	{ "4k read-only", test_read_only, .id = "4k-read-only" },
+	{ "4k no-execute", test_no_execute, .id = "4k-no-execute" },
+	{ "4k stale entry after unmap", test_stale_after_unmap, .id = "4k-stale-after-unmap" },
+	{ "4k protect", test_protect, .id = "4k-protect" },
+	{ "4k range flush", test_range_flush, .id = "4k-range-flush" },
 };
 const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);

@@ -31,12 +31,12 @@ static void test_raw_mas(void)
 	tlb_flush_all();
 	(void)peek(kv);
 	tlb_lookup(kv, 0, &t);
-	report(t.raw[0] == (MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT),
+	report_eq(t.raw[0], (MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT),
 	       "kernel MAS1 = V, TID 0, TS 0, TSIZE 4K (0x%08lx)", (unsigned long)t.raw[0]);
-	report(t.raw[1] == (kv | MAS2_M), "kernel MAS2 = EPN | M (0x%08lx)", (unsigned long)t.raw[1]);
-	report(t.raw[2] == ((uint32_t)pa | MAS3_SR | MAS3_SW | MAS3_SX),
+	report_eq(t.raw[1], (kv | MAS2_M), "kernel MAS2 = EPN | M (0x%08lx)", (unsigned long)t.raw[1]);
+	report_eq(t.raw[2], ((uint32_t)pa | MAS3_SR | MAS3_SW | MAS3_SX),
 	       "kernel MAS3 = RPN | SR SW SX (0x%08lx)", (unsigned long)t.raw[2]);
-	report(t.raw[3] == 0, "MAS7 = 0 below 4 GB");
+	report_eq(t.raw[3], 0, "MAS7 = 0 below 4 GB");
 	unmap(&kernel_mm, kv, 4096);
 
 	user_space_init(&mm, 3);
@@ -44,9 +44,9 @@ static void test_raw_mas(void)
 	tlb_flush_all();
 	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
 	tlb_lookup(TEST_UVA, 3, &t);
-	report(t.raw[0] == (MAS1_VALID | 3u << MAS1_TID_SHIFT | TSIZE_4K << MAS1_TSIZE_SHIFT),
+	report_eq(t.raw[0], (MAS1_VALID | 3u << MAS1_TID_SHIFT | TSIZE_4K << MAS1_TSIZE_SHIFT),
 	       "user MAS1 = V, TID 3, TSIZE 4K (0x%08lx)", (unsigned long)t.raw[0]);
-	report(t.raw[2] == ((uint32_t)pa | MAS3_SR | MAS3_SW | MAS3_UR | MAS3_UW),
+	report_eq(t.raw[2], ((uint32_t)pa | MAS3_SR | MAS3_SW | MAS3_UR | MAS3_UW),
 	       "user MAS3 = RPN | SR SW UR UW (0x%08lx)", (unsigned long)t.raw[2]);
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
@@ -66,39 +66,50 @@ static void test_high_pa(void)
 		return;
 	}
 	if (!(pinned.pa >> 32)) {
-		report_skip("CCSR at " PA_FMT ", below 4 GB: no 36-bit address on this board", PA_ARG(pinned.pa));
+		report_skip("CCSR at " PA_FMT ", below 4 GB: no 36-bit address on this board",
+		       PA_ARG(pinned.pa));
 		return;
 	}
 	uart_page = pinned.pa + 0x4000;
-	report(map(&kernel_mm, va, uart_page, 4096, KPROT_RW | PROT_NOCACHE | PROT_GUARDED) == MMU_OK,
+	report_eq(map(&kernel_mm, va, uart_page, 4096, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map CCSR page " PA_FMT, PA_ARG(uart_page));
 	tlb_flush_all();
 	lsr_pte = (volatile uint8_t *)(uintptr_t)(va + 0x505);
 	lsr_pinned = (volatile uint8_t *)(uintptr_t)(0xfe000000u + 0x4505);
-	report((*lsr_pte & 0x60) == (*lsr_pinned & 0x60), "UART LSR reads the same through both");
-	report(tlb_lookup(va, 0, &t) && t.pa == uart_page && t.raw[3] == (uint32_t)(uart_page >> 32) &&
-	       (t.raw[1] & (MAS2_I | MAS2_G)) == (MAS2_I | MAS2_G),
+	report_eq((*lsr_pte & 0x60), (*lsr_pinned & 0x60), "UART LSR reads the same through both");
+	report(tlb_lookup(va, 0, &t) && is_eq(t.pa, uart_page) &&
+	       is_eq(t.raw[3], (uint32_t)(uart_page >> 32)) &&
+	       is_eq((t.raw[1] & (MAS2_I | MAS2_G)), (MAS2_I | MAS2_G)),
 	       "entry: RPN " PA_FMT ", MAS7 %lu, I|G", PA_ARG(t.pa), (unsigned long)t.raw[3]);
 	unmap(&kernel_mm, va, 4096);
+}
+
+/* Map pa at va with its accessed bit clear and no TLB entry; the PTE's low word. */
+static volatile uint32_t *map_not_accessed(vaddr_t va, paddr_t pa, unsigned int prot)
+{
+	struct walk_result w;
+	volatile uint32_t *low;
+
+	map(&kernel_mm, va, pa, 4096, prot);
+	walk(&kernel_mm, va, &w);
+	low = (volatile uint32_t *)w.ptep + 1;
+	*low &= ~(uint32_t)_PAGE_ACCESSED;
+	tlb_flush_all();
+	return low;
 }
 
 static void test_accessed_bit(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = TEST_KVA + 0x320000;
-	struct walk_result w;
 	unsigned int before = fault_fixups.young;
 	volatile uint32_t *low;
 
 	lin(pa)[0] = 99;
-	map(&kernel_mm, va, pa, 4096, PROT_READ);
-	walk(&kernel_mm, va, &w);
-	low = (volatile uint32_t *)w.ptep + 1;
-	*low &= ~(uint32_t)_PAGE_ACCESSED;
-	tlb_flush_all();
-	report(peek(va) == 99, "page without the accessed bit still reads");
-	report(fault_fixups.young == before + 1, "through one fix-up in the fault path");
-	report(*low & _PAGE_ACCESSED, "which set the accessed bit");
+	low = map_not_accessed(va, pa, PROT_READ);
+	report_eq(peek(va), 99, "page without the accessed bit still reads");
+	report_eq(fault_fixups.young, before + 1, "through one fix-up in the fault path");
+	report(is_set(*low, _PAGE_ACCESSED), "which set the accessed bit");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -119,9 +130,10 @@ static void test_ivors(void)
 
 	for (i = 0; i < sizeof(ivor) / sizeof(ivor[0]); i++)
 		bad |= ivor[i] & 0xf;
-	report(bad == 0, "all 20 IVORs are 16-byte aligned");
-	report(ivpr == layout.linear_va && ivpr + ivor[13] == (uint32_t)(uintptr_t)e500_dtlb_miss &&
-	       ivpr + ivor[14] == (uint32_t)(uintptr_t)e500_itlb_miss,
+	report_eq(bad, 0, "all 20 IVORs are 16-byte aligned");
+	report(is_eq(ivpr, layout.linear_va) &&
+	       is_eq(ivpr + ivor[13], (uint32_t)(uintptr_t)e500_dtlb_miss) &&
+	       is_eq(ivpr + ivor[14], (uint32_t)(uintptr_t)e500_itlb_miss),
 	       "IVPR and IVOR13/14 reach the miss handlers");
 }
 
@@ -143,7 +155,7 @@ static bool huge_slots_after_flush(void)
 	for (i = 0; i < n - TLB1_FIXED; i++)
 		ok &= !tlb1_read(i, &t);
 	for (i = n - TLB1_FIXED; i < n; i++)
-		ok &= tlb1_read(i, &t) && (t.raw[0] & MAS1_IPROT);
+		ok &= tlb1_read(i, &t) && is_set(t.raw[0], MAS1_IPROT);
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
 	return used == 1 && ok;
@@ -158,26 +170,30 @@ static void test_pinned(void)
 	uint32_t tsr, tcr;
 
 	tlb_flush_all();
-	report(lin == tlb1_entries() - 1 && tlb1_read(lin, &t) && t.va == layout.linear_va && t.pa == 0 &&
-	       t.size == 256u << 20 && (t.raw[0] & MAS1_IPROT) && t.tid == 0 && (t.raw[1] & MAS2_M),
+	report(is_eq(lin, tlb1_entries() - 1) && tlb1_read(lin, &t) && is_eq(t.va, layout.linear_va) &&
+	       is_eq(t.pa, 0) && is_eq(t.size, 256u << 20) && is_set(t.raw[0], MAS1_IPROT) &&
+	       is_eq(t.tid, 0) && is_set(t.raw[1], MAS2_M),
 	       "linear map in TLB1[%u] (the last): 256 MB at 0x%08lx, IPROT, global, M", lin,
 	       (unsigned long)t.va);
-	report(tlb1_read(ccsr, &t) && t.va == 0xfe000000u && (t.raw[0] & MAS1_IPROT) &&
-	       (t.raw[1] & (MAS2_I | MAS2_G)) == (MAS2_I | MAS2_G),
+	report(tlb1_read(ccsr, &t) && is_eq(t.va, 0xfe000000u) && is_set(t.raw[0], MAS1_IPROT) &&
+	       is_eq((t.raw[1] & (MAS2_I | MAS2_G)), (MAS2_I | MAS2_G)),
 	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, ccsr, PA_ARG(t.pa));
-	report(tlb1_read(pcpu, &t) && t.va == PERCPU_VA && t.size == 4096 && (t.raw[0] & MAS1_IPROT),
+	report(tlb1_read(pcpu, &t) && is_eq(t.va, PERCPU_VA) && is_eq(t.size, 4096) &&
+	       is_set(t.raw[0], MAS1_IPROT),
 	       "per-CPU page in TLB1[%u]", pcpu);
-	report(ccsr == lin - TLB1_CCSR && pcpu == lin - TLB1_PERCPU && pcpu >= TLB1_HUGE_SLOTS,
+	report(is_eq(ccsr, lin - TLB1_CCSR) && is_eq(pcpu, lin - TLB1_PERCPU) && is_ge(pcpu, TLB1_HUGE_SLOTS),
 	       "the fixed entries sit below the last slot, above the %u huge-page slots", TLB1_HUGE_SLOTS);
 	hugepool_count(4u << 20, &reserved, &free);
 	if (!free)
 		report_skip("a huge page's TLB1 entry goes with a flush: no free 4M page in the pool "
 			    "(command line hugepages=4M:N)");
 	else
-		report(huge_slots_after_flush(), "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
+		report(huge_slots_after_flush(),
+		       "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
 	tsr = mfspr(SPRN_TSR);
 	tcr = mfspr(SPRN_TCR);
-	report(!(tsr & TSR_DIS) && tcr == 0, "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
+	report(is_clear(tsr, TSR_DIS) && is_eq(tcr, 0),
+	       "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
 	       (unsigned long)tsr);
 }
 
@@ -203,13 +219,14 @@ static void test_accessed_bit_huge(void)
 	*low0 &= ~(uint32_t)_PAGE_ACCESSED;
 	*low1 &= ~(uint32_t)_PAGE_ACCESSED;
 	tlb_flush_all();
-	report(peek(va + 0x300000) == 0x77, "4M page without the accessed bit still reads");
-	report(fault_fixups.young == before + 1, "through one fix-up");
-	report((*low0 & _PAGE_ACCESSED) && (*low1 & _PAGE_ACCESSED), "which set it in both entries");
+	report_eq(peek(va + 0x300000), 0x77, "4M page without the accessed bit still reads");
+	report_eq(fault_fixups.young, before + 1, "through one fix-up");
+	report(is_set(*low0, _PAGE_ACCESSED) && is_set(*low1, _PAGE_ACCESSED),
+	       "which set it in both entries");
 	/* the entry itself, not masked by read_mas(): EPN and RPN exactly the page's */
-	report(tlb_lookup(va + 0x300000, 0, &t) && (t.raw[1] & MAS2_EPN_MASK) == va &&
-	       (t.raw[2] & MAS3_RPN_MASK) == (uint32_t)pa && t.raw[3] == (uint32_t)(pa >> 32) &&
-	       (t.raw[0] & MAS1_TSIZE_MASK) == TSIZE_4M << MAS1_TSIZE_SHIFT,
+	report(tlb_lookup(va + 0x300000, 0, &t) && is_eq((t.raw[1] & MAS2_EPN_MASK), va) &&
+	       is_eq((t.raw[2] & MAS3_RPN_MASK), (uint32_t)pa) && is_eq(t.raw[3], (uint32_t)(pa >> 32)) &&
+	       is_eq((t.raw[0] & MAS1_TSIZE_MASK), TSIZE_4M << MAS1_TSIZE_SHIFT),
 	       "TLB1 entry: MAS2 EPN 0x%08lx, MAS3 RPN 0x%08lx exactly aligned, TSIZE 4M",
 	       (unsigned long)(t.raw[1] & MAS2_EPN_MASK), (unsigned long)(t.raw[2] & MAS3_RPN_MASK));
 	unmap(&kernel_mm, va, 4u << 20);
@@ -237,10 +254,11 @@ static void test_sprg_leak(void)
 	tlb_flush_page(TEST_KVA);
 	poke(TEST_KVA, 0x1234);		/* a kernel miss: kernel registers pass through SPRG4..7 */
 	memset(seen, 0xee, 20);
-	report(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r) == 0 && r == 0,
+	report(is_eq(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r), 0) && is_eq(r, 0),
 	       "user code reads SPR 259..263");
 	for (i = 0; i < 5; i++)
-		report(seen[i] == 0, "%s reads as 0 in user mode (0x%08lx)", names[i], (unsigned long)seen[i]);
+		report_eq(seen[i], 0, "%s reads as 0 in user mode (0x%08lx)", names[i],
+		       (unsigned long)seen[i]);
 	unmap(&kernel_mm, TEST_KVA, 4096);
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
@@ -255,19 +273,19 @@ static void test_user_pids(void)
 	uint32_t r = 0x1234;
 	struct tlb_info t;
 
-	report(mm_init(&mm, layout.user_start, layout.user_last, 0) == MMU_OK &&
-	       user_call(&mm, USER_CODE_VA, 0, &r) == MMU_EPID && r == 0x1234,
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
 	       "user_call in a space with PID 0: EPID, nothing run");
 	mm_destroy(&mm);
-	report(mm_init(&mm, layout.user_start, layout.user_last, 256) == MMU_OK &&
-	       user_call(&mm, USER_CODE_VA, 0, &r) == MMU_EPID && r == 0x1234,
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
 	       "PID 256 (would be cut to 0): EPID");
 	mm_destroy(&mm);
 	user_space_init(&mm, 255);
 	tlb_flush_all();
-	report(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r) == 0,
+	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0,
 	       "PID 255 runs user code");
-	report(tlb_lookup(USER_CODE_VA, 255, &t) && t.tid == 255 && !tlb_lookup(USER_CODE_VA, 0, &t),
+	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
 	       "its entry carries TID 255, invisible to PID 0");
 	user_space_destroy(&mm);
 }
@@ -279,11 +297,11 @@ static void test_wimg(void)
 	vaddr_t va = TEST_KVA + 0x330000;
 	struct walk_result w;
 
-	report(map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU) == MMU_ECACHE &&
-	       walk(&kernel_mm, va, &w) == MMU_ENOENT, "map NOCACHE|WRITETHRU: ECACHE, nothing mapped");
+	report(is_eq(map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU), MMU_ECACHE) &&
+	       is_eq(walk(&kernel_mm, va, &w), MMU_ENOENT), "map NOCACHE|WRITETHRU: ECACHE, nothing mapped");
 	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_WRITETHRU);
-	report(protect(&kernel_mm, va, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU) == MMU_ECACHE &&
-	       walk(&kernel_mm, va, &w) == MMU_OK && w.prot == (KPROT_RW | PROT_WRITETHRU),
+	report(is_eq(protect(&kernel_mm, va, 4096, KPROT_RW | PROT_NOCACHE | PROT_WRITETHRU), MMU_ECACHE) &&
+	       is_eq(walk(&kernel_mm, va, &w), MMU_OK) && is_eq(w.prot, (KPROT_RW | PROT_WRITETHRU)),
 	       "protect to NOCACHE|WRITETHRU: ECACHE, the page keeps W alone");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -303,10 +321,11 @@ static void test_dirty_rule(void)
 
 	map(&kernel_mm, kv, small, 4096, PROT_READ);
 	protect(&kernel_mm, kv, 4096, KPROT_RW);
-	report(walk(&kernel_mm, kv, &w) == MMU_OK && (w.entry & _PAGE_DIRTY) && (w.entry & _PAGE_BAP_SW),
+	report(is_eq(walk(&kernel_mm, kv, &w), MMU_OK) && is_set(w.entry, _PAGE_DIRTY) &&
+	       is_set(w.entry, _PAGE_BAP_SW),
 	       "protect() to writable sets DIRTY with SW");
 	poke(kv, 5);
-	report(lin(small)[0] == 5, "so the first store lands");
+	report_eq(lin(small)[0], 5, "so the first store lands");
 	unmap(&kernel_mm, kv, 4096);
 	test_page_free(small);
 	if (pa == HUGEPOOL_FAIL) {
@@ -314,12 +333,13 @@ static void test_dirty_rule(void)
 		return;
 	}
 	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, 4u << 20);
-	report(set_huge_pte_at(&kernel_mm, va, head, clean, 4u << 20) == MMU_EDIRTY &&
-	       walk(&kernel_mm, va, &w) == MMU_ENOENT, "set_huge_pte_at of a writable clean entry: EDIRTY");
-	report(set_huge_pte_at(&kernel_mm, va, head, clean | _PAGE_DIRTY, 4u << 20) == MMU_OK,
+	report(is_eq(set_huge_pte_at(&kernel_mm, va, head, clean, 4u << 20), MMU_EDIRTY) &&
+	       is_eq(walk(&kernel_mm, va, &w), MMU_ENOENT),
+	       "set_huge_pte_at of a writable clean entry: EDIRTY");
+	report_eq(set_huge_pte_at(&kernel_mm, va, head, clean | _PAGE_DIRTY, 4u << 20), MMU_OK,
 	       "the same entry with DIRTY is accepted");
 	poke(va + 8, 9);
-	report(peek(va + 8) == 9, "and a store to it lands at once");
+	report_eq(peek(va + 8), 9, "and a store to it lands at once");
 	huge_pte_clear(&kernel_mm, va, head, 4u << 20);
 	mmu_tlb_invalidate(&kernel_mm, va, 4u << 20);
 	hugepool_free(pa, 4u << 20);
@@ -356,17 +376,18 @@ static void test_huge_spaces(void)
 	map(&b, va, pb, 4u << 20, UPROT_RW);
 	tlb_flush_all();
 	user_call(&a, user_routine(user_load_word), va + 0x100, &ra);
-	report(tlb_lookup(va, 5, &t) && t.level == 1 && t.tid == 5 && t.size == 4u << 20,
+	report(tlb_lookup(va, 5, &t) && is_eq(t.level, 1) && is_eq(t.tid, 5) && is_eq(t.size, 4u << 20),
 	       "the TLB1 entry of space 5 carries TID %u", t.tid);
 	report(!tlb_lookup(va, 0, &t), "it is not global: PID 0 does not find it");
 	user_call(&b, user_routine(user_load_word), va + 0x100, &rb);
-	report(ra == 0xaaaa && rb == 0xbbbb, "same address, each space reads its own page (0x%lx, 0x%lx)",
+	report(is_eq(ra, 0xaaaa) && is_eq(rb, 0xbbbb),
+	       "same address, each space reads its own page (0x%lx, 0x%lx)",
 	       (unsigned long)ra, (unsigned long)rb);
 	user_call(&a, user_routine(user_load_word), va + 0x100, &ra);
-	report(ra == 0xaaaa, "and back in the first space without a flush (0x%lx)", (unsigned long)ra);
+	report_eq(ra, 0xaaaa, "and back in the first space without a flush (0x%lx)", (unsigned long)ra);
 	report(tlb_lookup(va, 5, &t) && tlb_lookup(va, 9, &t), "both TLB1 entries live side by side");
 	user_space_destroy(&a);		/* the huge page still mapped: mm_destroy drops its entry */
-	report(!tlb_lookup(va, 5, &t) && tlb_lookup(va, 9, &t) && t.tid == 9,
+	report(!tlb_lookup(va, 5, &t) && tlb_lookup(va, 9, &t) && is_eq(t.tid, 9),
 	       "mm_destroy drops space 5's TLB1 entry, space 9's stays");
 	unmap(&b, va, 4u << 20);
 	user_space_destroy(&b);
@@ -391,8 +412,8 @@ static void test_huge_wimge(void)
 	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED);
 	tlb_flush_all();
 	(void)peek(va + 0x200000);
-	report(tlb_lookup(va + 0x200000, 0, &t) && t.level == 1 &&
-	       (t.raw[1] & MAS2_WIMGE_MASK) == (MAS2_I | MAS2_G),
+	report(tlb_lookup(va + 0x200000, 0, &t) && is_eq(t.level, 1) &&
+	       is_eq((t.raw[1] & MAS2_WIMGE_MASK), (MAS2_I | MAS2_G)),
 	       "TLB1 entry MAS2 WIMGE = I|G (MAS2 0x%08lx)", (unsigned long)t.raw[1]);
 	unmap(&kernel_mm, va, 4u << 20);
 	hugepool_free(pa, 4u << 20);
@@ -410,13 +431,13 @@ static void test_huge_36bit(void)
 		return;
 	}
 	base = pinned.pa & ~(paddr_t)((4u << 20) - 1);
-	report(map(&kernel_mm, va, base, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED) == MMU_OK,
+	report_eq(map(&kernel_mm, va, base, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map 4M at " PA_FMT, PA_ARG(base));
 	tlb_flush_all();
-	report((peek(va + (uint32_t)(pinned.pa - base) + 0x4504) & 0x6000) ==
-	       (peek(0xfe004504u) & 0x6000), "the UART reads the same through the huge page");
-	report(tlb_lookup(va, 0, &t) && t.level == 1 && t.raw[3] == (uint32_t)(base >> 32) &&
-	       (t.raw[2] & MAS3_RPN_MASK) == (uint32_t)base,
+	report_eq((peek(va + (uint32_t)(pinned.pa - base) + 0x4504) & 0x6000), (peek(0xfe004504u) & 0x6000),
+	       "the UART reads the same through the huge page");
+	report(tlb_lookup(va, 0, &t) && is_eq(t.level, 1) && is_eq(t.raw[3], (uint32_t)(base >> 32)) &&
+	       is_eq((t.raw[2] & MAS3_RPN_MASK), (uint32_t)base),
 	       "TLB1 entry: MAS7 %lu, MAS3 RPN 0x%08lx", (unsigned long)t.raw[3],
 	       (unsigned long)(t.raw[2] & MAS3_RPN_MASK));
 	unmap(&kernel_mm, va, 4u << 20);
@@ -444,11 +465,11 @@ static void test_tlb1_round_robin(void)
 	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
 		bad += !tlb1_read((first + i) % TLB1_HUGE_SLOTS, &t) ||
 		       t.va != layout.kmap_start + i * (4u << 20);
-	report(bad == 0, "8 misses fill slots %u, %u, ... in turn (%u out of place)", first,
+	report_eq(bad, 0, "8 misses fill slots %u, %u, ... in turn (%u out of place)", first,
 	       (first + 1) % TLB1_HUGE_SLOTS, bad);
 	(void)peek(layout.kmap_start + TLB1_HUGE_SLOTS * (4u << 20));
-	report(tlb1_read(first, &t) && t.va == layout.kmap_start + TLB1_HUGE_SLOTS * (4u << 20) &&
-	       tlb1_read((first + 1) % TLB1_HUGE_SLOTS, &t) && t.va == layout.kmap_start + (4u << 20),
+	report(tlb1_read(first, &t) && is_eq(t.va, layout.kmap_start + TLB1_HUGE_SLOTS * (4u << 20)) &&
+	       tlb1_read((first + 1) % TLB1_HUGE_SLOTS, &t) && is_eq(t.va, layout.kmap_start + (4u << 20)),
 	       "the ninth replaces the oldest (slot %u), the next one stays", first);
 	for (i = 0; i <= TLB1_HUGE_SLOTS; i++)
 		unmap(&kernel_mm, layout.kmap_start + i * (4u << 20), 4u << 20);
@@ -467,30 +488,29 @@ static void test_prot_paths(void)
 	const struct fault_record *f = last_fault();
 	uint32_t r;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, kv, pa, 4096, KPROT_RW);
 	tlb_flush_all();
 	(void)peek(kv);
 	expect_fault(kv);
 	(void)call_at(kv);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && f->vector == VEC_ISI && !f->user,
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) && is_eq(f->vector, VEC_ISI) &&
+	       !f->user,
 	       "kernel fetch from a loaded no-execute entry: ISI (%s)", fault_kind_name(f->kind));
 	unmap(&kernel_mm, kv, 4096);
 	user_space_init(&mm, 6);
 	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
 	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
 	expect_fault(TEST_UVA);
-	report(user_call(&mm, user_routine(user_call_at), TEST_UVA, &r) == 1 &&
-	       f->kind == FAULT_PROT_INST && f->vector == VEC_ISI && f->user,
+	report(is_eq(user_call(&mm, user_routine(user_call_at), TEST_UVA, &r), 1) &&
+	       is_eq(f->kind, FAULT_PROT_INST) && is_eq(f->vector, VEC_ISI) && f->user,
 	       "user fetch from a loaded no-execute entry: ISI (%s)", fault_kind_name(f->kind));
 	protect(&mm, TEST_UVA, 4096, PROT_READ | PROT_USER);
 	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
 	expect_fault(TEST_UVA);
-	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 &&
-	       f->kind == FAULT_PROT_DATA && f->vector == VEC_DSI && f->store && (f->cause & ESR_ST) &&
-	       lin(pa)[0] == INSN_LI_R3_42,
+	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) &&
+	       is_eq(f->kind, FAULT_PROT_DATA) && is_eq(f->vector, VEC_DSI) && f->store &&
+	       is_set(f->cause, ESR_ST) && is_eq(lin(pa)[0], INSN_LI_R3_42),
 	       "user store to a loaded read-only entry: DSI with ESR[ST] (%s, ESR 0x%08lx)",
 	       fault_kind_name(f->kind), (unsigned long)f->cause);
 	unmap(&mm, TEST_UVA, 4096);
@@ -553,10 +573,10 @@ static void test_fatal_save_area(void)
 			e500_fatal_capture = &cap;
 			fatal_probe(classes[i].vec);
 		}
-		report(e500_fatal_capture == NULL && cap.regs.vector == classes[i].num,
+		report(e500_fatal_capture == NULL && is_eq(cap.regs.vector, classes[i].num),
 		       "the prologue reached exception_fatal (vector %lu)", (unsigned long)cap.regs.vector);
-		report(cap.regs.gpr[10] == MARK_R10 && cap.regs.gpr[11] == MARK_R11 &&
-		       (cap.regs.cr & 0xff000fffu) == MARK_CR,
+		report(is_eq(cap.regs.gpr[10], MARK_R10) && is_eq(cap.regs.gpr[11], MARK_R11) &&
+		       is_eq((cap.regs.cr & 0xff000fffu), MARK_CR),
 		       "the dump has the interrupted r10 %08lx, r11 %08lx, CR %08lx",
 		       (unsigned long)cap.regs.gpr[10], (unsigned long)cap.regs.gpr[11],
 		       (unsigned long)cap.regs.cr);
@@ -586,8 +606,8 @@ static void test_4k_wimge(void)
 		map(&kernel_mm, va, pa, 4096, KPROT_RW | modes[i].prot);
 		tlb_flush_all();
 		(void)peek(va);
-		report(tlb_lookup(va, 0, &t) && t.level == 0 &&
-		       (t.raw[1] & (MAS2_W | MAS2_I)) == modes[i].mas2,
+		report(tlb_lookup(va, 0, &t) && is_eq(t.level, 0) &&
+		       is_eq((t.raw[1] & (MAS2_W | MAS2_I)), modes[i].mas2),
 		       "4K %s page: TLB0 entry MAS2 W|I = 0x%02lx (MAS2 0x%08lx)", modes[i].name,
 		       (unsigned long)modes[i].mas2, (unsigned long)t.raw[1]);
 		unmap(&kernel_mm, va, 4096);
@@ -628,7 +648,7 @@ static void test_miss_keeps_cr(void)
 	for (i = 0; i < 2; i++) {
 		tlb_flush_all();
 		cr = cr_across_miss((const volatile uint32_t *)(uintptr_t)va, marks[i]);
-		report((cr & 0xff000fffu) == marks[i] && tlb_lookup(va, 0, &t),
+		report(is_eq((cr & 0xff000fffu), marks[i]) && tlb_lookup(va, 0, &t),
 		       "CR fields 0, 1, 5..7 survive a TLB miss (0x%08lx, after 0x%08lx)",
 		       (unsigned long)marks[i], (unsigned long)(cr & 0xff000fffu));
 	}
@@ -668,22 +688,15 @@ static void test_accessed_not_permitted(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = TEST_KVA + 0x380000;
-	struct walk_result w;
 	unsigned int before = fault_fixups.young;
 	volatile uint32_t *low;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
-	map(&kernel_mm, va, pa, 4096, KPROT_RW);
-	walk(&kernel_mm, va, &w);
-	low = (volatile uint32_t *)w.ptep + 1;
-	*low &= ~(uint32_t)_PAGE_ACCESSED;
-	tlb_flush_all();
+	put_li42(lin(pa));
+	low = map_not_accessed(va, pa, KPROT_RW);
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() >= 1, "kernel fetch from a no-execute page without the accessed bit faults");
-	report(fault_fixups.young == before && !(*low & _PAGE_ACCESSED),
+	report_ge(faults_taken(), 1, "kernel fetch from a no-execute page without the accessed bit faults");
+	report(is_eq(fault_fixups.young, before) && is_clear(*low, _PAGE_ACCESSED),
 	       "with no accessed fix-up: the bit stays clear (%u fix-ups)", fault_fixups.young - before);
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -697,7 +710,7 @@ static void test_hid0(void)
 {
 	uint32_t before = mfspr(SPRN_HID0), set = (before | HID0_EMCP) & ~HID0_KERNEL, after;
 
-	report(before == (e500_hid0_at_entry | HID0_KERNEL),
+	report_eq(before, (e500_hid0_at_entry | HID0_KERNEL),
 	       "HID0 is the loader's value 0x%08lx plus TBEN and EN_MAS7_UPDATE (0x%08lx)",
 	       (unsigned long)e500_hid0_at_entry, (unsigned long)before);
 	mtspr(SPRN_HID0, set);
@@ -706,7 +719,8 @@ static void test_hid0(void)
 	after = mfspr(SPRN_HID0);
 	mtspr(SPRN_HID0, before);
 	__asm__ volatile("isync" : : : "memory");
-	report(after == (set | HID0_KERNEL), "the start-up routine sets them and keeps EMCP (0x%08lx -> 0x%08lx)",
+	report_eq(after, (set | HID0_KERNEL),
+	       "the start-up routine sets them and keeps EMCP (0x%08lx -> 0x%08lx)",
 	       (unsigned long)set, (unsigned long)after);
 }
 

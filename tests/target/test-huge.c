@@ -68,19 +68,18 @@ static void check_kernel_exec(vaddr_t va, uint32_t size)
 	const struct fault_record *f = last_fault();
 	uint32_t r;
 
-	poke(code, INSN_LI_R3_42);
-	poke(code + 4, INSN_BLR);
-	icache_sync((const void *)(uintptr_t)code, 8);
-	report(protect(&kernel_mm, va, size, PROT_READ | PROT_EXEC) == MMU_OK, "protect read/execute");
+	put_li42((uint32_t *)(uintptr_t)code);
+	report_eq(protect(&kernel_mm, va, size, PROT_READ | PROT_EXEC), MMU_OK, "protect read/execute");
 	counted_begin();
 	r = call_at(code);
-	report(r == 42, "code in the last 4 KB runs");
+	report_eq(r, 42, "code in the last 4 KB runs");
 	if (tlb_counts_available())
-		report(imisses() == 1, "with one instruction miss (%lu)", (unsigned long)imisses());
-	report(protect(&kernel_mm, va, size, KPROT_RW) == MMU_OK, "protect read/write, no execute");
+		report_eq(imisses(), 1, "with one instruction miss (%lu)", (unsigned long)imisses());
+	report_eq(protect(&kernel_mm, va, size, KPROT_RW), MMU_OK, "protect read/write, no execute");
 	expect_fault(code);
 	(void)call_at(code);
-	report(faults_taken() == 1 && (f->kind == FAULT_TLB_INST || f->kind == FAULT_PROT_INST),
+	report(is_eq(faults_taken(), 1) &&
+	       (is_eq(f->kind, FAULT_TLB_INST) || is_eq(f->kind, FAULT_PROT_INST)),
 	       "then the fetch faults (%s)", fault_kind_name(f->kind));
 }
 
@@ -94,43 +93,43 @@ static void check_kernel_huge(uint32_t size, paddr_t pa)
 	unsigned int i;
 	uint32_t off, sum = 0;
 
-	report(map(&kernel_mm, va, pa, size, KPROT_RW) == MMU_OK, "map at 0x%08lx", (unsigned long)va);
+	report_eq(map(&kernel_mm, va, pa, size, KPROT_RW), MMU_OK, "map at 0x%08lx", (unsigned long)va);
 	for (i = 0; i < NOFFS; i++) {
 		off = offsets(size, i);
 		poke(va + off, 0x5a000000u ^ off);
 	}
 	for (i = 0; i < NOFFS; i++) {
 		off = offsets(size, i);
-		ok &= phys_peek(pa + off) == (0x5a000000u ^ off);
+		ok &= is_eq(phys_peek(pa + off), (0x5a000000u ^ off));
 	}
 	report(ok, "first, last and scattered words land in physical memory");
 	phys_poke(pa + size - 8, 0x77777777);
-	report(peek(va + size - 8) == 0x77777777, "and memory written elsewhere reads back");
+	report_eq(peek(va + size - 8), 0x77777777, "and memory written elsewhere reads back");
 	if (tlb_counts_available()) {
 		counted_begin();
 		for (off = 0; off < size; off += 4096)
 			sum += peek(va + off);
-		report(dmisses() == 1, "a sweep of every 4 KB after a flush costs one miss (%lu)",
+		report_eq(dmisses(), 1, "a sweep of every 4 KB after a flush costs one miss (%lu)",
 		       (unsigned long)dmisses());
 	}
-	report(tlb_lookup(va + size / 2 + 0x40, 0, &t) && t.size == size && t.va == va &&
-	       t.pa == pa && t.prot == KPROT_RW && t.tid == 0,
+	report(tlb_lookup(va + size / 2 + 0x40, 0, &t) && is_eq(t.size, size) && is_eq(t.va, va) &&
+	       is_eq(t.pa, pa) && is_eq(t.prot, KPROT_RW) && is_eq(t.tid, 0),
 	       "entry: size %lu, EPN 0x%08lx, RPN " PA_FMT ", prot 0x%x, TID %u",
 	       (unsigned long)t.size, (unsigned long)t.va, PA_ARG(t.pa), t.prot, t.tid);
 	check_kernel_exec(va, size);
-	report(protect(&kernel_mm, va, size, PROT_READ) == MMU_OK, "protect read-only");
+	report_eq(protect(&kernel_mm, va, size, PROT_READ), MMU_OK, "protect read-only");
 	expect_fault(va + size - 4);
 	poke(va + size - 4, 1);
-	report(faults_taken() == 1 && f->store && f->kind == FAULT_PROT_DATA,
+	report(is_eq(faults_taken(), 1) && f->store && is_eq(f->kind, FAULT_PROT_DATA),
 	       "store to the last word faults (%s)", fault_kind_name(f->kind));
 	expect_fault(va + 4);
 	poke(va + 4, 1);
-	report(faults_taken() == 1 && f->store && f->kind == FAULT_PROT_DATA,
+	report(is_eq(faults_taken(), 1) && f->store && is_eq(f->kind, FAULT_PROT_DATA),
 	       "and to the first page (every entry of the run changed)");
-	report(unmap(&kernel_mm, va, size) == MMU_OK, "unmap");
+	report_eq(unmap(&kernel_mm, va, size), MMU_OK, "unmap");
 	expect_fault(va + 0x10);
 	(void)peek(va + 0x10);
-	report(faults_taken() == 1, "no stale entry after unmap");
+	report_eq(faults_taken(), 1, "no stale entry after unmap");
 	(void)sum;
 }
 
@@ -145,15 +144,15 @@ static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr
 	uint32_t r;
 
 	phys_poke(pa + size - 4, 0x1111);
-	report(huge_ptep_set_wrprotect(mm, va, head) == 0, "huge_ptep_set_wrprotect of the user page");
+	report_eq(huge_ptep_set_wrprotect(mm, va, head), 0, "huge_ptep_set_wrprotect of the user page");
 	mmu_tlb_invalidate(mm, va, size);
 	expect_fault(va + size - 4);
-	report(user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 1 && f->store &&
-	       f->user && phys_peek(pa + size - 4) == 0x1111,
+	report(is_eq(user_call(mm, user_routine(user_store_word), va + size - 4, &r), 1) && f->store &&
+	       f->user && is_eq(phys_peek(pa + size - 4), 0x1111),
 	       "then a user store to the last word faults (%s), memory unchanged", fault_kind_name(f->kind));
-	report(protect(mm, va, size, UPROT_RW) == MMU_OK &&
-	       user_call(mm, user_routine(user_store_word), va + size - 4, &r) == 0 &&
-	       phys_peek(pa + size - 4) == 0x600df00d, "protect() makes it writable again");
+	report(is_eq(protect(mm, va, size, UPROT_RW), MMU_OK) &&
+	       is_eq(user_call(mm, user_routine(user_store_word), va + size - 4, &r), 0) &&
+	       is_eq(phys_peek(pa + size - 4), 0x600df00d), "protect() makes it writable again");
 }
 
 /* User mapping: user access, sweep, supervisor-only, no-execute, errors. */
@@ -169,31 +168,33 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 		shift++;
 	user_space_init(&mm, 7);
 	phys_poke(pa + size - 4, 0xfeedface);
-	report(map(&mm, va, pa, size, UPROT_RW) == MMU_OK, "user map at 0x%08lx", (unsigned long)va);
-	report(user_call(&mm, user_routine(user_load_word), va + size - 4, &r) == 0 && r == 0xfeedface,
+	report_eq(map(&mm, va, pa, size, UPROT_RW), MMU_OK, "user map at 0x%08lx", (unsigned long)va);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + size - 4, &r), 0) &&
+	       is_eq(r, 0xfeedface),
 	       "user load of the last word");
-	report(user_call(&mm, user_routine(user_store_word), va + 8, &r) == 0 &&
-	       phys_peek(pa + 8) == 0x600df00d, "user store lands");
+	report(is_eq(user_call(&mm, user_routine(user_store_word), va + 8, &r), 0) &&
+	       is_eq(phys_peek(pa + 8), 0x600df00d), "user store lands");
 	check_user_wrprotect(&mm, va, size, pa);
 	counted_begin();
-	report(user_call(&mm, user_routine(user_sweep), va | shift, &r) == 0, "user sweep of every 4 KB");
+	report_eq(user_call(&mm, user_routine(user_sweep), va | shift, &r), 0, "user sweep of every 4 KB");
 	if (tlb_counts_available())
-		report(dmisses() == 1, "costs one data miss (%lu)", (unsigned long)dmisses());
-	report(walk(&mm, va + size - 1, &w) == MMU_OK && w.size == size && w.page_va == va &&
-	       w.page_pa == pa && w.pa == pa + size - 1, "walk of the last byte");
-	report(unmap(&mm, va + 4096, 4096) == MMU_EPARTIAL, "unmap of a part: EPARTIAL");
-	report(map(&mm, va + size, pa, size, UPROT_RW) == (va + size > layout.user_last ? MMU_ERANGE : MMU_OK),
+		report_eq(dmisses(), 1, "costs one data miss (%lu)", (unsigned long)dmisses());
+	report(is_eq(walk(&mm, va + size - 1, &w), MMU_OK) && is_eq(w.size, size) && is_eq(w.page_va, va) &&
+	       is_eq(w.page_pa, pa) && is_eq(w.pa, pa + size - 1), "walk of the last byte");
+	report_eq(unmap(&mm, va + 4096, 4096), MMU_EPARTIAL, "unmap of a part: EPARTIAL");
+	report_eq(map(&mm, va + size, pa, size, UPROT_RW),
+	       (va + size > layout.user_last ? MMU_ERANGE : MMU_OK),
 	       "a neighbour page: mapped or ERANGE past the space");
 	unmap(&mm, va + size, size);
-	report(unmap(&mm, va, size) == MMU_OK, "unmap");
+	report_eq(unmap(&mm, va, size), MMU_OK, "unmap");
 	/* A supervisor-only page of its own (the 8xx keeps user/supervisor per 4 MB region). */
 	va = size >= 256u << 20 ? 0x80000000u : UHUGE_VA + 0x10000000u;
-	report(map(&mm, va, pa, size, PROT_READ | PROT_WRITE) == MMU_OK,
+	report_eq(map(&mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK,
 	       "map supervisor-only at 0x%08lx", (unsigned long)va);
 	expect_fault(va + size / 2);
-	report(user_call(&mm, user_routine(user_load_word), va + size / 2, &r) == 1 && f->user,
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + size / 2, &r), 1) && f->user,
 	       "then user load faults");
-	report(unmap(&mm, va, size) == MMU_OK, "unmap");
+	report_eq(unmap(&mm, va, size), MMU_OK, "unmap");
 	user_space_destroy(&mm);
 }
 
@@ -210,16 +211,16 @@ static void check_wrprotect(uint32_t size, paddr_t pa)
 	poke(va + size - 4, 2);
 	/* The run's head: a leaf PGD entry (e500), the first PTE (8xx 16K/512K), the first PMD (8xx 8M). */
 	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, size);
-	report(huge_ptep_set_wrprotect(&kernel_mm, va, head) == 0, "huge_ptep_set_wrprotect");
+	report_eq(huge_ptep_set_wrprotect(&kernel_mm, va, head), 0, "huge_ptep_set_wrprotect");
 	mmu_tlb_invalidate(&kernel_mm, va, size);
-	report(walk(&kernel_mm, va + size - 1, &w) == MMU_OK && w.prot == PROT_READ,
+	report(is_eq(walk(&kernel_mm, va + size - 1, &w), MMU_OK) && is_eq(w.prot, PROT_READ),
 	       "the last entry of the run is read-only too (prot 0x%x)", w.prot);
 	expect_fault(va + size - 4);
 	poke(va + size - 4, 3);
-	report(faults_taken() == 1 && f->store && f->kind == FAULT_PROT_DATA &&
-	       phys_peek(pa + size - 4) == 2,
+	report(is_eq(faults_taken(), 1) && f->store && is_eq(f->kind, FAULT_PROT_DATA) &&
+	       is_eq(phys_peek(pa + size - 4), 2),
 	       "a store at the far end faults, memory unchanged");
-	report(peek(va) == 1, "loads still work");
+	report_eq(peek(va), 1, "loads still work");
 	unmap(&kernel_mm, va, size);
 }
 
@@ -245,11 +246,13 @@ static void check_partial(uint32_t size, paddr_t pa)
 			head = pmd_off(&kernel_mm, a);
 		bad += huge_pte_clear(&kernel_mm, a, head, sizes[i]) != MMU_EPARTIAL;
 		bad += set_huge_pte_at(&kernel_mm, a, head,
-				       mk_huge_pte(pa + (a - va), sizes[i], KPROT_RW), sizes[i]) != MMU_EPARTIAL;
+				       mk_huge_pte(pa + (a - va), sizes[i], KPROT_RW),
+				       sizes[i]) != MMU_EPARTIAL;
 	}
 	mmu_tlb_invalidate(&kernel_mm, va, size);
-	report(bad == 0, "clear and set of each smaller piece: EPARTIAL (%u wrong)", bad);
-	report(walk(&kernel_mm, va, &w) == MMU_OK && w.size == size && peek(va + size - 4) == 0x3c3c3c3c,
+	report_eq(bad, 0, "clear and set of each smaller piece: EPARTIAL (%u wrong)", bad);
+	report(is_eq(walk(&kernel_mm, va, &w), MMU_OK) && is_eq(w.size, size) &&
+	       is_eq(peek(va + size - 4), 0x3c3c3c3c),
 	       "the page is whole: walk and the last word");
 	unmap(&kernel_mm, va, size);
 }
@@ -258,10 +261,10 @@ static void check_errors(uint32_t size, paddr_t pa)
 {
 	paddr_t small = test_page();
 
-	report(map(&kernel_mm, KHUGE_VA + 4096, pa, size, KPROT_RW) == MMU_EALIGN, "misaligned va: EALIGN");
-	report(map(&kernel_mm, KHUGE_VA, pa + 4096, size, KPROT_RW) == MMU_EALIGN, "misaligned pa: EALIGN");
+	report_eq(map(&kernel_mm, KHUGE_VA + 4096, pa, size, KPROT_RW), MMU_EALIGN, "misaligned va: EALIGN");
+	report_eq(map(&kernel_mm, KHUGE_VA, pa + 4096, size, KPROT_RW), MMU_EALIGN, "misaligned pa: EALIGN");
 	map(&kernel_mm, KHUGE_VA + size / 2, small, 4096, KPROT_RW);
-	report(map(&kernel_mm, KHUGE_VA, pa, size, KPROT_RW) == MMU_EOVERLAP, "over a 4 KB page: EOVERLAP");
+	report_eq(map(&kernel_mm, KHUGE_VA, pa, size, KPROT_RW), MMU_EOVERLAP, "over a 4 KB page: EOVERLAP");
 	unmap(&kernel_mm, KHUGE_VA + size / 2, 4096);
 	test_page_free(small);
 }
@@ -292,7 +295,7 @@ static void test_huge_sizes(void)
 			check_wrprotect(size, pa);
 		}
 		check_user_huge(size, pa);
-		report(hugepool_free(pa, size) == 0, "page back to the pool");
+		report_eq(hugepool_free(pa, size), 0, "page back to the pool");
 		report_prefix_pop();
 	}
 }
@@ -317,27 +320,27 @@ static void test_pool(void)
 	}
 	report_prefix_push("%s", size_name(size));
 	hugepool_count(size, &reserved, &nfree);
-	report(nfree == reserved, "all %u free", reserved);
+	report_eq(nfree, reserved, "all %u free", reserved);
 	while (k < 16 && (got[k] = hugepool_alloc(size)) != HUGEPOOL_FAIL)
 		k++;
-	report(k == reserved, "exhausted after %u allocations", k);
-	report(hugepool_alloc(size) == HUGEPOOL_FAIL && hugepool_last_error() == HUGEPOOL_EEMPTY,
+	report_eq(k, reserved, "exhausted after %u allocations", k);
+	report(is_eq(hugepool_alloc(size), HUGEPOOL_FAIL) && is_eq(hugepool_last_error(), HUGEPOOL_EEMPTY),
 	       "the next allocation fails: %s", hugepool_strerror(hugepool_last_error()));
 	for (j = 0; j < k; j++)
-		report(got[j] % size == 0, "page %u aligned (" PA_FMT ")", j, PA_ARG(got[j]));
-	report(hugepool_free(got[0], size) == 0, "release one");
-	report(hugepool_free(got[0], size) == HUGEPOOL_EDOUBLE, "a double free is refused");
-	report(hugepool_free(got[0] + 4096, size) == HUGEPOOL_EFOREIGN, "so is a foreign address");
-	report(hugepool_alloc(size) == got[0], "and it is reused");
+		report_eq(got[j] % size, 0, "page %u aligned (" PA_FMT ")", j, PA_ARG(got[j]));
+	report_eq(hugepool_free(got[0], size), 0, "release one");
+	report_eq(hugepool_free(got[0], size), HUGEPOOL_EDOUBLE, "a double free is refused");
+	report_eq(hugepool_free(got[0] + 4096, size), HUGEPOOL_EFOREIGN, "so is a foreign address");
+	report_eq(hugepool_alloc(size), got[0], "and it is reused");
 	for (j = 0; j < k; j++)
 		hugepool_free(got[j], size);
 	hugepool_count(size, &reserved, &nfree);
-	report(nfree == reserved, "all back");
+	report_eq(nfree, reserved, "all back");
 	report_prefix_pop();
 }
 
 const struct target_test tests_huge[] = {
-	{ "huge pages", test_huge_sizes, NULL, "huge-sizes" },
-	{ "huge-page pool", test_pool, NULL, "huge-pool" },
+	{ "huge pages", test_huge_sizes, .id = "huge-sizes" },
+	{ "huge-page pool", test_pool, .id = "huge-pool" },
 };
 const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);

@@ -54,32 +54,31 @@ static void test_raw_entries(void)
 	struct tlb_info t;
 	uint32_t r;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
 	tlb_flush_all();
 	(void)peek(va);
-	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && t.raw[0] == (va | MX_EPN_EV),
+	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_eq(t.raw[0], (va | MX_EPN_EV)),
 	       "DTLB CAM = EPN | EV, ASID 0 (0x%08lx)", (unsigned long)t.raw[0]);
-	report(t.raw[1] == (APG_KERNEL | MX_TWC_V), "DTLB TWC = APG 1 (kernel, accessed) | V (0x%08lx)",
+	report_eq(t.raw[1], (APG_KERNEL | MX_TWC_V), "DTLB TWC = APG 1 (kernel, accessed) | V (0x%08lx)",
 	       (unsigned long)t.raw[1]);
-	report(t.raw[2] == ((uint32_t)pa | MX_RPN_C | RPN_PATTERN | MX_RPN_SH | MX_RPN_V),
+	report_eq(t.raw[2], ((uint32_t)pa | MX_RPN_C | RPN_PATTERN | MX_RPN_SH | MX_RPN_V),
 	       "DTLB RPN = RPN | PP 00 (R/W) | C | 1111 | SH | V (0x%08lx)", (unsigned long)t.raw[2]);
-	report(call_at(va) == 42 && mpc8xx_tlb_find(true, va, 0, &t) >= 0 &&
-	       t.raw[2] == ((uint32_t)pa | 0x400 | MX_RPN_E | RPN_PATTERN | MX_RPN_SH | MX_RPN_V),
+	report(is_eq(call_at(va), 42) && is_ne(mpc8xx_tlb_find(true, va, 0, &t), -1) &&
+	       is_eq(t.raw[2], ((uint32_t)pa | 0x400 | MX_RPN_E | RPN_PATTERN | MX_RPN_SH | MX_RPN_V)),
 	       "ITLB RPN = RPN | extended PP 01 (execute) | 1111 | SH | V (0x%08lx)",
 	       (unsigned long)t.raw[2]);
-	report(t.raw[1] == (APG_KERNEL | MX_TWC_V), "ITLB TWC = APG 1 | V (0x%08lx)", (unsigned long)t.raw[1]);
+	report_eq(t.raw[1], (APG_KERNEL | MX_TWC_V), "ITLB TWC = APG 1 | V (0x%08lx)",
+	       (unsigned long)t.raw[1]);
 	unmap(&kernel_mm, va, 4096);
 
 	user_space_init(&mm, PID_A);
 	map(&mm, TEST_UVA, pa, 4096, PROT_READ | PROT_USER);
 	tlb_flush_all();
 	user_call(&mm, user_routine(user_load_word), TEST_UVA, &r);
-	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t) >= 0 &&
-	       t.raw[0] == (TEST_UVA | MX_EPN_EV | PID_A) && t.raw[1] == (APG_USER | MX_TWC_V) &&
-	       t.raw[2] == ((uint32_t)pa | _PAGE_RO | RPN_PATTERN | MX_RPN_V),
+	report(is_ne(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t), -1) &&
+	       is_eq(t.raw[0], (TEST_UVA | MX_EPN_EV | PID_A)) && is_eq(t.raw[1], (APG_USER | MX_TWC_V)) &&
+	       is_eq(t.raw[2], ((uint32_t)pa | _PAGE_RO | RPN_PATTERN | MX_RPN_V)),
 	       "user read-only entry: ASID %d, APG 3, extended PP 01, not shared (%08lx %08lx %08lx)",
 	       PID_A, (unsigned long)t.raw[0], (unsigned long)t.raw[1], (unsigned long)t.raw[2]);
 	unmap(&mm, TEST_UVA, 4096);
@@ -103,18 +102,18 @@ static void test_changed_bit(void)
 	*pte &= ~_PAGE_DIRTY;
 	tlb_flush_all();
 	(void)peek(va);
-	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && !(t.raw[2] & MX_RPN_C),
+	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_clear(t.raw[2], MX_RPN_C),
 	       "a load of the clean page creates an entry with C = 0");
 	before = fault_fixups.dirty;
 	poke(va + 8, 0xd1d1d1d1);
-	report(fault_fixups.dirty - before == 1, "the first store faults once (%u)",
+	report_eq(fault_fixups.dirty - before, 1, "the first store faults once (%u)",
 	       fault_fixups.dirty - before);
-	report(lin(pa)[2] == 0xd1d1d1d1, "and then lands");
-	report(*pte & _PAGE_DIRTY, "_PAGE_DIRTY set in the PTE (0x%08lx)", (unsigned long)*pte);
-	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[2] & MX_RPN_C),
+	report_eq(lin(pa)[2], 0xd1d1d1d1, "and then lands");
+	report(is_set(*pte, _PAGE_DIRTY), "_PAGE_DIRTY set in the PTE (0x%08lx)", (unsigned long)*pte);
+	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_set(t.raw[2], MX_RPN_C),
 	       "the reloaded entry has C = 1");
 	poke(va + 12, 2);
-	report(fault_fixups.dirty - before == 1, "the next store does not fault");
+	report_eq(fault_fixups.dirty - before, 1, "the next store does not fault");
 	unmap(&kernel_mm, va, 4096);
 
 	user_space_init(&mm, PID_A);
@@ -123,8 +122,9 @@ static void test_changed_bit(void)
 	*pte &= ~_PAGE_DIRTY;
 	tlb_flush_all();
 	before = fault_fixups.dirty;
-	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 0 &&
-	       lin(pa)[0] == 0x600df00d && fault_fixups.dirty - before == 1 && (*pte & _PAGE_DIRTY),
+	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 0) &&
+	       is_eq(lin(pa)[0], 0x600df00d) && is_eq(fault_fixups.dirty - before, 1) &&
+	       is_set(*pte, _PAGE_DIRTY),
 	       "user store to a clean page: one fix-up, store lands, PTE dirty");
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
@@ -145,26 +145,26 @@ static void test_guarded(void)
 	struct fault_fixup_counts b;
 	uint32_t *pte;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC | PROT_GUARDED);
-	report(peek(va) == INSN_LI_R3_42, "a guarded page reads");
+	report_eq(peek(va), INSN_LI_R3_42, "a guarded page reads");
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && f->vector == VEC_ITLB_ERR &&
-	       (f->cause & SRR1_ISI_GUARD), "fetch faults: ITLB error, guarded (cause 0x%08lx)",
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) &&
+	       is_eq(f->vector, VEC_ITLB_ERR) && is_set(f->cause, SRR1_ISI_GUARD),
+	       "fetch faults: ITLB error, guarded (cause 0x%08lx)",
 	       (unsigned long)f->cause);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
 	fixups_now(&b);
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && fixups_since(&b, 0, 0, 0) &&
-	       !(*pte & _PAGE_ACCESSED), "fetch from an old guarded page: refused, no accessed fix-up (PTE 0x%08lx)",
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) && fixups_since(&b, 0, 0, 0) &&
+	       is_clear(*pte, _PAGE_ACCESSED),
+	       "fetch from an old guarded page: refused, no accessed fix-up (PTE 0x%08lx)",
 	       (unsigned long)*pte);
 	expect_fault_clear();
-	report(protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC) == MMU_OK && call_at(va) == 42,
+	report(is_eq(protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC), MMU_OK) && is_eq(call_at(va), 42),
 	       "without G the same code runs");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -182,20 +182,20 @@ static void test_itlb_rpn_bits(void)
 	struct tlb_info t;
 	uint32_t *pte;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
 	map(&kernel_mm, vg, pa, 4096, PROT_READ | PROT_EXEC | PROT_GUARDED);
 	pte = pte_of(&kernel_mm, va);
 	*pte |= _PAGE_SPECIAL;
 	tlb_flush_all();
-	report(call_at(va) == 42 && mpc8xx_tlb_find(true, va, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	report(is_eq(call_at(va), 42) && is_ne(mpc8xx_tlb_find(true, va, 0, &t), -1) &&
+	       is_clear(t.raw[2], MI_RPN_CLEAR),
 	       "dirty, _PAGE_SPECIAL: the code runs, MI_RPN bits 20 and 23 clear (0x%08lx)",
 	       (unsigned long)t.raw[2]);
 	expect_fault(vg);
 	(void)call_at(vg);
-	report(faults_taken() == 1 && mpc8xx_tlb_find(true, vg, 0, &t) >= 0 && !(t.raw[2] & MI_RPN_CLEAR),
+	report(is_eq(faults_taken(), 1) && is_ne(mpc8xx_tlb_find(true, vg, 0, &t), -1) &&
+	       is_clear(t.raw[2], MI_RPN_CLEAR),
 	       "guarded: the fetch faults, MI_RPN bits 20 and 23 clear (0x%08lx)", (unsigned long)t.raw[2]);
 	unmap(&kernel_mm, va, 4096);
 	unmap(&kernel_mm, vg, 4096);
@@ -218,21 +218,22 @@ static void test_16k(void)
 	}
 	for (i = 0; i < 4; i++)
 		lin(pa)[i * 1024 + 1] = 0x16160000u + i;
-	report(map(&kernel_mm, va, pa, 16384, KPROT_RW) == MMU_OK, "map 16K");
+	report_eq(map(&kernel_mm, va, pa, 16384, KPROT_RW), MMU_OK, "map 16K");
 	for (i = 0; i < 4; i++) {
 		ptep[i] = pte_of(&kernel_mm, va + i * 4096);
-		ok &= ptep[i] && (*ptep[i] & _PAGE_RPN_MASK) == (uint32_t)pa + i * 4096 &&
-		      (*ptep[i] & (_PAGE_SPS | _PAGE_HUGE)) == _PAGE_SPS;
+		ok &= ptep[i] && is_eq((*ptep[i] & _PAGE_RPN_MASK), (uint32_t)pa + i * 4096) &&
+		      is_eq((*ptep[i] & (_PAGE_SPS | _PAGE_HUGE)), _PAGE_SPS);
 	}
 	report(ok, "four PTEs, base + i * 4K, SPS without HUGE");
 	counted_begin();
 	for (i = 0; i < 4; i++)
-		ok &= peek(va + i * 4096 + 4) == 0x16160000u + i;
+		ok &= is_eq(peek(va + i * 4096 + 4), 0x16160000u + i);
 	report(ok, "every 4K of it reads the right memory");
 	if (tlb_counts_available())
-		report(dmisses() == 1, "with one data miss (%lu)", (unsigned long)dmisses());
-	report(mpc8xx_tlb_find(false, va + 0x3000, 0, &t) >= 0 && t.size == 16384 && t.va == va &&
-	       t.pa == pa && (t.raw[2] & MX_RPN_SPS), "one 16K DTLB entry (RPN word 0x%08lx)",
+		report_eq(dmisses(), 1, "with one data miss (%lu)", (unsigned long)dmisses());
+	report(is_ne(mpc8xx_tlb_find(false, va + 0x3000, 0, &t), -1) && is_eq(t.size, 16384) &&
+	       is_eq(t.va, va) && is_eq(t.pa, pa) && is_set(t.raw[2], MX_RPN_SPS),
+	       "one 16K DTLB entry (RPN word 0x%08lx)",
 	       (unsigned long)t.raw[2]);
 	unmap(&kernel_mm, va, 16384);
 	palloc_free(pa, 2);
@@ -247,19 +248,19 @@ static void test_casid(void)
 	uint32_t ra = 0, rb = 0;
 
 	two_spaces_load(&a, PID_A, pa, 0xa, &ra, &b, PID_B, pb, 0xb, &rb);
-	report(ra == 0xa && rb == 0xb, "each space reads its own page");
-	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &ta) >= 0 &&
-	       mpc8xx_tlb_find(false, TEST_UVA, PID_B, &tb) >= 0 &&
-	       ta.raw[3] != tb.raw[3] && ta.pa == pa && tb.pa == pb && ta.tid == PID_A && tb.tid == PID_B &&
-	       !((ta.raw[2] | tb.raw[2]) & MX_RPN_SH),
+	report(is_eq(ra, 0xa) && is_eq(rb, 0xb), "each space reads its own page");
+	report(is_ne(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &ta), -1) &&
+	       is_ne(mpc8xx_tlb_find(false, TEST_UVA, PID_B, &tb), -1) && is_ne(ta.raw[3], tb.raw[3]) &&
+	       is_eq(ta.pa, pa) && is_eq(tb.pa, pb) && is_eq(ta.tid, PID_A) && is_eq(tb.tid, PID_B) &&
+	       is_clear((ta.raw[2] | tb.raw[2]), MX_RPN_SH),
 	       "two DTLB entries for 0x%08lx, not shared: ASID %u -> " PA_FMT ", ASID %u -> " PA_FMT,
 	       (unsigned long)TEST_UVA, ta.tid, PA_ARG(ta.pa), tb.tid, PA_ARG(tb.pa));
-	report(mpc8xx_tlb_find(false, TEST_UVA, 0, &tk) < 0, "neither matches the kernel's ASID 0");
+	report_eq(mpc8xx_tlb_find(false, TEST_UVA, 0, &tk), -1, "neither matches the kernel's ASID 0");
 	ra = rb = 0;
 	counted_begin();
 	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
 	user_call(&b, user_routine(user_load_word), TEST_UVA, &rb);
-	report(ra == 0xa && rb == 0xb, "after a flush, again each its own");
+	report(is_eq(ra, 0xa) && is_eq(rb, 0xb), "after a flush, again each its own");
 	two_spaces_end(&a, pa, &b, pb);
 }
 
@@ -285,9 +286,9 @@ static void test_pinned(void)
 	(void)peek(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
 	tlb_flush_all();
 	for (i = 0; i < PINNED_LINEAR_I; i++) {
-		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
-		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == PROT_EXEC && shared_asid0(&t);
+		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
+		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
+		      is_eq(t.prot, PROT_EXEC) && shared_asid0(&t);
 	}
 	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, shared (SH) with ASID field 0, "
 	       "after a fault above it and tlbia");
@@ -295,14 +296,15 @@ static void test_pinned(void)
 	       "ITLB 31: empty, as the DTLB pins nothing executable there");
 	ok = true;
 	for (i = 0; i < PINNED_LINEAR_D; i++) {
-		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && t.size == PINNED_PAGE &&
-		      t.va == KERNEL_VA + i * PINNED_PAGE && t.pa == i * PINNED_PAGE &&
-		      t.prot == KPROT_RW && shared_asid0(&t);
+		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
+		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
+		      is_eq(t.prot, KPROT_RW) && shared_asid0(&t);
 	}
-	report(ok, "DTLB 28..30: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia");
-	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && t.va == IMMR_BASE &&
-	       t.pa == IMMR_BASE && t.size == PINNED_IMMR_SIZE &&
-	       t.prot == (KPROT_RW | PROT_NOCACHE | PROT_GUARDED) && shared_asid0(&t),
+	report(ok,
+	       "DTLB 28..30: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia");
+	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && is_eq(t.va, IMMR_BASE) &&
+	       is_eq(t.pa, IMMR_BASE) && is_eq(t.size, PINNED_IMMR_SIZE) &&
+	       is_eq(t.prot, (KPROT_RW | PROT_NOCACHE | PROT_GUARDED)) && shared_asid0(&t),
 	       "DTLB 31: IMMR, 512K, cache-inhibited, guarded, shared (SH) with ASID field 0");
 	ok = true;
 	for (i = 0; i < TLB_FIRST_PINNED; i++)
@@ -329,13 +331,13 @@ static void test_cross_page(void)
 	tlb_flush_all();
 	expect_fault(va + 0xffe);
 	(void)peek(va + 0xffe);
-	report(faults_taken() == 1 && f->addr == va + 0xffe,
+	report(is_eq(faults_taken(), 1) && is_eq(f->addr, va + 0xffe),
 	       "load across into an unmapped page faults at its own EA (0x%08lx)", (unsigned long)f->addr);
-	report(mpc8xx_tlb_find(false, va + 4096, 0, &t) < 0,
+	report_eq(mpc8xx_tlb_find(false, va + 4096, 0, &t), -1,
 	       "and leaves no (invalid) entry for the second page behind");
 	map(&kernel_mm, va + 4096, pb, 4096, KPROT_RW);
 	v = peek(va + 0xffe);
-	report(v == 0x33445566, "after mapping the second page the same load reads 0x%08lx",
+	report_eq(v, 0x33445566, "after mapping the second page the same load reads 0x%08lx",
 	       (unsigned long)v);
 	unmap(&kernel_mm, va, 8192);
 	test_page_free(pa);
@@ -363,7 +365,8 @@ static bool pinned_intact(char *lost, size_t n)
 				continue;
 			if (ok)
 				snprintf(lost, n, ": %s %u lost (%08lx %08lx %08lx)", t ? "ITLB" : "DTLB", i,
-					 (unsigned long)got.cam, (unsigned long)got.ram0, (unsigned long)got.ram1);
+					 (unsigned long)got.cam, (unsigned long)got.ram0,
+					       (unsigned long)got.ram1);
 			ok = false;
 			mpc8xx_tlb_write_raw(t, i, &want);
 		}
@@ -405,7 +408,8 @@ static void cross_lmw(vaddr_t ea)
 static void cross_stmw(vaddr_t ea)
 {
 	__asm__ volatile("mr 28, %1; mr 29, %2; stmw 28, 0(%0)"
-			 : : "b"(ea), "r"(peek(ea)), "r"(peek(ea + 4)) : "r28", "r29", "r30", "r31", "memory");
+			 : : "b"(ea), "r"(peek(ea)), "r"(peek(ea + 4)) : "r28", "r29", "r30", "r31",
+			       "memory");
 }
 
 static void cross_lswi(vaddr_t ea)
@@ -454,11 +458,13 @@ static void cross_once(const char *where, vaddr_t end, vaddr_t unmapped, const s
 	c->access(ea);
 	intact = pinned_intact(lost, sizeof(lost));
 	purged = mpc8xx_tlb_find(false, unmapped, 0, &t) < 0;
-	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA,
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_DATA),
 	       "%s from 0x%08lx across %s: one data TLB fault at 0x%08lx (%s at 0x%08lx)", c->name,
-	       (unsigned long)ea, where, (unsigned long)dar, fault_kind_name(f->kind), (unsigned long)f->addr);
+	       (unsigned long)ea, where, (unsigned long)dar, fault_kind_name(f->kind),
+	       (unsigned long)f->addr);
 	report(intact, "%s across %s: every pinned entry of both TLBs kept%s", c->name, where, lost);
-	report(purged, "%s across %s: no invalid entry left for 0x%08lx", c->name, where, (unsigned long)unmapped);
+	report(purged, "%s across %s: no invalid entry left for 0x%08lx", c->name, where,
+	       (unsigned long)unmapped);
 	expect_fault_clear();
 }
 
@@ -487,7 +493,7 @@ static void test_cross_pinned(void)
 	expect_fault(IMMR_BASE + 0x100);
 	(void)call_at(IMMR_BASE + 0x100);
 	intact = pinned_intact(lost, sizeof(lost));
-	report(faults_taken() == 1 && f->kind == FAULT_TLB_INST,
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_INST),
 	       "a fetch from IMMR: an instruction TLB fault (%s)", fault_kind_name(f->kind));
 	report(intact, "and every pinned entry kept%s", lost);
 }
@@ -502,7 +508,8 @@ static void test_dcbx_dar(void)
 
 	expect_fault(va + 0x40);
 	__asm__ volatile("dcbz 0, %0" : : "r"(va + 0x40) : "memory");
-	report(faults_taken() == 1 && f->addr == va + 0x40 && f->kind == FAULT_TLB_DATA && f->store,
+	report(is_eq(faults_taken(), 1) && is_eq(f->addr, va + 0x40) && is_eq(f->kind, FAULT_TLB_DATA) &&
+	       f->store,
 	       "dcbz on an unmapped page: fault at 0x%08lx, a store (%s)", (unsigned long)f->addr,
 	       fault_kind_name(f->kind));
 	lin(pa)[4] = 0x12345678;
@@ -510,9 +517,10 @@ static void test_dcbx_dar(void)
 	(void)peek(ro);
 	expect_fault(ro + 0x10);
 	__asm__ volatile("dcbz 0, %0" : : "r"(ro + 0x10) : "memory");
-	report(faults_taken() == 1 && f->addr == ro + 0x10 && f->kind == FAULT_PROT_DATA &&
-	       lin(pa)[4] == 0x12345678, "dcbz on a read-only page: protection fault at the line, memory kept");
-	report(mpc8xx_dar_fixups - before == 2, "both DAR values came from decoding the instruction");
+	report(is_eq(faults_taken(), 1) && is_eq(f->addr, ro + 0x10) && is_eq(f->kind, FAULT_PROT_DATA) &&
+	       is_eq(lin(pa)[4], 0x12345678),
+	       "dcbz on a read-only page: protection fault at the line, memory kept");
+	report_eq(mpc8xx_dar_fixups - before, 2, "both DAR values came from decoding the instruction");
 	unmap(&kernel_mm, ro, 4096);
 	test_page_free(pa);
 }
@@ -575,7 +583,7 @@ static void check_miss_cost(const char *what, vaddr_t va, bool fetch)
 	tlb_flush_all();
 	miss = fetch ? timed_call(va) : timed_load(va);
 	hit = fetch ? timed_call(va) : timed_load(va);
-	report(miss - hit - 1 == want, "%s %s miss: %lu instructions, vector to rfi (expected %lu)", what,
+	report_eq(miss - hit - 1, want, "%s %s miss: %lu instructions, vector to rfi (expected %lu)", what,
 	       fetch ? "instruction" : "data", (unsigned long)(miss - hit - 1), (unsigned long)want);
 }
 
@@ -589,9 +597,7 @@ static void test_miss_cost(void)
 		test_page_free(pa);
 		return;
 	}
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
 	check_miss_cost("4K", va, false);
 	check_miss_cost("4K", va, true);
@@ -629,15 +635,14 @@ static void check_huge_exec(uint32_t size, paddr_t pa)
 	struct tlb_info t;
 
 	map(&kernel_mm, HUGE_VA, pa, size, KPROT_RW);
-	poke(code, INSN_LI_R3_42);
-	poke(code + 4, INSN_BLR);
-	icache_sync((const void *)(uintptr_t)code, 8);
+	put_li42((uint32_t *)(uintptr_t)code);
 	protect(&kernel_mm, HUGE_VA, size, PROT_READ | PROT_EXEC);
 	tlb_flush_all();
-	report(call_at(code) == 42 && mpc8xx_tlb_find(true, code, 0, &t) >= 0 && entry_is_size(&t, size) &&
-	       t.va == HUGE_VA, "%s: one ITLB entry of the page's size (TWC 0x%08lx, RPN 0x%08lx)",
+	report(is_eq(call_at(code), 42) && is_ne(mpc8xx_tlb_find(true, code, 0, &t), -1) &&
+	       entry_is_size(&t, size) && is_eq(t.va, HUGE_VA),
+	       "%s: one ITLB entry of the page's size (TWC 0x%08lx, RPN 0x%08lx)",
 	       huge_name(size), (unsigned long)t.raw[1], (unsigned long)t.raw[2]);
-	report(peek(HUGE_VA + 8) != 0xffffffffu && mpc8xx_tlb_find(false, HUGE_VA, 0, &t) >= 0 &&
+	report(is_ne(peek(HUGE_VA + 8), 0xffffffffu) && is_ne(mpc8xx_tlb_find(false, HUGE_VA, 0, &t), -1) &&
 	       entry_is_size(&t, size), "%s: one DTLB entry of the page's size (TWC 0x%08lx)",
 	       huge_name(size), (unsigned long)t.raw[1]);
 	if (timebase_counts_instructions()) {
@@ -659,7 +664,7 @@ static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
 			return false;
 		if (clear)
 			*pte &= ~_PAGE_DIRTY;
-		all &= (*pte & _PAGE_DIRTY) != 0;
+		all &= is_set(*pte, _PAGE_DIRTY);
 	}
 	return all;
 }
@@ -679,11 +684,13 @@ static void check_huge_dirty(uint32_t size, paddr_t pa)
 	run_dirty(HUGE_VA, size, true);
 	tlb_flush_all();
 	poke(va, 0xc0dec0de);
-	report(fault_fixups.dirty - before == 1 && peek(va) == 0xc0dec0de,
+	report(is_eq(fault_fixups.dirty - before, 1) && is_eq(peek(va), 0xc0dec0de),
 	       "%s: the first store at offset 0x1008 faults once (%u) and lands", huge_name(size),
 	       fault_fixups.dirty - before);
-	report(run_dirty(HUGE_VA, size, false), "%s: _PAGE_DIRTY set in every entry of the run", huge_name(size));
-	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[2] & MX_RPN_C) && t.size == size,
+	report(run_dirty(HUGE_VA, size, false), "%s: _PAGE_DIRTY set in every entry of the run",
+	       huge_name(size));
+	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_set(t.raw[2], MX_RPN_C) &&
+	       is_eq(t.size, size),
 	       "%s: the reloaded DTLB entry has C = 1 (0x%08lx)", huge_name(size), (unsigned long)t.raw[2]);
 	unmap(&kernel_mm, HUGE_VA, size);
 }
@@ -722,8 +729,9 @@ static void fixups_now(struct fault_fixup_counts *c)
 /* Fix-ups since b: faults resolved, pages made young, pages made dirty. */
 static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young, unsigned int dirty)
 {
-	return fault_fixups.faults - b->faults == faults && fault_fixups.young - b->young == young &&
-	       fault_fixups.dirty - b->dirty == dirty;
+	return is_eq(fault_fixups.faults - b->faults, faults) &&
+	       is_eq(fault_fixups.young - b->young, young) &&
+	       is_eq(fault_fixups.dirty - b->dirty, dirty);
 }
 
 /*
@@ -751,10 +759,12 @@ static void test_accessed(void)
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
 	fixups_now(&b);
-	report(peek(va + 8) == 0xace5 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	report(is_eq(peek(va + 8), 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "load from an old page: reads, one fix-up, _PAGE_ACCESSED set");
-	report(mpc8xx_tlb_find(false, va, 0, &t) >= 0 && (t.raw[1] & MX_TWC_APG_MASK) == APG_KERNEL,
-	       "its DTLB entry is reloaded in APG group 1 (kernel, accessed) (0x%08lx)", (unsigned long)t.raw[1]);
+	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) &&
+	       is_eq((t.raw[1] & MX_TWC_APG_MASK), APG_KERNEL),
+	       "its DTLB entry is reloaded in APG group 1 (kernel, accessed) (0x%08lx)",
+	       (unsigned long)t.raw[1]);
 	(void)peek(va + 8);
 	report(fixups_since(&b, 1, 1, 0), "a second load takes no fix-up");
 
@@ -762,7 +772,7 @@ static void test_accessed(void)
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
 	fixups_now(&b);
-	report(call_at(va) == 42 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	report(is_eq(call_at(va), 42) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "fetch from an old page: runs, one fix-up, _PAGE_ACCESSED set");
 
 	protect(&kernel_mm, va, 4096, KPROT_RW);
@@ -770,9 +780,10 @@ static void test_accessed(void)
 	tlb_flush_all();
 	fixups_now(&b);
 	poke(va + 12, 0x5106e);
-	report(lin(pa)[3] == 0x5106e && fixups_since(&b, 1, 1, 1) &&
-	       (*pte & (_PAGE_ACCESSED | _PAGE_DIRTY)) == (_PAGE_ACCESSED | _PAGE_DIRTY),
-	       "store to an old clean page: lands, one fix-up sets both bits (PTE 0x%08lx)", (unsigned long)*pte);
+	report(is_eq(lin(pa)[3], 0x5106e) && fixups_since(&b, 1, 1, 1) &&
+	       is_eq((*pte & (_PAGE_ACCESSED | _PAGE_DIRTY)), (_PAGE_ACCESSED | _PAGE_DIRTY)),
+	       "store to an old clean page: lands, one fix-up sets both bits (PTE 0x%08lx)",
+	       (unsigned long)*pte);
 	poke(va + 12, 0);
 	report(fixups_since(&b, 1, 1, 1), "a second store takes no fix-up");
 
@@ -782,23 +793,25 @@ static void test_accessed(void)
 	fixups_now(&b);
 	expect_fault(va + 12);
 	poke(va + 12, 0xbad);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && f->store && lin(pa)[3] == 0 &&
-	       !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) && f->store &&
+	       is_eq(lin(pa)[3], 0) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "store to an old read-only page: refused, no fix-up, the page stays old");
 	protect(&kernel_mm, va, 4096, 0);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
 	expect_fault(va + 8);
 	(void)peek(va + 8);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && !(*pte & _PAGE_ACCESSED) &&
-	       fixups_since(&b, 0, 0, 0), "load from an old no-access page: refused, stays old");
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) &&
+	       is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	       "load from an old no-access page: refused, stays old");
 	protect(&kernel_mm, va, 4096, PROT_READ);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_INST && !(*pte & _PAGE_ACCESSED) &&
-	       fixups_since(&b, 0, 0, 0), "fetch from an old page without execute: refused, stays old");
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) &&
+	       is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	       "fetch from an old page without execute: refused, stays old");
 	unmap(&kernel_mm, va, 4096);
 
 	user_space_init(&mm, PID_A);
@@ -806,15 +819,15 @@ static void test_accessed(void)
 	pte = make_old(&mm, TEST_UVA, false);
 	tlb_flush_all();
 	fixups_now(&b);
-	report(user_call(&mm, user_routine(user_load_word), TEST_UVA + 8, &r) == 0 && r == 0xace5 &&
-	       fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 8, &r), 0) &&
+	       is_eq(r, 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "user load from an old user page: reads, one fix-up, _PAGE_ACCESSED set");
 	pte = make_old(&mm, TEST_UVA, false);
 	tlb_flush_all();
 	fixups_now(&b);
 	expect_fault(TEST_UVA);
-	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 && f->kind == FAULT_PROT_DATA &&
-	       !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) &&
+	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "user store to an old read-only user page: refused, stays old");
 	/* A supervisor-only page in the user's tables (a PMD of its own): the user is refused. */
 	map(&mm, TEST_UVA + 0x400000, pa, 4096, PROT_READ);
@@ -822,8 +835,8 @@ static void test_accessed(void)
 	tlb_flush_all();
 	fixups_now(&b);
 	expect_fault(TEST_UVA + 0x400000);
-	report(user_call(&mm, user_routine(user_load_word), TEST_UVA + 0x400000, &r) == 1 &&
-	       f->kind == FAULT_PROT_DATA && !(*pte & _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
+	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 0x400000, &r), 1) &&
+	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "user load from an old supervisor-only page: refused, stays old");
 	unmap(&mm, TEST_UVA + 0x400000, 4096);
 	unmap(&mm, TEST_UVA, 4096);
@@ -852,7 +865,8 @@ static void test_cross_bits(void)
 	pte_b = make_old(&kernel_mm, vb, false);
 	tlb_flush_all();
 	fixups_now(&b);
-	report(peek(va + 0xffe) == 0x33445566 && fixups_since(&b, 1, 1, 0) && (*pte_b & _PAGE_ACCESSED),
+	report(is_eq(peek(va + 0xffe), 0x33445566) && fixups_since(&b, 1, 1, 0) &&
+	       is_set(*pte_b, _PAGE_ACCESSED),
 	       "load across into an old page: reads, one fix-up, the second page's _PAGE_ACCESSED set");
 
 	pte_b = make_old(&kernel_mm, vb, true);
@@ -860,8 +874,9 @@ static void test_cross_bits(void)
 	(void)peek(va);
 	fixups_now(&b);
 	poke(va + 0xffe, 0xaabbccdd);
-	report(lin(pa)[1023] == 0x1122aabb && lin(pb)[0] == 0xccdd7788 && fixups_since(&b, 1, 1, 1) &&
-	       (*pte_b & (_PAGE_ACCESSED | _PAGE_DIRTY)) == (_PAGE_ACCESSED | _PAGE_DIRTY),
+	report(is_eq(lin(pa)[1023], 0x1122aabb) && is_eq(lin(pb)[0], 0xccdd7788) &&
+	       fixups_since(&b, 1, 1, 1) &&
+	       is_eq((*pte_b & (_PAGE_ACCESSED | _PAGE_DIRTY)), (_PAGE_ACCESSED | _PAGE_DIRTY)),
 	       "store across into an old clean page: lands, one fix-up, both bits of the second page set");
 
 	*pte_b &= ~_PAGE_DIRTY;
@@ -869,16 +884,17 @@ static void test_cross_bits(void)
 	(void)peek(va + 0xffe);
 	fixups_now(&b);
 	poke(va + 0xffe, 0x01020304);
-	report(lin(pa)[1023] == 0x11220102 && lin(pb)[0] == 0x03047788 && fixups_since(&b, 1, 0, 1) &&
-	       (*pte_b & _PAGE_DIRTY) && (*pte_a & _PAGE_DIRTY),
+	report(is_eq(lin(pa)[1023], 0x11220102) && is_eq(lin(pb)[0], 0x03047788) &&
+	       fixups_since(&b, 1, 0, 1) && is_set(*pte_b, _PAGE_DIRTY) && is_set(*pte_a, _PAGE_DIRTY),
 	       "store across into a clean page (both entries loaded): lands, one fix-up, the second page dirty");
 
 	make_old(&kernel_mm, va, false);
 	make_old(&kernel_mm, vb, false);
 	tlb_flush_all();
 	fixups_now(&b);
-	report(peek(va + 0xffe) == 0x01020304 && fixups_since(&b, 1, 2, 0) &&
-	       (*pte_a & *pte_b & _PAGE_ACCESSED), "load across two old pages: one fix-up makes both young");
+	report(is_eq(peek(va + 0xffe), 0x01020304) && fixups_since(&b, 1, 2, 0) &&
+	       is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
+	       "load across two old pages: one fix-up makes both young");
 
 	protect(&kernel_mm, vb, 4096, PROT_READ);
 	pte_b = pte_of(&kernel_mm, vb);
@@ -887,8 +903,9 @@ static void test_cross_bits(void)
 	fixups_now(&b);
 	expect_fault(va + 0xffe);
 	poke(va + 0xffe, 0xdeadbeef);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA && lin(pb)[0] == 0x03047788 &&
-	       !(*pte_b & (_PAGE_ACCESSED | _PAGE_DIRTY)) && fixups_since(&b, 0, 0, 0),
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) &&
+	       is_eq(lin(pb)[0], 0x03047788) && is_clear(*pte_b, (_PAGE_ACCESSED | _PAGE_DIRTY)) &&
+	       fixups_since(&b, 0, 0, 0),
 	       "store across into an old read-only page: refused, the second page neither young nor dirty");
 	unmap(&kernel_mm, va, 8192);
 	test_page_free(pa);
@@ -942,7 +959,7 @@ static void test_span_fixup(void)
 		tlb_flush_all();
 		fixups_now(&b);
 		cases[i].access(vb - 8);
-		report(fixups_since(&b, 1, 2, 0) && (*pte_a & *pte_b & _PAGE_ACCESSED),
+		report(fixups_since(&b, 1, 2, 0) && is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
 		       "%s across two old pages: one fault makes both young (faults %u, young %u)",
 		       cases[i].name, fault_fixups.faults - b.faults, fault_fixups.young - b.young);
 	}
@@ -984,8 +1001,9 @@ static void test_stale_invalid(void)
 	fixups_now(&b);
 	expect_fault(va);
 	(void)peek(va);
-	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && fixups_since(&b, 0, 0, 0) &&
-	       !(*pte & _PAGE_ACCESSED), "load through an invalid entry over an old mapped page: data TLB "
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_DATA) && fixups_since(&b, 0, 0, 0) &&
+	       is_clear(*pte, _PAGE_ACCESSED),
+	       "load through an invalid entry over an old mapped page: data TLB "
 	       "fault (%s), no fix-up, PTE old (0x%08lx)", fault_kind_name(f->kind), (unsigned long)*pte);
 	expect_fault_clear();
 out:
@@ -1020,7 +1038,7 @@ static void test_dar_tag(void)
 	expect_fault_clear();
 	expect_fault(RPN_PATTERN);
 	(void)call_at(code);
-	report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == RPN_PATTERN,
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_DATA) && is_eq(f->addr, RPN_PATTERN),
 	       "dcbz from code above the linear map: DAR is the tag 0x%x, not the last fault's 0x%08lx (0x%08lx)",
 	       RPN_PATTERN, (unsigned long)before, (unsigned long)f->addr);
 	expect_fault_clear();
@@ -1063,7 +1081,7 @@ static void test_span_check(void)
 	mpc8xx_tlb_write_raw(true, 0, &raw);
 	fixups_now(&b);
 	got = call_at(code);
-	report(got == 0x5a5a1234 && fixups_since(&b, 1, 1, 0) && (*pte & _PAGE_ACCESSED),
+	report(is_eq(got, 0x5a5a1234) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "a load whose decoded span misses DAR: fixed by DAR alone, loads 0x%08lx (faults %u)",
 	       (unsigned long)got, fault_fixups.faults - b.faults);
 	tlb_flush_all();
@@ -1089,14 +1107,15 @@ static void test_wrprotect_none(void)
 	}
 	map(&kernel_mm, va, pa, 16384, 0);
 	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, 16384);
-	report(huge_ptep_set_wrprotect(&kernel_mm, va, head) == MMU_OK, "huge_ptep_set_wrprotect of a 16K no-access page");
+	report_eq(huge_ptep_set_wrprotect(&kernel_mm, va, head), MMU_OK,
+	       "huge_ptep_set_wrprotect of a 16K no-access page");
 	mmu_tlb_invalidate(&kernel_mm, va, 16384);
 	pte = pte_of(&kernel_mm, va + 0x3000);
-	report(pte && (*pte & _PAGE_PP_MASK) == _PAGE_NA, "every entry still _PAGE_NA (last 0x%08lx)",
+	report(pte && is_eq((*pte & _PAGE_PP_MASK), _PAGE_NA), "every entry still _PAGE_NA (last 0x%08lx)",
 	       pte ? (unsigned long)*pte : 0ul);
 	expect_fault(va + 0x3000);
 	(void)peek(va + 0x3000);
-	report(faults_taken() == 1 && f->kind == FAULT_PROT_DATA, "a load is still refused (%s)",
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA), "a load is still refused (%s)",
 	       fault_kind_name(f->kind));
 	expect_fault_clear();
 	unmap(&kernel_mm, va, 16384);
@@ -1110,16 +1129,15 @@ static void test_itlb_error(void)
 	vaddr_t va = kva(30);
 	const struct fault_record *f = last_fault();
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	tlb_flush_all();
 	expect_fault(va);
 	(void)call_at(va);
-	report(faults_taken() == 1 && f->kind == FAULT_TLB_INST && f->vector == VEC_ITLB_ERR &&
-	       (f->cause & SRR1_ISI_NOTRANS), "fetch from an unmapped page: ITLB error, no translation");
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_INST) &&
+	       is_eq(f->vector, VEC_ITLB_ERR) && is_set(f->cause, SRR1_ISI_NOTRANS),
+	       "fetch from an unmapped page: ITLB error, no translation");
 	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_EXEC);
-	report(call_at(va) == 42, "mapped, the same call runs");
+	report_eq(call_at(va), 42, "mapped, the same call runs");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -1165,7 +1183,8 @@ static void test_dcbx_retry(void)
 		tlb_flush_all();
 		expect_fault(va + 0x20);
 		dcbx(op, va + 0x20);
-		report(faults_taken() == 1 && f->kind == FAULT_TLB_DATA && f->addr == va + 0x20,
+		report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_DATA) &&
+		       is_eq(f->addr, va + 0x20),
 		       "%s on an unmapped page: data TLB fault at the real EA (0x%08lx)", dcbx_name[op],
 		       (unsigned long)f->addr);
 		if (op == DCBST)
@@ -1173,7 +1192,7 @@ static void test_dcbx_retry(void)
 		expect_fault_clear();
 		map(&kernel_mm, va, pa, 4096, KPROT_RW);
 		dcbx(op, va + 0x20);
-		report(op == DCBZ ? lin(pa)[8] == 0 : lin(pa)[8] == 0x12345678,
+		report_eq(lin(pa)[8], op == DCBZ ? 0 : 0x12345678,
 		       "mapped, the same %s runs without a fault", dcbx_name[op]);
 		unmap(&kernel_mm, va, 4096);
 	}
@@ -1226,10 +1245,11 @@ static void check_refused(const char *what, bool insn, vaddr_t ea, unsigned int 
 	struct tlb_info t;
 	bool found = mpc8xx_tlb_find(insn, ea, pid, &t) >= 0;
 
-	report(faults_taken() == 1 && f->kind == want && f->user == user && f->store == store &&
-	       (!found || !entry_grants(insn, &t, user, store)),
+	report(is_eq(faults_taken(), 1) && is_eq(f->kind, want) && is_eq(f->user, user) &&
+	       is_eq(f->store, store) && (!found || !entry_grants(insn, &t, user, store)),
 	       "%s: a protection fault, and the %s entry refuses it (%s%08lx %08lx %08lx)", what,
-	       insn ? "ITLB" : "DTLB", found ? "" : "none; ", (unsigned long)t.raw[0], (unsigned long)t.raw[1],
+	       insn ? "ITLB" : "DTLB", found ? "" : "none; ", (unsigned long)t.raw[0],
+	       (unsigned long)t.raw[1],
 	       (unsigned long)t.raw[2]);
 	expect_fault_clear();
 }
@@ -1243,9 +1263,7 @@ static void test_refused(void)
 	struct mm mm;
 	uint32_t r;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	map(&kernel_mm, va, pa, 4096, 0);
 	tlb_flush_all();
 	expect_fault(va);
@@ -1307,23 +1325,24 @@ static void test_read_back(void)
 
 	tlb_flush_all();
 	mpc8xx_tlb_write_raw(false, 0, &raw);
-	report(mpc8xx_tlb_read(false, 0, &t) && (t.raw[0] & MX_EPN_ASID_MASK) == PID_A && t.tid == 0,
+	report(mpc8xx_tlb_read(false, 0, &t) && is_eq((t.raw[0] & MX_EPN_ASID_MASK), PID_A) &&
+	       is_eq(t.tid, 0),
 	       "an SH entry with ASID field %d reads back as TID 0 (tid %u, CAM 0x%08lx)", PID_A,
 	       t.tid, (unsigned long)t.raw[0]);
 	raw.ram1 = pa | MX_RPN_PP20 | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
 	mpc8xx_tlb_write_raw(false, 0, &raw);
 	report(mpc8xx_tlb_read(false, 0, &t) &&
-	       (t.prot & (PROT_READ | PROT_WRITE)) == (PROT_READ | PROT_WRITE),
+	       is_eq((t.prot & (PROT_READ | PROT_WRITE)), (PROT_READ | PROT_WRITE)),
 	       "PowerPC PP 10 reads back as read/write (prot 0x%x)", t.prot);
 	raw.ram1 = pa | MX_RPN_PP_MASK | RPN_PATTERN | MX_RPN_SH | MX_RPN_V;
 	mpc8xx_tlb_write_raw(false, 0, &raw);
-	report(mpc8xx_tlb_read(false, 0, &t) && (t.prot & (PROT_READ | PROT_WRITE)) == PROT_READ,
+	report(mpc8xx_tlb_read(false, 0, &t) && is_eq((t.prot & (PROT_READ | PROT_WRITE)), PROT_READ),
 	       "PowerPC PP 11 reads back as read-only (prot 0x%x)", t.prot);
 	ctr = mfspr(SPRN_MD_CTR);
 	sel = (ctr & ~MX_CTR_INDX_MASK) | (5u << MX_CTR_INDX_SHIFT);
 	mtspr(SPRN_MD_CTR, sel);
 	(void)mpc8xx_tlb_read(false, 0, &t);
-	report(mfspr(SPRN_MD_CTR) == sel, "a DTLB read of entry 0 leaves MD_CTR INDX at 5 (0x%08lx)",
+	report_eq(mfspr(SPRN_MD_CTR), sel, "a DTLB read of entry 0 leaves MD_CTR INDX at 5 (0x%08lx)",
 	       (unsigned long)mfspr(SPRN_MD_CTR));
 	mtspr(SPRN_MD_CTR, ctr);
 	tlb_flush_all();
@@ -1345,17 +1364,17 @@ static void test_destroy_itlb(void)
 	user_space_init(&mm, PID_A);
 	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
 	tlb_flush_all();
-	report(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r) == 0 &&
-	       mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) >= 0 &&
-	       mpc8xx_tlb_find(false, USER_CODE_VA, PID_A, &t) < 0,
+	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r), 0) &&
+	       is_ne(mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t), -1) &&
+	       is_eq(mpc8xx_tlb_find(false, USER_CODE_VA, PID_A, &t), -1),
 	       "space %d's code has an ITLB entry and no DTLB entry", PID_A);
 	if (walk(&mm, USER_CODE_VA, &w) != MMU_OK)
 		panic("user code not mapped");
 	code = w.page_pa;
 	mm_destroy(&mm);	/* no unmap first: an unmap would flush */
-	report(mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t) < 0,
+	report_eq(mpc8xx_tlb_find(true, USER_CODE_VA, PID_A, &t), -1,
 	       "mm_destroy leaves no ITLB entry of space %d", PID_A);
-	report(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t) < 0,
+	report_eq(mpc8xx_tlb_find(false, TEST_UVA, PID_A, &t), -1,
 	       "mm_destroy leaves no DTLB entry of space %d", PID_A);
 	test_page_free(code);
 	test_page_free(pa);

@@ -136,12 +136,13 @@ static void attempt(struct mm *mm, unsigned int pid, paddr_t leak, vaddr_t va, p
 	else
 		right_kind = (f->kind == FAULT_TLB_DATA || f->kind == FAULT_PROT_DATA) &&
 			     f->store == (a == STORE);
-	report(faulted && right_kind && f->user && f->addr == at,
+	report(faulted && right_kind && f->user && is_eq(f->addr, at),
 	       "%s: user %s faults (%s at 0x%08lx, cause 0x%08lx)", what, access_name[a],
 	       fault_kind_name(f->kind), (unsigned long)f->addr, (unsigned long)f->cause);
-	report(lin(leak)[0] != CANARY && (pa == PALLOC_FAIL || phys_get(pa + DATA_OFF) == CANARY),
+	report(is_ne(lin(leak)[0], CANARY) &&
+	       (is_eq(pa, PALLOC_FAIL) || is_eq(phys_get(pa + DATA_OFF), CANARY)),
 	       "%s: %s leaked nothing and changed nothing", what, access_name[a]);
-	report(!tlb_lookup(at, pid, &t) || !(t.prot & PROT_USER) || !(t.prot & need[a]),
+	report(!tlb_lookup(at, pid, &t) || is_clear(t.prot, PROT_USER) || is_clear(t.prot, need[a]),
 	       "%s: no TLB entry lets the user %s there", what, access_name[a]);
 }
 
@@ -202,10 +203,10 @@ static void one_size(uint32_t size)
 	map(&space_a, uva, pa, size, PROT_READ | PROT_WRITE | PROT_EXEC | PROT_USER);
 	routine((const uint32_t[]){ INSN_LWZ_R4_R3 }, 1, 4);
 	user_call(&space_a, CODE_VA, uva, &r);
-	report(lin(leak_a)[0] == CANARY, "%s: its own space reads the canary",
+	report_eq(lin(leak_a)[0], CANARY, "%s: its own space reads the canary",
 	       size_label(size, "other space's page"));
 	all_three(&space_b, PID_B, leak_b, uva, PALLOC_FAIL, size_label(size, "other space's page"));
-	report(phys_get(pa + DATA_OFF) == CANARY, "%s: the page kept its canary",
+	report_eq(phys_get(pa + DATA_OFF), CANARY, "%s: the page kept its canary",
 	       size_label(size, "other space's page"));
 	/* its own read-only page (store) and no-execute page (fetch) */
 	protect(&space_a, uva, size, PROT_READ | PROT_EXEC | PROT_USER);
@@ -278,14 +279,15 @@ static void privileged(void)
 		routine(body, 2, 3);
 		lin(leak_a)[0] = 0;
 		expect_fault(CODE_VA + 4);
-		ok = user_call(&space_a, CODE_VA, 0, &r) == 1 && faults_taken() == 1;
+		ok = is_eq(user_call(&space_a, CODE_VA, 0, &r), 1) && is_eq(faults_taken(), 1);
 		expect_fault_clear();
-		report(ok && f->kind == FAULT_OTHER && f->vector == VEC_PROGRAM && f->user &&
-		       f->addr == CODE_VA + 4 && (f->cause & PRIV_CAUSE),
+		report(ok && is_eq(f->kind, FAULT_OTHER) && is_eq(f->vector, VEC_PROGRAM) && f->user &&
+		       is_eq(f->addr, CODE_VA + 4) && is_set(f->cause, PRIV_CAUSE),
 		       "%s from user mode: program exception, privileged (cause 0x%08lx)", ops[i].name,
 		       (unsigned long)f->cause);
-		report(lin(leak_a)[0] == 0 && tlb_lookup(probe, 0, &after) && after.valid &&
-		       after.pa == before.pa && after.size == before.size && after.prot == before.prot,
+		report(is_eq(lin(leak_a)[0], 0) && tlb_lookup(probe, 0, &after) && after.valid &&
+		       is_eq(after.pa, before.pa) && is_eq(after.size, before.size) &&
+		       is_eq(after.prot, before.prot),
 		       "%s from user mode: nothing leaked, the kernel's translation unchanged", ops[i].name);
 	}
 }
@@ -315,6 +317,6 @@ static void test_security(void)
 }
 
 const struct target_test tests_security[] = {
-	{ "security matrix", test_security, NULL, "security" },
+	{ "security matrix", test_security, .id = "security" },
 };
 const unsigned int tests_security_count = sizeof(tests_security) / sizeof(tests_security[0]);

@@ -463,7 +463,7 @@ static void test_stress(void)
 	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu maps without memory; "
 		    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
 		    steps, n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault, n_walk);
-	report(fails == 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
+	report_eq(fails, 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
 	       "dirty bits set after the %lu that went through (%lu differ)",
 	       n_load + n_store + n_fetch, n_walk, n_acbits, fails);
 	for (unsigned int z = 0; z < nsizes; z++) {
@@ -479,6 +479,6 @@ static void test_stress(void)
 }
 
 const struct target_test tests_stress[] = {
-	{ "stress", test_stress, NULL, "stress" },
+	{ "stress", test_stress, .id = "stress" },
 };
 const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);

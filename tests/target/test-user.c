@@ -23,30 +23,30 @@ static void test_user_access(void)
 	uint32_t r = 0;
 	struct tlb_info t;
 
-	report(user_space_init(&mm, PID_A) == MMU_OK, "user space with PID %d", PID_A);
+	report_eq(user_space_init(&mm, PID_A), MMU_OK, "user space with PID %d", PID_A);
 	lin(upa)[0] = 0xcafe0001;
 	lin(spa)[0] = 0xcafe0002;
 	map(&mm, uva, upa, 4096, UPROT_RW);
 	map(&mm, sva, spa, 4096, PROT_READ | PROT_WRITE);
 	counted_begin();
-	report(user_call(&mm, user_routine(user_load_word), uva, &r) == 0 && r == 0xcafe0001,
+	report(is_eq(user_call(&mm, user_routine(user_load_word), uva, &r), 0) && is_eq(r, 0xcafe0001),
 	       "user load from a user page (0x%08lx)", (unsigned long)r);
-	report(tlb_lookup(uva, PID_A, &t) && t.tid == PID_A && t.pa == upa &&
-	       t.prot == UPROT_RW, "its TLB entry carries TID %u and user permissions 0x%x",
+	report(tlb_lookup(uva, PID_A, &t) && is_eq(t.tid, PID_A) && is_eq(t.pa, upa) &&
+	       is_eq(t.prot, UPROT_RW), "its TLB entry carries TID %u and user permissions 0x%x",
 	       t.tid, t.prot);
-	report(user_call(&mm, user_routine(user_store_word), uva, &r) == 0 &&
-	       lin(upa)[0] == 0x600df00d, "user store to a user page");
+	report(is_eq(user_call(&mm, user_routine(user_store_word), uva, &r), 0) &&
+	       is_eq(lin(upa)[0], 0x600df00d), "user store to a user page");
 	expect_fault(sva);
-	report(user_call(&mm, user_routine(user_load_word), sva, &r) == 1,
+	report_eq(user_call(&mm, user_routine(user_load_word), sva, &r), 1,
 	       "user load from a supervisor-only page faults");
-	report(f->user && f->addr == sva && !f->store, "fault record: user, 0x%08lx, load (%s)",
+	report(f->user && is_eq(f->addr, sva) && !f->store, "fault record: user, 0x%08lx, load (%s)",
 	       (unsigned long)f->addr, fault_kind_name(f->kind));
 	expect_fault(layout.linear_va);
-	report(user_call(&mm, user_routine(user_load_word), layout.linear_va, &r) == 1 &&
-	       f->kind == FAULT_PROT_DATA, "user load from the kernel's pinned map faults (%s)",
+	report(is_eq(user_call(&mm, user_routine(user_load_word), layout.linear_va, &r), 1) &&
+	       is_eq(f->kind, FAULT_PROT_DATA), "user load from the kernel's pinned map faults (%s)",
 	       fault_kind_name(f->kind));
 	expect_fault(uva + 8192);
-	report(user_call(&mm, user_routine(user_store_word), uva + 8192, &r) == 1 && f->store,
+	report(is_eq(user_call(&mm, user_routine(user_store_word), uva + 8192, &r), 1) && f->store,
 	       "user store to an unmapped page faults as a store");
 	unmap(&mm, uva, 4096);
 	unmap(&mm, sva, 4096);
@@ -64,22 +64,18 @@ static void test_user_exec(void)
 	uint32_t r = 0;
 
 	user_space_init(&mm, PID_A);
-	lin(xpa)[0] = INSN_LI_R3_42;
-	lin(xpa)[1] = INSN_BLR;
-	icache_sync(lin(xpa), 8);
-	lin(npa)[0] = INSN_LI_R3_42;
-	lin(npa)[1] = INSN_BLR;
-	icache_sync(lin(npa), 8);
+	put_li42(lin(xpa));
+	put_li42(lin(npa));
 	map(&mm, xva, xpa, 4096, PROT_READ | PROT_EXEC | PROT_USER);
 	map(&mm, nva, npa, 4096, UPROT_RW);
 	counted_begin();
-	report(user_call(&mm, user_routine(user_call_at), xva, &r) == 0 && r == 42,
+	report(is_eq(user_call(&mm, user_routine(user_call_at), xva, &r), 0) && is_eq(r, 42),
 	       "user code calls into a user executable page");
 	if (tlb_counts_available())
-		report(imisses() == 2, "two instruction misses: the routine and the page (%lu)",
+		report_eq(imisses(), 2, "two instruction misses: the routine and the page (%lu)",
 		       (unsigned long)imisses());
 	expect_fault(nva);
-	report(user_call(&mm, user_routine(user_call_at), nva, &r) == 1 && f->addr == nva &&
+	report(is_eq(user_call(&mm, user_routine(user_call_at), nva, &r), 1) && is_eq(f->addr, nva) &&
 	       f->user, "user fetch from a no-execute page faults (%s)", fault_kind_name(f->kind));
 	unmap(&mm, xva, 4096);
 	unmap(&mm, nva, 4096);
@@ -96,22 +92,22 @@ static void test_address_spaces(void)
 	const struct fault_record *f = last_fault();
 
 	two_spaces_load(&a, PID_A, pa, 0xaaaa, &ra, &b, PID_B, pb, 0xbbbb, &rb);
-	report(ra == 0xaaaa && rb == 0xbbbb, "same address, two spaces, two pages (0x%lx 0x%lx)",
+	report(is_eq(ra, 0xaaaa) && is_eq(rb, 0xbbbb), "same address, two spaces, two pages (0x%lx 0x%lx)",
 	       (unsigned long)ra, (unsigned long)rb);
 	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
-	report(ra == 0xaaaa, "back in the first space without a flush: its own page");
+	report_eq(ra, 0xaaaa, "back in the first space without a flush: its own page");
 	expect_fault(TEST_UVA);
 	(void)peek(TEST_UVA);
-	report(faults_taken() == 1 && !f->user, "the kernel (PID 0) does not see user pages");
+	report(is_eq(faults_taken(), 1) && !f->user, "the kernel (PID 0) does not see user pages");
 	/* A supervisor-only page of one space must not stand in for another space's page. */
 	map(&a, TEST_UVA + (8u << 20), pa, 4096, PROT_READ | PROT_WRITE);
 	map(&b, TEST_UVA + (8u << 20), pb, 4096, UPROT_RW);
 	tlb_flush_all();
 	expect_fault(TEST_UVA + (8u << 20));
-	report(user_call(&a, user_routine(user_load_word), TEST_UVA + (8u << 20), &ra) == 1,
+	report_eq(user_call(&a, user_routine(user_load_word), TEST_UVA + (8u << 20), &ra), 1,
 	       "a supervisor-only page refuses its own space's user code");
-	report(user_call(&b, user_routine(user_load_word), TEST_UVA + (8u << 20), &rb) == 0 &&
-	       rb == 0xbbbb, "and the other space's user page at that address still reads (0x%lx)",
+	report(is_eq(user_call(&b, user_routine(user_load_word), TEST_UVA + (8u << 20), &rb), 0) &&
+	       is_eq(rb, 0xbbbb), "and the other space's user page at that address still reads (0x%lx)",
 	       (unsigned long)rb);
 	unmap(&a, TEST_UVA + (8u << 20), 4096);
 	unmap(&b, TEST_UVA + (8u << 20), 4096);
@@ -129,13 +125,13 @@ static void test_pid_reuse(void)
 	struct tlb_info t;
 	uint32_t r = 0;
 
-	report(user_space_init(&a, 0) == MMU_EPID, "a user space with PID 0 is refused (EPID)");
+	report_eq(user_space_init(&a, 0), MMU_EPID, "a user space with PID 0 is refused (EPID)");
 	lin(pa)[0] = 0xaaaa;
 	lin(pb)[0] = 0xbbbb;
 	user_space_init(&a, PID_A);
 	map(&a, TEST_UVA, pa, 4096, UPROT_RW);
 	tlb_flush_all();
-	report(user_call(&a, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 0xaaaa &&
+	report(is_eq(user_call(&a, user_routine(user_load_word), TEST_UVA, &r), 0) && is_eq(r, 0xaaaa) &&
 	       tlb_lookup(TEST_UVA, PID_A, &t), "space %d reads its page, the entry is in the TLB", PID_A);
 	/* no unmap (it would flush): the page is still mapped when the space dies */
 	user_space_destroy(&a);
@@ -143,7 +139,7 @@ static void test_pid_reuse(void)
 	       PID_A, t.valid ? "yes" : "no");
 	user_space_init(&b, PID_A);
 	map(&b, TEST_UVA, pb, 4096, UPROT_RW);
-	report(user_call(&b, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 0xbbbb,
+	report(is_eq(user_call(&b, user_routine(user_load_word), TEST_UVA, &r), 0) && is_eq(r, 0xbbbb),
 	       "a new space with the same PID reads its own page (0x%lx)", (unsigned long)r);
 	unmap(&b, TEST_UVA, 4096);
 	user_space_destroy(&b);
@@ -162,17 +158,18 @@ static void test_user_wrprotect(void)
 
 	user_space_init(&mm, PID_B);
 	map(&mm, TEST_UVA, pa, 4096, UPROT_RW);
-	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 0 &&
-	       lin(pa)[0] == 0x600df00d && tlb_lookup(TEST_UVA, PID_B, &t) && (t.prot & PROT_WRITE),
+	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 0) &&
+	       is_eq(lin(pa)[0], 0x600df00d) && tlb_lookup(TEST_UVA, PID_B, &t) && is_set(t.prot, PROT_WRITE),
 	       "user store lands; a writable entry is loaded");
 	lin(pa)[0] = 1;
-	report(protect(&mm, TEST_UVA, 4096, PROT_READ | PROT_USER) == MMU_OK, "protect user read-only");
+	report_eq(protect(&mm, TEST_UVA, 4096, PROT_READ | PROT_USER), MMU_OK, "protect user read-only");
 	expect_fault(TEST_UVA);
-	report(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r) == 1 && f->store && f->user &&
-	       lin(pa)[0] == 1, "then a user store faults (%s), memory unchanged", fault_kind_name(f->kind));
-	report(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r) == 0 && r == 1,
+	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) && f->store &&
+	       f->user && is_eq(lin(pa)[0], 1), "then a user store faults (%s), memory unchanged",
+	       fault_kind_name(f->kind));
+	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA, &r), 0) && is_eq(r, 1),
 	       "loads still work");
-	report(tlb_lookup(TEST_UVA, PID_B, &t) && !(t.prot & PROT_WRITE),
+	report(tlb_lookup(TEST_UVA, PID_B, &t) && is_clear(t.prot, PROT_WRITE),
 	       "the entry they load grants no write (prot 0x%x)", t.prot);
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
@@ -234,9 +231,7 @@ static void test_refusals(void)
 	paddr_t pa = test_page();
 	unsigned int i;
 
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	icache_sync(lin(pa), 8);
+	put_li42(lin(pa));
 	user_space_init(&mm, PID_A);
 	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
 		const struct refusal *c = &refusals[i];
@@ -256,7 +251,7 @@ static void test_refusals(void)
 		faulted = try_access(&mm, c, va);
 		entry = tlb_lookup(va, pid, &t);
 		report(faulted, "refused");
-		report(!entry || (t.prot & need) != need, "no TLB entry grants it (entry prot 0x%x)",
+		report(!entry || is_ne((t.prot & need), need), "no TLB entry grants it (entry prot 0x%x)",
 		       entry ? t.prot : 0);
 		if (strict && c->handler)
 			report(!entry, "the miss handler wrote no entry at all");
@@ -293,10 +288,10 @@ static void test_kernel_sc(void)
 
 	expect_fault(at);
 	r = kernel_sc_probe();
-	report(faults_taken() == 1 && last_fault()->kind == FAULT_OTHER && last_fault()->pc == at &&
-	       !last_fault()->user, "sc from the kernel is reported as a fault at the sc (%u taken)",
+	report(is_eq(faults_taken(), 1) && is_eq(last_fault()->kind, FAULT_OTHER) &&
+	       is_eq(last_fault()->pc, at) && !last_fault()->user, "sc from the kernel is reported as a fault at the sc (%u taken)",
 	       faults_taken());
-	report(r == 1, "a declared one resumes at the instruction after the sc (r3 %lu)", (unsigned long)r);
+	report_eq(r, 1, "a declared one resumes at the instruction after the sc (r3 %lu)", (unsigned long)r);
 	expect_fault_clear();
 }
 
@@ -328,24 +323,24 @@ static void test_fixup_limit(void)
 		fixed += fault_fix_bits(&f, va, 1, grant_all);
 	}
 	walk(&kernel_mm, va, &w);
-	report(fixed == FAULT_FIXUP_RETRY_LIMIT && !(w.entry & young),
+	report(is_eq(fixed, FAULT_FIXUP_RETRY_LIMIT) && is_clear(w.entry, young),
 	       "the same address is fixed %u times, then refused (%u fixed)",
 	       FAULT_FIXUP_RETRY_LIMIT, fixed);
 	f.addr = va + 4;
-	report(fault_fix_bits(&f, va + 4, 1, grant_all) && walk(&kernel_mm, va, &w) == MMU_OK &&
-	       (w.entry & young), "another address is fixed again");
+	report(fault_fix_bits(&f, va + 4, 1, grant_all) && is_eq(walk(&kernel_mm, va, &w), MMU_OK) &&
+	       is_set(w.entry, young), "another address is fixed again");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
 
 const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, NULL, "user-supervisor" },
-	{ "user execute", test_user_exec, NULL, "user-exec" },
-	{ "address spaces", test_address_spaces, NULL, "user-address-spaces" },
-	{ "address-space id reused at once", test_pid_reuse, NULL, "user-pid-reuse" },
-	{ "user write-protect", test_user_wrprotect, NULL, "user-wrprotect" },
-	{ "refused access leaves no TLB entry", test_refusals, NULL, "user-refused-no-entry" },
-	{ "sc from kernel mode", test_kernel_sc, NULL, "kernel-sc" },
-	{ "fix-up retry limit", test_fixup_limit, NULL, "fixup-retry-limit" },
+	{ "user/supervisor", test_user_access, .id = "user-supervisor" },
+	{ "user execute", test_user_exec, .id = "user-exec" },
+	{ "address spaces", test_address_spaces, .id = "user-address-spaces" },
+	{ "address-space id reused at once", test_pid_reuse, .id = "user-pid-reuse" },
+	{ "user write-protect", test_user_wrprotect, .id = "user-wrprotect" },
+	{ "refused access leaves no TLB entry", test_refusals, .id = "user-refused-no-entry" },
+	{ "sc from kernel mode", test_kernel_sc, .id = "kernel-sc" },
+	{ "fix-up retry limit", test_fixup_limit, .id = "fixup-retry-limit" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);
