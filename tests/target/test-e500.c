@@ -190,9 +190,16 @@ static void test_pinned(void)
 	else
 		report(huge_slots_after_flush(),
 		       "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
+	/*
+	 * Start-up loads DEC with all ones, so the decrementer reaches zero (and sets
+	 * TSR[DIS] by itself) only 2^32 ticks later: QEMU's time base follows the host's
+	 * clock, and a suite slowed down by a loaded host can get there.  The time base
+	 * counts at the decrementer's rate from at most its value at start-up, so a
+	 * pending DIS with the time base still below 2^32 is a leftover start-up missed.
+	 */
 	tsr = mfspr(SPRN_TSR);
 	tcr = mfspr(SPRN_TCR);
-	report(is_clear(tsr, TSR_DIS) && is_eq(tcr, 0),
+	report(is_eq(tcr, 0) && (is_clear(tsr, TSR_DIS) || is_ge(timebase_read(), 1ull << 32)),
 	       "no decrementer interrupt pending or enabled (TSR 0x%08lx)",
 	       (unsigned long)tsr);
 }
