@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "include/spr.h"
 #include "lib/fault.h"
 #include "lib/kprintf.h"
 #include "mmu/pgtable.h"
@@ -48,14 +49,12 @@ void fault_record(const struct ppc_regs *r, struct fault_record *f)
 
 void fault_dump(const struct ppc_regs *r, char *buf, size_t len)
 {
-	uint32_t msr;
 	size_t n;
 	int i;
 
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
 	n = fault_dump_append(buf, 0, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx msr=%08lx ",
 			      (unsigned long)r->vector, trap_vector_name(r->vector),
-			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)msr);
+			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)mfmsr());
 	n = trap_dump_regs(r, buf, n, len);
 	for (i = 0; i < 32; i++)
 		n = fault_dump_append(buf, n, len, "r%-2d=%08lx%s", i, (unsigned long)r->gpr[i],
