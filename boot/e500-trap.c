@@ -24,24 +24,6 @@ extern const char e500_doze_wait[];
 struct e500_ctx kernel_ctx;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
-/*
- * DEAR, ESR, PID, and the MMU assist registers as they are now (after a TLB
- * error they still hold what the hardware loaded for the miss: no TLB
- * search or read happened since).
- */
-size_t trap_dump_regs(const struct ppc_regs *regs, char *buf, size_t n, size_t len)
-{
-	const struct e500_regs *r = (const struct e500_regs *)regs;
-
-	n = fault_dump_append(buf, n, len, "dear=%08lx esr=%08lx pid=%lu\n",
-			      (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
-	return fault_dump_append(buf, n, len,
-				 "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
-				 (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
-				 (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
-				 (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
-}
-
 const char *trap_vector_name(uint32_t v)
 {
 	switch (v) {
@@ -61,6 +43,24 @@ const char *trap_vector_name(uint32_t v)
 	case VEC_DEBUG: return "debug";
 	default: return "other";
 	}
+}
+
+/*
+ * DEAR, ESR, PID, and the MMU assist registers as they are now (after a TLB
+ * error they still hold what the hardware loaded for the miss: no TLB
+ * search or read happened since).
+ */
+size_t trap_dump_regs(const struct ppc_regs *regs, char *buf, size_t n, size_t len)
+{
+	const struct e500_regs *r = (const struct e500_regs *)regs;
+
+	n = fault_dump_append(buf, n, len, "dear=%08lx esr=%08lx pid=%lu\n",
+			      (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
+	return fault_dump_append(buf, n, len,
+				 "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
+				 (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
+				 (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
+				 (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
 }
 
 void trap_decode(const struct ppc_regs *regs, struct fault_record *f)

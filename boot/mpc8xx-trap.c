@@ -24,6 +24,28 @@ static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 /* Counted for the tests: DTLB errors whose DAR the dcbX erratum left wrong. */
 unsigned int mpc8xx_dar_fixups;
 
+const char *trap_vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_DEC: return "decrementer";
+	case VEC_SYSCALL: return "system call";
+	case VEC_TRACE: return "trace";
+	case VEC_SWEMU: return "software emulation";
+	case VEC_ITLB_MISS: return "ITLB miss";
+	case VEC_DTLB_MISS: return "DTLB miss";
+	case VEC_ITLB_ERR: return "ITLB error";
+	case VEC_DTLB_ERR: return "DTLB error";
+	default: return "other";
+	}
+}
+
 /*
  * DAR, DSISR, and the MMU registers as they are now (MD_EPN holds what the
  * last data miss latched, MI_EPN the last instruction miss's; M_TWB and
@@ -188,28 +210,6 @@ static void fault_span(const struct mpc8xx_regs *r, struct span *s)
 #define PAGE_4K		0x1000u
 #define SPAN_FIRST(s)	((s)->ea & ~(PAGE_4K - 1))
 #define SPAN_LAST(s)	(((s)->ea + (s)->len - 1) & ~(PAGE_4K - 1))
-
-const char *trap_vector_name(uint32_t v)
-{
-	switch (v) {
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_ISI: return "instruction storage";
-	case VEC_EXTERNAL: return "external";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_DEC: return "decrementer";
-	case VEC_SYSCALL: return "system call";
-	case VEC_TRACE: return "trace";
-	case VEC_SWEMU: return "software emulation";
-	case VEC_ITLB_MISS: return "ITLB miss";
-	case VEC_DTLB_MISS: return "DTLB miss";
-	case VEC_ITLB_ERR: return "ITLB error";
-	case VEC_DTLB_ERR: return "DTLB error";
-	default: return "other";
-	}
-}
 
 void trap_decode(const struct ppc_regs *regs, struct fault_record *f)
 {

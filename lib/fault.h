@@ -51,9 +51,10 @@ void fault_record(const struct ppc_regs *r, struct fault_record *f);
 void fault_dump(const struct ppc_regs *r, char *buf, size_t len);
 
 /*
- * A fault the family could not fix up.  A declared one resumes a
- * kernel-mode access past the faulting instruction (SRR0 + 4), or at the
- * caller (LR) when a fetch failed; a user-mode one ends the user_call().
+ * A fault the family could not fix up.  A declared one sets r->srr0 to
+ * resume a kernel-mode access past the faulting instruction (SRR0 + 4), or
+ * at the caller (LR) when a fetch failed; a user-mode one ends the
+ * user_call().
  * An undeclared fault is reported with fault_dump() and abandons the test
  * (or ends the user_call()): no return then.
  */
