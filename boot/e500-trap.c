@@ -24,27 +24,6 @@ extern const char e500_doze_wait[];
 struct e500_ctx kernel_ctx;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
-const char *trap_vector_name(uint32_t v)
-{
-	switch (v) {
-	case VEC_CRITICAL: return "critical input";
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_ISI: return "instruction storage";
-	case VEC_EXTERNAL: return "external input";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_SYSCALL: return "system call";
-	case VEC_DEC: return "decrementer";
-	case VEC_WATCHDOG: return "watchdog";
-	case VEC_DTLB: return "data TLB error";
-	case VEC_ITLB: return "instruction TLB error";
-	case VEC_DEBUG: return "debug";
-	default: return "other";
-	}
-}
-
 /*
  * DEAR, ESR, PID, and the MMU assist registers as they are now (after a TLB
  * error they still hold what the hardware loaded for the miss: no TLB
@@ -187,4 +166,25 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 	e500_ctx_init(&uctx, mm, true);
 	this_cpu()->user_ctx = (uint32_t)(uintptr_t)&uctx;	/* exc_return loads it */
 	return user_run(mm, &r->ppc, pc, MSR_USER, arg, result);
+}
+
+const char *trap_vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_CRITICAL: return "critical input";
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external input";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_SYSCALL: return "system call";
+	case VEC_DEC: return "decrementer";
+	case VEC_WATCHDOG: return "watchdog";
+	case VEC_DTLB: return "data TLB error";
+	case VEC_ITLB: return "instruction TLB error";
+	case VEC_DEBUG: return "debug";
+	default: return "other";
+	}
 }

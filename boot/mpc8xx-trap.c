@@ -24,28 +24,6 @@ static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 /* Counted for the tests: DTLB errors whose DAR the dcbX erratum left wrong. */
 unsigned int mpc8xx_dar_fixups;
 
-const char *trap_vector_name(uint32_t v)
-{
-	switch (v) {
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_ISI: return "instruction storage";
-	case VEC_EXTERNAL: return "external";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_DEC: return "decrementer";
-	case VEC_SYSCALL: return "system call";
-	case VEC_TRACE: return "trace";
-	case VEC_SWEMU: return "software emulation";
-	case VEC_ITLB_MISS: return "ITLB miss";
-	case VEC_DTLB_MISS: return "DTLB miss";
-	case VEC_ITLB_ERR: return "ITLB error";
-	case VEC_DTLB_ERR: return "DTLB error";
-	default: return "other";
-	}
-}
-
 /*
  * DAR, DSISR, and the MMU registers as they are now (MD_EPN holds what the
  * last data miss latched, MI_EPN the last instruction miss's; M_TWB and
@@ -345,4 +323,26 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 	mpc8xx_percpu.upgd = (uint32_t)virt_to_phys(mm->pgd);
 	mpc8xx_percpu.ucasid = mm->pid;
 	return user_run(mm, &r->ppc, pc, MSR_USER, arg, result);
+}
+
+const char *trap_vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_DEC: return "decrementer";
+	case VEC_SYSCALL: return "system call";
+	case VEC_TRACE: return "trace";
+	case VEC_SWEMU: return "software emulation";
+	case VEC_ITLB_MISS: return "ITLB miss";
+	case VEC_DTLB_MISS: return "DTLB miss";
+	case VEC_ITLB_ERR: return "ITLB error";
+	case VEC_DTLB_ERR: return "DTLB error";
+	default: return "other";
+	}
 }
