@@ -27,6 +27,7 @@
 #include <string.h>
 #include "include/arch.h"
 #include "include/kernel.h"
+#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
@@ -133,17 +134,6 @@ static void send_ipi(unsigned int cpu)
 	mpic_write(MPIC_IPIDR0, 1u << cpus[cpu].pir);
 }
 
-static uint32_t mfmsr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfmsr %0" : "=r"(v));
-	return v;
-}
-
-#define MTSPR(n, v)	__asm__ volatile("mtspr %0, %1" : : "i"(n), "r"(v) : "memory")
-#define MFSPR(n)	({ uint32_t v_; __asm__ volatile("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
-
 /*
  * e500mc and later have no MSR[WE]/HID0[DOZE] doze; they have the wait
  * instruction (ISA 2.06) instead.  An interrupt taken between the mtmsr that
@@ -156,15 +146,15 @@ static uint32_t mfmsr(void)
 
 static bool core_lacks_doze(void)
 {
-	return (MFSPR(SPRN_PVR) >> 16) >= PVR_VER_E500MC;
+	return (mfspr(SPRN_PVR) >> 16) >= PVR_VER_E500MC;
 }
 
 __attribute__((noinline)) void smp_doze(uint32_t ticks)
 {
-	uint32_t hid0 = MFSPR(SPRN_HID0), msr = mfmsr();
+	uint32_t hid0 = mfspr(SPRN_HID0), msr = mfmsr();
 
-	MTSPR(SPRN_DEC, ticks);
-	MTSPR(SPRN_TCR, TCR_DIE);
+	mtspr(SPRN_DEC, ticks);
+	mtspr(SPRN_TCR, TCR_DIE);
 	if (core_lacks_doze()) {
 		__asm__ volatile("msync; mtmsr %0\n"
 				 ".globl e500_doze_wait\n"
@@ -172,14 +162,14 @@ __attribute__((noinline)) void smp_doze(uint32_t ticks)
 				 "	" INSN_WAIT "\n"
 				 "	mtmsr %1; isync" : : "r"(msr | MSR_EE), "r"(msr) : "memory");
 	} else {
-		MTSPR(SPRN_HID0, hid0 | HID0_DOZE);
+		mtspr(SPRN_HID0, hid0 | HID0_DOZE);
 		__asm__ volatile("msync; mtmsr %0; isync" : : "r"(msr | MSR_EE | MSR_WE) : "memory");
 	}
 	/* awake: smp_wakeup() returned here with EE and WE clear */
-	MTSPR(SPRN_TCR, 0);
-	MTSPR(SPRN_DEC, 0xffffffffu);	/* a zero DEC would set TSR[DIS] again at once */
-	MTSPR(SPRN_TSR, TSR_DIS);
-	MTSPR(SPRN_HID0, hid0);
+	mtspr(SPRN_TCR, 0);
+	mtspr(SPRN_DEC, 0xffffffffu);	/* a zero DEC would set TSR[DIS] again at once */
+	mtspr(SPRN_TSR, TSR_DIS);
+	mtspr(SPRN_HID0, hid0);
 	__asm__ volatile("isync" : : : "memory");
 }
 
@@ -188,8 +178,8 @@ bool smp_wakeup(bool decrementer)
 	uint32_t vec;
 
 	if (decrementer) {
-		MTSPR(SPRN_TCR, 0);
-		MTSPR(SPRN_TSR, TSR_DIS);
+		mtspr(SPRN_TCR, 0);
+		mtspr(SPRN_TSR, TSR_DIS);
 		return true;
 	}
 	vec = *mpic_reg(MPIC_IACK);
@@ -205,14 +195,6 @@ bool smp_wakeup(bool decrementer)
 unsigned int smp_ipis_received(unsigned int cpu)
 {
 	return cpu < ncpus ? cpus[cpu].ipis : 0;
-}
-
-static uint32_t read_pir(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mfspr %0, %1" : "=r"(v) : "i"(SPRN_PIR));
-	return v;
 }
 
 struct e500_percpu *smp_percpu(unsigned int cpu)
@@ -241,7 +223,7 @@ void e500_cpu_early(unsigned int cpu)
 	pc->crit_frame = frame_below(st->crit, sizeof(st->crit));
 	pc->mchk_frame = frame_below(st->mchk, sizeof(st->mchk));
 	pc->cpu = cpu;
-	pc->pir = read_pir();
+	pc->pir = mfspr(SPRN_PIR);
 }
 
 unsigned int smp_cpus(void)
@@ -423,7 +405,7 @@ void e500_secondary_start(const struct e500_cpu_start *start, unsigned int tlb1_
 	e500_load_ctx(&kernel_ctx);
 	mpic_cpu_init();
 	c->tlb_dirty = 0;		/* start-up flushed TLB0 and every unpinned TLB1 slot */
-	c->pir = read_pir();
+	c->pir = mfspr(SPRN_PIR);
 	msync();
 	c->state = CPU_ONLINE;
 	for (;;) {
@@ -509,7 +491,7 @@ static void probe_tlbivax(void)
 
 void smp_boot(const struct fdt_facts *f)
 {
-	uint32_t me = read_pir();
+	uint32_t me = mfspr(SPRN_PIR);
 	unsigned int i, n = f->ncpus < FDT_MAX_CPUS ? f->ncpus : FDT_MAX_CPUS;
 
 	cpus[0].pir = me;

@@ -5,8 +5,6 @@
  * run code in user mode.
  */
 #include <setjmp.h>
-#include <string.h>
-#include <stdio.h>
 #include "include/arch.h"
 #include "include/spr.h"
 #include "e500/reg.h"
@@ -26,54 +24,29 @@ extern const char e500_doze_wait[];
 struct e500_ctx kernel_ctx;
 static struct e500_regs user_frame[2] __attribute__((aligned(16)));
 
-static const char *vector_name(uint32_t v)
-{
-	switch (v) {
-	case VEC_CRITICAL: return "critical input";
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_ISI: return "instruction storage";
-	case VEC_EXTERNAL: return "external input";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_SYSCALL: return "system call";
-	case VEC_DEC: return "decrementer";
-	case VEC_WATCHDOG: return "watchdog";
-	case VEC_DTLB: return "data TLB error";
-	case VEC_ITLB: return "instruction TLB error";
-	case VEC_DEBUG: return "debug";
-	default: return "other";
-	}
-}
-
 /*
- * The whole frame, plus the MSR and the MMU assist registers as they are
- * now (after a TLB error they still hold what the hardware loaded for the
- * miss: no TLB search or read happened since).
+ * DEAR, ESR, PID, and the MMU assist registers as they are now (after a TLB
+ * error they still hold what the hardware loaded for the miss: no TLB
+ * search or read happened since).
  */
-static void dump_regs(const void *regs, char *buf, size_t len)
+size_t trap_dump_regs(const struct ppc_regs *regs, char *buf, size_t n, size_t len)
 {
-	const struct e500_regs *r = regs;
-	size_t n = fault_dump_head(buf, len, r->vector, vector_name(r->vector), r->srr0, r->srr1);
+	const struct e500_regs *r = (const struct e500_regs *)regs;
 
 	n = fault_dump_append(buf, n, len, "dear=%08lx esr=%08lx pid=%lu\n",
 			      (unsigned long)r->dear, (unsigned long)r->esr, (unsigned long)r->pid);
-	n = fault_dump_append(buf, n, len,
-			      "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
-			      (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
-			      (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
-			      (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
-	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+	return fault_dump_append(buf, n, len,
+				 "mas0=%08lx mas1=%08lx mas2=%08lx mas3=%08lx mas6=%08lx mas7=%08lx\n",
+				 (unsigned long)mfspr(SPRN_MAS0), (unsigned long)mfspr(SPRN_MAS1),
+				 (unsigned long)mfspr(SPRN_MAS2), (unsigned long)mfspr(SPRN_MAS3),
+				 (unsigned long)mfspr(SPRN_MAS6), (unsigned long)mfspr(SPRN_MAS7));
 }
 
-static void record_fault(const struct e500_regs *r, struct fault_record *f)
+void trap_decode(const struct ppc_regs *regs, struct fault_record *f)
 {
+	const struct e500_regs *r = (const struct e500_regs *)regs;
 	bool data = r->vector == VEC_DSI || r->vector == VEC_DTLB || r->vector == VEC_ALIGN;
 
-	memset(f, 0, sizeof(*f));
-	f->vector = r->vector;
-	f->pc = r->srr0;
 	/* DEAR holds a data address only for these; otherwise it is stale */
 	f->addr = data ? r->dear : r->srr0;
 	f->cause = r->esr;
@@ -110,21 +83,16 @@ static void handle_fault(struct e500_regs *r)
 {
 	struct fault_record f;
 
-	record_fault(r, &f);
-	if (fault_fix_bits(&f, f.addr, 1, grants))
-		return;
-	r->srr0 = fault_resolve(&f, dump_regs, r, r->srr0, r->lr);
+	fault_record(&r->ppc, &f);
+	if (!fault_fix_bits(&f, f.addr, 1, grants))
+		fault_resolve(&f, &r->ppc);
 }
 
 void exception_dispatch(struct e500_regs *r)
 {
-	struct fault_record f;
-
 	switch (r->vector) {
 	case VEC_SYSCALL:
-		record_fault(r, &f);
-		f.pc = f.addr = r->srr0 - 4;
-		fault_syscall(&f, r->gpr[3], dump_regs, r);
+		fault_syscall(&r->ppc);
 		return;
 	case VEC_EXTERNAL:
 	case VEC_DEC:
@@ -157,7 +125,7 @@ void exception_fatal(struct e500_regs *r)
 		c->sprg4_7[3] = mfspr(SPRN_SPRG7);
 		longjmp(c->back, 1);
 	}
-	dump_regs(r, dump, sizeof(dump));
+	fault_dump(&r->ppc, dump, sizeof(dump));
 	panic("fatal exception\n%s", dump);
 }
 
@@ -178,9 +146,9 @@ void e500_ctx_init(struct e500_ctx *c, const struct mm *mm, bool user)
 	c->pid = mm->pid;
 }
 
-static void enter_user(void *regs)
+void trap_enter_user(struct ppc_regs *r)
 {
-	e500_enter_frame(regs);
+	e500_enter_frame((struct e500_regs *)r);
 }
 
 /*
@@ -197,9 +165,26 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 		return MMU_EPID;
 	e500_ctx_init(&uctx, mm, true);
 	this_cpu()->user_ctx = (uint32_t)(uintptr_t)&uctx;	/* exc_return loads it */
-	memset(r, 0, sizeof(*r));
-	r->srr0 = pc;
-	r->srr1 = MSR_USER;
-	r->gpr[3] = arg;
-	return user_run(mm, enter_user, r, result);
+	return user_run(mm, &r->ppc, pc, MSR_USER, arg, result);
+}
+
+const char *trap_vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_CRITICAL: return "critical input";
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external input";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_SYSCALL: return "system call";
+	case VEC_DEC: return "decrementer";
+	case VEC_WATCHDOG: return "watchdog";
+	case VEC_DTLB: return "data TLB error";
+	case VEC_ITLB: return "instruction TLB error";
+	case VEC_DEBUG: return "debug";
+	default: return "other";
+	}
 }

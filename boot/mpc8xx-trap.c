@@ -5,8 +5,6 @@
  * dcbX DAR erratum, emulate the changed and accessed bits, resume an
  * expected fault or report an unexpected one, and run code in user mode.
  */
-#include <string.h>
-#include <stdio.h>
 #include "include/arch.h"
 #include "include/spr.h"
 #include "mpc8xx/reg.h"
@@ -26,49 +24,25 @@ static struct mpc8xx_regs user_frame[2] __attribute__((aligned(16)));
 /* Counted for the tests: DTLB errors whose DAR the dcbX erratum left wrong. */
 unsigned int mpc8xx_dar_fixups;
 
-static const char *vector_name(uint32_t v)
-{
-	switch (v) {
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_ISI: return "instruction storage";
-	case VEC_EXTERNAL: return "external";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_DEC: return "decrementer";
-	case VEC_SYSCALL: return "system call";
-	case VEC_TRACE: return "trace";
-	case VEC_SWEMU: return "software emulation";
-	case VEC_ITLB_MISS: return "ITLB miss";
-	case VEC_DTLB_MISS: return "DTLB miss";
-	case VEC_ITLB_ERR: return "ITLB error";
-	case VEC_DTLB_ERR: return "DTLB error";
-	default: return "other";
-	}
-}
-
 /*
- * The whole frame, plus the MSR and the MMU registers as they are now
- * (MD_EPN holds what the last data miss latched, MI_EPN the last
- * instruction miss's; M_TWB and M_CASID the running space).  MD_TWC is
- * not read: reading it while the latched entry has PS = 512K is undefined
- * (the simulator stops a --strict run on it), and the walk and the
- * matching TLB entry printed after the dump show the same fields.
+ * DAR, DSISR, and the MMU registers as they are now (MD_EPN holds what the
+ * last data miss latched, MI_EPN the last instruction miss's; M_TWB and
+ * M_CASID the running space).  MD_TWC is not read: reading it while the
+ * latched entry has PS = 512K is undefined (the simulator stops a --strict
+ * run on it), and the walk and the matching TLB entry printed after the
+ * dump show the same fields.
  */
-static void dump_regs(const void *regs, char *buf, size_t len)
+size_t trap_dump_regs(const struct ppc_regs *regs, char *buf, size_t n, size_t len)
 {
-	const struct mpc8xx_regs *r = regs;
-	size_t n = fault_dump_head(buf, len, r->vector, vector_name(r->vector), r->srr0, r->srr1);
+	const struct mpc8xx_regs *r = (const struct mpc8xx_regs *)regs;
 
 	n = fault_dump_append(buf, n, len, "dar=%08lx dsisr=%08lx\n",
 			      (unsigned long)r->dar, (unsigned long)r->dsisr);
-	n = fault_dump_append(buf, n, len,
-			      "md_epn=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
-			      (unsigned long)mfspr(SPRN_MD_EPN),
-			      (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
-			      (unsigned long)mfspr(SPRN_M_CASID));
-	fault_dump_gprs(buf, n, len, &(struct ppc_gprs){ r->gpr, r->lr, r->ctr, r->cr, r->xer });
+	return fault_dump_append(buf, n, len,
+				 "md_epn=%08lx mi_epn=%08lx m_twb=%08lx m_casid=%08lx\n",
+				 (unsigned long)mfspr(SPRN_MD_EPN),
+				 (unsigned long)mfspr(SPRN_MI_EPN), (unsigned long)mfspr(SPRN_M_TWB),
+				 (unsigned long)mfspr(SPRN_M_CASID));
 }
 
 /* The instruction word at pc, read through the page tables of its space. */
@@ -215,11 +189,10 @@ static void fault_span(const struct mpc8xx_regs *r, struct span *s)
 #define SPAN_FIRST(s)	((s)->ea & ~(PAGE_4K - 1))
 #define SPAN_LAST(s)	(((s)->ea + (s)->len - 1) & ~(PAGE_4K - 1))
 
-static void record_fault(const struct mpc8xx_regs *r, struct fault_record *f)
+void trap_decode(const struct ppc_regs *regs, struct fault_record *f)
 {
-	memset(f, 0, sizeof(*f));
-	f->vector = r->vector;
-	f->pc = r->srr0;
+	const struct mpc8xx_regs *r = (const struct mpc8xx_regs *)regs;
+
 	f->user = r->srr1 & MSR_PR;
 	switch (r->vector) {
 	case VEC_ITLB_ERR:
@@ -314,26 +287,21 @@ static void handle_fault(struct mpc8xx_regs *r)
 		fix_dar(r);
 	fault_span(r, &s);
 	purge_invalid_entries(r, &s);
-	record_fault(r, &f);
-	if (fault_fix_bits(&f, s.ea, s.len, grants))
-		return;
-	r->srr0 = fault_resolve(&f, dump_regs, r, r->srr0, r->lr);
+	fault_record(&r->ppc, &f);
+	if (!fault_fix_bits(&f, s.ea, s.len, grants))
+		fault_resolve(&f, &r->ppc);
 }
 
 void mpc8xx_exception(struct mpc8xx_regs *r)
 {
 	static char dump[FAULT_DUMP_BYTES];
 
-	struct fault_record f;
-
 	switch (r->vector) {
 	case VEC_SYSCALL:
-		record_fault(r, &f);
-		f.pc = f.addr = r->srr0 - 4;
-		fault_syscall(&f, r->gpr[3], dump_regs, r);
+		fault_syscall(&r->ppc);
 		return;
 	case VEC_MCHECK:
-		dump_regs(r, dump, sizeof(dump));
+		fault_dump(&r->ppc, dump, sizeof(dump));
 		panic("machine check\n%s", dump);
 	default:
 		handle_fault(r);
@@ -341,9 +309,9 @@ void mpc8xx_exception(struct mpc8xx_regs *r)
 	}
 }
 
-static void enter_user(void *regs)
+void trap_enter_user(struct ppc_regs *r)
 {
-	mpc8xx_enter_frame(regs);
+	mpc8xx_enter_frame((struct mpc8xx_regs *)r);
 }
 
 int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
@@ -354,9 +322,27 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 		panic("user_call: address-space id %u is not 1..15 (M_CASID)", mm->pid);
 	mpc8xx_percpu.upgd = (uint32_t)virt_to_phys(mm->pgd);
 	mpc8xx_percpu.ucasid = mm->pid;
-	memset(r, 0, sizeof(*r));
-	r->srr0 = pc;
-	r->srr1 = MSR_USER;
-	r->gpr[3] = arg;
-	return user_run(mm, enter_user, r, result);
+	return user_run(mm, &r->ppc, pc, MSR_USER, arg, result);
+}
+
+const char *trap_vector_name(uint32_t v)
+{
+	switch (v) {
+	case VEC_MCHECK: return "machine check";
+	case VEC_DSI: return "data storage";
+	case VEC_ISI: return "instruction storage";
+	case VEC_EXTERNAL: return "external";
+	case VEC_ALIGN: return "alignment";
+	case VEC_PROGRAM: return "program";
+	case VEC_FPUNAVAIL: return "FP unavailable";
+	case VEC_DEC: return "decrementer";
+	case VEC_SYSCALL: return "system call";
+	case VEC_TRACE: return "trace";
+	case VEC_SWEMU: return "software emulation";
+	case VEC_ITLB_MISS: return "ITLB miss";
+	case VEC_DTLB_MISS: return "DTLB miss";
+	case VEC_ITLB_ERR: return "ITLB error";
+	case VEC_DTLB_ERR: return "DTLB error";
+	default: return "other";
+	}
 }

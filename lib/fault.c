@@ -2,6 +2,8 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include "include/spr.h"
 #include "lib/fault.h"
 #include "lib/kprintf.h"
 #include "mmu/pgtable.h"
@@ -37,27 +39,29 @@ size_t fault_dump_append(char *buf, size_t n, size_t len, const char *fmt, ...)
 	return w < 0 ? n : n + (size_t)w;
 }
 
-size_t fault_dump_head(char *buf, size_t len, uint32_t vector, const char *name,
-		       uint32_t srr0, uint32_t srr1)
+void fault_record(const struct ppc_regs *r, struct fault_record *f)
 {
-	uint32_t msr;
-
-	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	return fault_dump_append(buf, 0, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx msr=%08lx ",
-				 (unsigned long)vector, name, (unsigned long)srr0,
-				 (unsigned long)srr1, (unsigned long)msr);
+	memset(f, 0, sizeof(*f));
+	f->vector = r->vector;
+	f->pc = r->srr0;
+	trap_decode(r, f);
 }
 
-size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g)
+void fault_dump(const struct ppc_regs *r, char *buf, size_t len)
 {
+	size_t n;
 	int i;
 
+	n = fault_dump_append(buf, 0, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx msr=%08lx ",
+			      (unsigned long)r->vector, trap_vector_name(r->vector),
+			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)mfmsr());
+	n = trap_dump_regs(r, buf, n, len);
 	for (i = 0; i < 32; i++)
-		n = fault_dump_append(buf, n, len, "r%-2d=%08lx%s", i, (unsigned long)g->gpr[i],
+		n = fault_dump_append(buf, n, len, "r%-2d=%08lx%s", i, (unsigned long)r->gpr[i],
 				      (i % 8 == 7) ? "\n" : " ");
-	return fault_dump_append(buf, n, len, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
-				 (unsigned long)g->lr, (unsigned long)g->ctr,
-				 (unsigned long)g->cr, (unsigned long)g->xer);
+	fault_dump_append(buf, n, len, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
+			  (unsigned long)r->lr, (unsigned long)r->ctr,
+			  (unsigned long)r->cr, (unsigned long)r->xer);
 }
 
 struct mm *fault_user_mm(void)
@@ -71,22 +75,27 @@ void user_return(int kind, uint32_t r3)
 	longjmp(user_return_env, kind + 1);
 }
 
-int user_run(struct mm *mm, void (*enter)(void *arg), void *arg, uint32_t *result)
+int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32_t arg,
+	     uint32_t *result)
 {
 	int v;
 
+	memset(r, 0, sizeof(*r));
+	r->srr0 = pc;
+	r->srr1 = msr;
+	r->gpr[3] = arg;
 	user_mm = mm;
 	v = setjmp(user_return_env);
 	if (v == 0)
-		enter(arg);
+		trap_enter_user(r);
 	user_mm = NULL;
 	if (result)
 		*result = user_r3;
 	return v - 1;
 }
 
-uint32_t fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs,
-		       uint32_t srr0, uint32_t lr)
+/* Where a fault resumes (see fault_resolve()); no return for an unexpected one. */
+static uint32_t resume_at(const struct fault_record *f, const struct ppc_regs *r)
 {
 	static char text[FAULT_DUMP_BYTES];	/* static: the exception stack is small */
 
@@ -94,25 +103,32 @@ uint32_t fault_resolve(const struct fault_record *f, fault_dump_fn dump, const v
 		if (f->user)
 			user_return(1, 0);
 		if (f->kind == FAULT_TLB_INST || f->kind == FAULT_PROT_INST)
-			return lr;
-		return srr0 + 4;
+			return r->lr;
+		return r->srr0 + 4;
 	}
-	dump(regs, text, sizeof(text));
+	fault_dump(r, text, sizeof(text));
 	fault_unexpected(f, text);
 	if (f->user)
 		user_return(1, 0);
 	panic("fault_unexpected returned");
 }
 
-void fault_syscall(const struct fault_record *f, uint32_t r3, fault_dump_fn dump, const void *regs)
+void fault_resolve(const struct fault_record *f, struct ppc_regs *r)
 {
-	struct fault_record sc = *f;
+	r->srr0 = resume_at(f, r);
+}
 
-	if (f->user)
-		user_return(0, r3);
-	sc.kind = FAULT_OTHER;
-	sc.store = false;
-	fault_resolve(&sc, dump, regs, 0, 0);	/* resumes at SRR0, past the sc */
+void fault_syscall(struct ppc_regs *r)
+{
+	struct fault_record f;
+
+	fault_record(r, &f);
+	if (f.user)
+		user_return(0, r->gpr[3]);
+	f.pc = f.addr = r->srr0 - 4;
+	f.kind = FAULT_OTHER;
+	f.store = false;
+	resume_at(&f, r);	/* a declared one resumes at SRR0, past the sc */
 }
 
 static bool fixup_allowed(uint32_t addr)

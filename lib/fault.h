@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What happens to a fault once the family has decoded it into a
- * struct fault_record and could not fix it up itself (accessed or dirty bit):
- * the same policy on every family.
+ * The exception path every family shares, once the family's prologue has
+ * saved the frame: the register dump, what happens to a fault the family
+ * decoded into a struct fault_record (the accessed/changed-bit fix-up, a
+ * declared or an unexpected fault), sc, and running code in user mode.
  */
 #ifndef PPCMMU_FAULT_H
 #define PPCMMU_FAULT_H
@@ -10,43 +11,54 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "include/arch.h"
+#include "include/ppc-frame.h"
 
-/* The registers every PowerPC frame has, for a register dump. */
-struct ppc_gprs {
-	const uint32_t *gpr;	/* r0..r31 */
-	uint32_t lr, ctr, cr, xer;
-};
-
-/* Room for a register dump (formatted by the family's fault_dump_fn). */
+/* Room for a register dump (fault_dump()). */
 #define FAULT_DUMP_BYTES	2048
+
+/*
+ * The family's side of the exception path every family shares, defined in
+ * its boot/<family>-trap.c; r is the common head of its frame.
+ * - trap_vector_name(): the vector's name, for a report;
+ * - trap_dump_regs(): appends the family's own registers to a dump of len
+ *   bytes at buf + n (with fault_dump_append()), returns the new length;
+ * - trap_decode(): fills the fault record's family-decoded fields (addr,
+ *   cause, store, user, kind) from the frame;
+ * - trap_enter_user(): returns through the frame r (to user mode).
+ */
+const char *trap_vector_name(uint32_t vector);
+size_t trap_dump_regs(const struct ppc_regs *r, char *buf, size_t n, size_t len);
+void trap_decode(const struct ppc_regs *r, struct fault_record *f);
+void trap_enter_user(struct ppc_regs *r) __attribute__((noreturn));
 
 /* The user space a user-mode fault happened in (NULL outside user_call()). */
 struct mm *fault_user_mm(void);
 
 /*
  * Append to a dump of len bytes at buf + n (nothing once it is full);
- * returns the new length.  fault_dump_head() writes the first line's start
- * (vector, its name, SRR0, SRR1, the MSR as it is now), the family adds its
- * own registers, fault_dump_gprs() the GPR block.
+ * returns the new length.
  */
 size_t fault_dump_append(char *buf, size_t n, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-size_t fault_dump_head(char *buf, size_t len, uint32_t vector, const char *name,
-		       uint32_t srr0, uint32_t srr1);
-size_t fault_dump_gprs(char *buf, size_t n, size_t len, const struct ppc_gprs *g);
 
-/* Formats the family's register frame for a report. */
-typedef void (*fault_dump_fn)(const void *regs, char *buf, size_t len);
+/* The fault record of the exception in frame r (vector, pc = SRR0, and trap_decode()'s). */
+void fault_record(const struct ppc_regs *r, struct fault_record *f);
 
 /*
- * A declared fault returns the address a kernel-mode access resumes at: past
- * the faulting instruction (srr0 + 4), or the caller (lr) when a fetch
- * failed; a user-mode one ends the user_call().  An undeclared fault is
- * reported with the register dump and abandons the test (or ends the
- * user_call()): no return then.
+ * The whole frame for a report: vector and its name, SRR0, SRR1, the MSR as
+ * it is now, the family's registers (trap_dump_regs()), the GPR block.
  */
-uint32_t fault_resolve(const struct fault_record *f, fault_dump_fn dump, const void *regs,
-		       uint32_t srr0, uint32_t lr);
+void fault_dump(const struct ppc_regs *r, char *buf, size_t len);
+
+/*
+ * A fault the family could not fix up.  A declared one sets r->srr0 to
+ * resume a kernel-mode access past the faulting instruction (SRR0 + 4), or
+ * at the caller (LR) when a fetch failed; a user-mode one ends the
+ * user_call().
+ * An undeclared fault is reported with fault_dump() and abandons the test
+ * (or ends the user_call()): no return then.
+ */
+void fault_resolve(const struct fault_record *f, struct ppc_regs *r);
 
 /*
  * The accessed/changed-bit fix-up, one policy for every family.  For each
@@ -73,20 +85,22 @@ struct fault_fixup_counts {
 extern struct fault_fixup_counts fault_fixups;
 
 /*
- * sc: from user mode it ends the user_call() with its r3.  From the kernel
- * nothing issues sc, so it is reported like any fault (FAULT_OTHER at the
- * sc); a declared one resumes at SRR0, which already points past it.
- * f is the family's record of the exception, pc and addr the sc's address.
+ * sc (the frame's SRR0 points past it): from user mode it ends the
+ * user_call() with its r3.  From the kernel nothing issues sc, so it is
+ * reported like any fault (FAULT_OTHER at the sc); a declared one resumes
+ * at SRR0.
  */
-void fault_syscall(const struct fault_record *f, uint32_t r3, fault_dump_fn dump, const void *regs);
+void fault_syscall(struct ppc_regs *r);
 
 /*
- * User mode: user_run() makes mm the user space (fault_user_mm()) and calls
- * enter(arg), which drops to user mode and never returns; the user code
- * comes back through user_return() (system call: kind 0 and its r3; fault:
- * kind 1).  user_run() returns kind and stores r3.
+ * User mode: user_run() makes mm the user space (fault_user_mm()), sets the
+ * frame r to start at pc with MSR msr and arg in r3 (the other registers
+ * zero) and enters it with trap_enter_user(); the user code comes back
+ * through user_return() (system call: kind 0 and its r3; fault: kind 1).
+ * user_run() returns kind and stores r3.
  */
-int user_run(struct mm *mm, void (*enter)(void *arg), void *arg, uint32_t *result);
+int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32_t arg,
+	     uint32_t *result);
 void user_return(int kind, uint32_t r3) __attribute__((noreturn));
 
 #endif

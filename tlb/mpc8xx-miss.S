@@ -81,6 +81,41 @@
 #endif
 .endm
 
+/*
+ * The instructions both handlers share, as macros: the register list of
+ * each handler below includes what its macros use.
+ * Entry: free r10 and r11 (SPRG2, M_TW), count the miss.
+ */
+.macro MISS_ENTER counter
+	mtspr	SPRN_SPRG_MISS_R10, r10
+	mtspr	SPRN_SPRG_MISS_R11, r11
+	COUNT	\counter
+.endm
+
+/*
+ * The walk, through the tablewalk assist (MD_EPN names the EA): reads M_TWB
+ * and MD_TWC, writes MD_TWC; out r11 = PMD, r10 = PTE, and \twc (MI_TWC or
+ * MD_TWC) = the PMD with the PTE's GUARDED and ACCESSED and _PAGE_HUGE
+ * rotated into PS.
+ */
+.macro WALK_TO_TWC twc
+	mfspr	r10, SPRN_M_TWB
+	lwz	r11, 0(r10)			/* PMD */
+	mtspr	SPRN_MD_TWC, r11
+	mfspr	r10, SPRN_MD_TWC
+	lwz	r10, 0(r10)			/* PTE */
+	rlwimi	r11, r10, 0, _PAGE_GUARDED | _PAGE_ACCESSED
+	rlwimi	r11, r10, PTE_HUGE_TO_TWC_PS, MX_TWC_PS_512K
+	mtspr	\twc, r11
+.endm
+
+/* Exit: restore r10 and r11, back to the access. */
+.macro MISS_EXIT
+	mfspr	r10, SPRN_SPRG_MISS_R10
+	mfspr	r11, SPRN_SPRG_MISS_R11
+	rfi
+.endm
+
 /* The instruction count of a straight-line handler from \start to here. */
 .macro CHECK_LENGTH start, insns
 	.if (. - \start) != 4 * (\insns)
@@ -109,26 +144,15 @@
 	.section .vec.0x1100, "ax"
 	.globl	mpc8xx_itlb_miss
 mpc8xx_itlb_miss:
-	mtspr	SPRN_SPRG_MISS_R10, r10
-	mtspr	SPRN_SPRG_MISS_R11, r11
-	COUNT	PC_IMISS
+	MISS_ENTER	PC_IMISS
 	mfspr	r10, SPRN_SRR0			/* the fetch EA ... */
 	mtspr	SPRN_MD_EPN, r10		/* ... indexes the walk */
-	mfspr	r10, SPRN_M_TWB
-	lwz	r11, 0(r10)			/* PMD */
-	mtspr	SPRN_MD_TWC, r11
-	mfspr	r10, SPRN_MD_TWC
-	lwz	r10, 0(r10)			/* PTE */
-	rlwimi	r11, r10, 0, _PAGE_GUARDED | _PAGE_ACCESSED
-	rlwimi	r11, r10, PTE_HUGE_TO_TWC_PS, MX_TWC_PS_512K
-	mtspr	SPRN_MI_TWC, r11
+	WALK_TO_TWC	SPRN_MI_TWC
 	rlwinm	r10, r10, 0, ~(MX_RPN_PP_MASK | MX_RPN_E | MX_RPN_C)
 	rlwimi	r10, r10, PTE_EXEC_TO_MI_PP, MX_RPN_PP21
 	ori	r10, r10, MX_RPN_E | MX_RPN_SUBPAGES
 	mtspr	SPRN_MI_RPN, r10
-	mfspr	r10, SPRN_SPRG_MISS_R10
-	mfspr	r11, SPRN_SPRG_MISS_R11
-	rfi
+	MISS_EXIT
 	CHECK_LENGTH mpc8xx_itlb_miss, MPC8XX_ITLB_MISS_INSNS
 
 /*
@@ -153,21 +177,10 @@ mpc8xx_itlb_miss:
 	.section .vec.0x1200, "ax"
 	.globl	mpc8xx_dtlb_miss
 mpc8xx_dtlb_miss:
-	mtspr	SPRN_SPRG_MISS_R10, r10
-	mtspr	SPRN_SPRG_MISS_R11, r11
-	COUNT	PC_DMISS
-	mfspr	r10, SPRN_M_TWB
-	lwz	r11, 0(r10)			/* PMD */
-	mtspr	SPRN_MD_TWC, r11
-	mfspr	r10, SPRN_MD_TWC
-	lwz	r10, 0(r10)			/* PTE */
-	rlwimi	r11, r10, 0, _PAGE_GUARDED | _PAGE_ACCESSED
-	rlwimi	r11, r10, PTE_HUGE_TO_TWC_PS, MX_TWC_PS_512K
-	mtspr	SPRN_MD_TWC, r11
+	MISS_ENTER	PC_DMISS
+	WALK_TO_TWC	SPRN_MD_TWC
 	rlwinm	r10, r10, 0, ~_PAGE_HUGE
 	ori	r10, r10, RPN_PATTERN
 	mtspr	SPRN_MD_RPN, r10
-	mfspr	r10, SPRN_SPRG_MISS_R10
-	mfspr	r11, SPRN_SPRG_MISS_R11
-	rfi
+	MISS_EXIT
 	CHECK_LENGTH mpc8xx_dtlb_miss, MPC8XX_DTLB_MISS_INSNS

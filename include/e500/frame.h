@@ -11,8 +11,7 @@
 #include "ppc-frame.h"
 #define F_DEAR		(F_FAMILY + 0)
 #define F_ESR		(F_FAMILY + 4)
-#define F_VEC		(F_FAMILY + 8)
-#define F_PID		(F_FAMILY + 12)
+#define F_PID		(F_FAMILY + 8)
 #define FRAME_SIZE	(FRAME_REGS + 184)	/* a multiple of 16: the ABI's stack alignment */
 
 /* struct e500_ctx: what SPRG0..2 and PID hold while a context runs. */
@@ -59,8 +58,7 @@
 
 struct e500_regs {
 	PPC_REGS_HEAD;
-	uint32_t dear, esr;
-	uint32_t vector, pid;
+	uint32_t dear, esr, pid;
 	uint32_t pad[2];
 };
 
@@ -116,7 +114,7 @@ extern struct e500_fatal_capture *e500_fatal_capture;
 #define FRAME_AT(field)	PPC_REGS_AT(struct e500_regs, field)
 PPC_REGS_HEAD_CHECK(struct e500_regs);
 _Static_assert(F_DEAR == FRAME_AT(dear) && F_ESR == FRAME_AT(esr), "frame: DEAR, ESR");
-_Static_assert(F_VEC == FRAME_AT(vector) && F_PID == FRAME_AT(pid), "frame: vector, PID");
+_Static_assert(F_PID == FRAME_AT(pid), "frame: PID");
 _Static_assert(CTX_PGD4 == offsetof(struct e500_ctx, pgd4) &&
 	       CTX_INEED == offsetof(struct e500_ctx, ineed) &&
 	       CTX_DNEED == offsetof(struct e500_ctx, dneed) &&

@@ -10,7 +10,6 @@
 #include "ppc-frame.h"
 #define F_DAR		(F_FAMILY + 0)
 #define F_DSISR		(F_FAMILY + 4)
-#define F_VEC		(F_FAMILY + 8)
 #define FRAME_SIZE	(FRAME_REGS + 176)
 
 /*
@@ -38,7 +37,6 @@
 struct mpc8xx_regs {
 	PPC_REGS_HEAD;
 	uint32_t dar, dsisr;
-	uint32_t vector;
 	uint32_t pad[3];
 };
 
@@ -56,7 +54,7 @@ extern volatile struct mpc8xx_percpu mpc8xx_percpu;
 #define F_OFFSET(field)	PPC_REGS_AT(struct mpc8xx_regs, field)
 _Static_assert(sizeof(struct mpc8xx_regs) == FRAME_SIZE - FRAME_REGS, "frame layout");
 PPC_REGS_HEAD_CHECK(struct mpc8xx_regs);
-_Static_assert(F_OFFSET(dar) == F_DAR && F_OFFSET(dsisr) == F_DSISR && F_OFFSET(vector) == F_VEC,
+_Static_assert(F_OFFSET(dar) == F_DAR && F_OFFSET(dsisr) == F_DSISR,
 	       "frame offsets F_* match struct mpc8xx_regs");
 _Static_assert(offsetof(struct mpc8xx_percpu, kpgd) == PC_KPGD &&
 	       offsetof(struct mpc8xx_percpu, upgd) == PC_UPGD &&

@@ -326,6 +326,25 @@ static int aligned(void *p, unsigned long bytes)
 static void *anon_map[NSIZES], *file_map[NSIZES];
 static char file_name[NSIZES][MAX_LINE];
 
+/*
+ * The first checks of a new mapping p of len bytes of huge pages of size s (named n): the mmap
+ * (mmap_what, as the check names it) succeeded and the mapping (kind) is aligned to the page
+ * size; then pattern goes to the edges of every 4K piece. Returns whether the mapping exists.
+ */
+static int new_mapping(void *p, unsigned long len, const struct huge_size *s, const char *n,
+		       const char *mmap_what, const char *kind, unsigned int pattern)
+{
+	char what[MAX_LINE];
+
+	check(p != MAP_FAILED, join(what, mmap_what, " succeeds, size", NULL, NULL), n);
+	if (p == MAP_FAILED)
+		return 0;
+	check(aligned(p, s->bytes), join(what, "a ", kind, " mapping is aligned to its page size", NULL),
+	      n);
+	write_edges(p, len, pattern);
+	return 1;
+}
+
 static void map_anon(unsigned int i)
 {
 	const struct huge_size *s = &sizes[i];
@@ -336,12 +355,10 @@ static void map_anon(unsigned int i)
 	mark("anon", n);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | map_flags(s->bytes),
 		 -1, 0);
-	check(p != MAP_FAILED, "mmap(MAP_HUGETLB) of all but one reserved page succeeds, size", n);
 	anon_map[i] = p;
-	if (p == MAP_FAILED)
+	if (!new_mapping(p, len, s, n, "mmap(MAP_HUGETLB) of all but one reserved page", "MAP_HUGETLB",
+			 0x5A5A0000u))
 		return;
-	check(aligned(p, s->bytes), "a MAP_HUGETLB mapping is aligned to its page size", n);
-	write_edges(p, len, 0x5A5A0000u);
 	check(edges_match(p, len, 0x5A5A0000u),
 	      "the edges of every 4K piece of every MAP_HUGETLB page read back, size", n);
 	check_num(sysfs_number(s->bytes, "free_hugepages"), FILE_PAGES,
@@ -390,12 +407,10 @@ static void map_file_twice(unsigned int i, const char *dir)
 	join(file_name[i], dir, "/data", NULL, NULL);
 	mark("file", n);
 	p = map_file(file_name[i], len, 1);
-	check(p != MAP_FAILED, "mmap(MAP_SHARED) of a hugetlbfs file succeeds, size", n);
 	file_map[i] = p;
-	if (p == MAP_FAILED)
+	if (!new_mapping(p, len, s, n, "mmap(MAP_SHARED) of a hugetlbfs file", "hugetlbfs file",
+			 0xC3C30000u))
 		return;
-	check(aligned(p, s->bytes), "a hugetlbfs file mapping is aligned to its page size", n);
-	write_edges(p, len, 0xC3C30000u);
 	test_smaps(p, s, FILE_PAGES, 1, "hugetlbfs file");
 	q = map_file(file_name[i], len, 0);
 	check(q != MAP_FAILED && q != p && edges_match(q, len, 0xC3C30000u),

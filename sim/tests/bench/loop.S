@@ -7,9 +7,7 @@
 	.include "bench-loop.inc"
 	.set KERN, 0xC0000000
 	.set ARRAY, 0x10000
-	.text
-	.globl _start
-_start:
+	START
 	ITLB 31, KERN | EV, 0xC | 1, 0x1FD
 	DTLB 31, KERN | EV, 0xC | 1, 0x1FD
 	LI32 r31, virt + KERN

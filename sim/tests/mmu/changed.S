@@ -8,9 +8,7 @@
 	.include "mmu.inc"
 	.set EA, 0x50000000
 	.set RPN_C0, 0x30000 | 0xF0 | 1		# C clear
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0			# DTLB errors
 	li r21, 0			# DTLB misses
 	DTLB 2, EA | EV, 1, RPN_C0

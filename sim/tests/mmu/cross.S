@@ -5,9 +5,7 @@
 	.include "test.inc"
 	.include "mmu.inc"
 	.set EA, 0x50000000
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 1, EA | EV, 1, 0x00010000 | 0xF0 | 1		# valid
 	DTLB 2, EA + 0x1000 | EV, 1, 0x00011000 | 0xF0		# page V = 0
 	li r5, 0x77

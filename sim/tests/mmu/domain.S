@@ -20,9 +20,7 @@
 	SETMSR MSR_ME | MSR_DR
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	# APG 1 (TWC bits 23..26 = 0001), PP ext 01: supervisor read-only
 	DTLB 1, 0x50000000 | EV, (1 << 5) | 1, 0x00080000 | 0x400 | 0x200 | 0x1F0 | 1
 	GROUP1 1			# client: PP decides

@@ -7,9 +7,7 @@
 	.set L1, 0x10000
 	.set L2, 0x11000
 	.set PHYS, 0x20000
-	.text
-	.globl _start
-_start:
+	START
 	# L1 entry for EA 0x40000000 (index 0x100) -> L2 table
 	POKE L1 + 0x100 * 4, L2 | 1
 	# PTEs: slot 3 -> PHYS (RW, C), slot 4 -> PHYS+0x1000, slot 5 shared

@@ -5,9 +5,7 @@
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0			# DTLB misses
 	DTLB 4, 0x50000000 | EV, 1, 0x00080000 | 0x1F0 | 1
 	DTLB 5, 0x50001000 | EV, 1, 0x00081000 | 0x1F0 | 1

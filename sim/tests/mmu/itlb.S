@@ -8,9 +8,7 @@
 	.set L1, 0x10000
 	.set L2, 0x11000
 	.set VA, 0x60000000
-	.text
-	.globl _start
-_start:
+	START
 	POKE L1 + (VA >> 22) * 4, L2 | 1
 	LI32 r5, code_page
 	ori r5, r5, 0x100 | 1		# C, V; PP 00 (exec for sup)

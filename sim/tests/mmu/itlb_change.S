@@ -7,9 +7,7 @@
 	.include "mmu.inc"
 	.set VA, 0x60000000
 	.set GPM, 0x80000000
-	.text
-	.globl _start
-_start:
+	START
 	tlbia
 	li r21, 0			# ITLB errors
 	ITLB 0, VA | EV, 1, page_a + 0xF5

@@ -20,9 +20,7 @@
 1:	CHECK r27, 0x5A, \code
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	POKE 0x82000, 0x3B60005A	# li r27, 0x5A
 	POKE 0x82004, 0x3860004D	# li r3, 77
 	POKE 0x82008, 0x44000002	# sc

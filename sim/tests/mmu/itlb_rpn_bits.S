@@ -6,9 +6,7 @@
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	ITLB 3, 0x40000000 | EV, 0x00000001, 0x000006F1
 	ITLB 4, 0x40001000 | EV, 0x00000000, 0x000009F1
 	ITLB 5, 0x40002000 | EV, 0x00000001, 0x000009F0

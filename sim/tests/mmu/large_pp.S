@@ -10,9 +10,7 @@
 	.set PROT, 0x08000000
 	.set ST, 0x02000000
 
-	.text
-	.globl _start
-_start:
+	START
 	# 512K pages at 0x50000000 (PP ext 10) and 0x50080000 (PP ext 11),
 	# 4K page at 0x51000000 (PP ext 11), all -> PA 0x80000
 	DTLB 1, 0x50000000 | EV, 0x4 | 1, 0x00080000 | 0x800 | 0x200 | 0x1F8 | 1

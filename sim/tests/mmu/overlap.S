@@ -7,9 +7,7 @@
 	.include "test.inc"
 	.include "mmu.inc"
 	.set EA, 0x50000000
-	.text
-	.globl _start
-_start:
+	START
 	POKE 0x00010010, 0x11111111
 	POKE 0x00020010, 0x22222222
 	DTLB 5, EA | EV, 1, 0x00010000 | 0x100 | 0xF0 | 1

@@ -4,9 +4,7 @@
 # the page size, and a 4K page next to them.
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0
 	# 8M: EA 0x80000000 -> PA 0x00800000 (junk RPN bits 9..19 ignored)
 	DTLB 1, 0x80000000 | EV, 0xC | 1, 0x00800000 | 0x7F000 | 0x1F8 | 1

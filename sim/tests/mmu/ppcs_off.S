@@ -4,9 +4,7 @@
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r5, TWAM | 0x42000000	# TWAM, PPM, PPCS
 	mtspr MD_CTR, r5
 	LI32 r5, 0x42000000

@@ -52,9 +52,7 @@ cases:
 	CASE 0xC00|0x100|1, 1, 0x40000000, SUP, 1, PROT|ST
 cases_end:
 
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r14, cases
 	LI32 r15, cases_end
 	li r16, 0			# case number

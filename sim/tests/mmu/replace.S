@@ -9,9 +9,7 @@
 	.set A, 0x50000000
 	.set B, 0x61020000
 
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0			# DTLB misses
 	LI32 r5, TWAM | (6 << 8)
 	mtspr MD_CTR, r5

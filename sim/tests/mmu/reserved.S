@@ -4,9 +4,7 @@
 # tlbie removes a reserved entry too. Without RSV4D it wraps 0 -> 31.
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	# pin EA 0xC0000000 (8M) in entry 28, then set RSV4D
 	DTLB 28, 0xC0000000 | EV, 0xC | 1, 0x00000000 | 0x1F8 | 1
 	CHECKSPR MD_CTR, TWAM | (27 << 8), 1	# decremented after the write

@@ -8,9 +8,7 @@
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	# pinned entry 30: EA 0xC0000000 (8M) -> PA 0
 	DTLB 30, 0xC0000000 | EV, 0xC | 1, 0x00000000 | 0x1F8 | 1
 	li r20, 0			# DTLB misses

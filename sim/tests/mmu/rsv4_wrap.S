@@ -6,9 +6,7 @@
 # sim-args: --strict
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0
 	# DTLB, RSV4D: INDX 1 -> miss fills 1 -> 0 -> miss fills 0 -> 27
 	LI32 r5, TWAM | RSV4 | (1 << 8)

@@ -17,9 +17,7 @@
 	lwz r7, 0(r4)
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	POKE 0x80000, X
 	POKE 0x81000, Y
 	li r20, 0			# DTLB misses

@@ -6,9 +6,7 @@
 # expect: 0
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 3, 0x40000000 | EV, 0x00000004, 0x00000800 | 0xF0 | 1
 	DTLB 4, 0x40400000 | EV, 0x00000004 | 1, 0x00000800 | 0xF0 | 0
 	ITLB 5, 0x40800000 | EV, 0x00000008, 0x000000F0 | 1

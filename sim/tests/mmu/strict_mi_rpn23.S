@@ -5,9 +5,7 @@
 # expect: 125
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	ITLB 3, 0x40000000 | EV, 0x00000001, 0x000006F1 | 0x100
 	FAIL 1
 

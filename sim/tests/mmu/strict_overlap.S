@@ -9,9 +9,7 @@
 	.include "test.inc"
 	.include "mmu.inc"
 	.set EA, 0x50000000
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 5, EA | EV, 1, 0x00010000 | 0x100 | 0xF0 | 1
 	SETMSR MSR_ME | MSR_DR
 	LI32 r4, EA + 0x10

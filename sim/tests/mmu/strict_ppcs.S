@@ -5,9 +5,7 @@
 # expect: 125
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 3, 0x40000000 | EV, 1, 0x000000F0 | 0x100 | 1
 	LI32 r5, TWAM | 0x02000000	# TWAM, PPCS
 	mtspr MD_CTR, r5

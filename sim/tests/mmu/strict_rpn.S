@@ -5,9 +5,7 @@
 # expect: 125
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 5, 0x40000000 | EV, 1, 0x1F1	# explicit INDX: fine
 	LI32 r5, 0x40001000 | EV
 	mtspr MD_EPN, r5

@@ -5,9 +5,7 @@
 # expect: 125
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	DTLB 3, 0x40000000 | EV, 0x00000004 | 1, 0x000000F0 | 1
 	FAIL 1
 

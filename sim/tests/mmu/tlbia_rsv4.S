@@ -15,9 +15,7 @@
 	.endr
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	# RSV4I set, RSV4D clear
 	FILL
 	LI32 r5, RSV4 | (10 << 8)
@@ -27,20 +25,13 @@ _start:
 	tlbia
 	CHECKSPR MI_CTR, RSV4, 1		# counters reset, other bits kept
 	CHECKSPR MD_CTR, TWAM, 2
-	ICAM 0
-	CHECK r7, 0x40000000, 3			# EV = 0
-	ICAM 27
-	CHECK r7, 0x41B00000, 4
-	ICAM 28
-	CHECK r7, 0x41C00000 | EV, 5		# reserved: kept
-	ICAM 31
-	CHECK r7, 0x41F00000 | EV, 6
-	DCAM 0
-	CHECK r7, 0x40000000, 7
-	DCAM 28
-	CHECK r7, 0x41C00000, 8			# RSV4D clear: gone
-	DCAM 31
-	CHECK r7, 0x41F00000, 9
+	ICAM 0, 0x40000000, 3			# EV = 0
+	ICAM 27, 0x41B00000, 4
+	ICAM 28, 0x41C00000 | EV, 5		# reserved: kept
+	ICAM 31, 0x41F00000 | EV, 6
+	DCAM 0, 0x40000000, 7
+	DCAM 28, 0x41C00000, 8			# RSV4D clear: gone
+	DCAM 31, 0x41F00000, 9
 
 	# RSV4D set, RSV4I clear
 	FILL
@@ -56,12 +47,9 @@ _start:
 	mtspr MD_CAM, r31
 	mfspr r7, MD_CAM
 	CHECK r7, 0x41D00000 | EV, 12
-	DCAM 27
-	CHECK r7, 0x41B00000, 13
-	ICAM 29
-	CHECK r7, 0x41D00000, 14		# RSV4I clear: gone
-	ICAM 30
-	CHECK r7, 0x41E00000, 15
+	DCAM 27, 0x41B00000, 13
+	ICAM 29, 0x41D00000, 14		# RSV4I clear: gone
+	ICAM 30, 0x41E00000, 15
 	PASS
 
 	VECTORS

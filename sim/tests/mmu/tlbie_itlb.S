@@ -9,9 +9,7 @@
 	.include "mmu.inc"
 	.set VA, 0x60000000
 
-	.text
-	.globl _start
-_start:
+	START
 	li r5, 2
 	mtspr M_CASID, r5
 	li r20, 0			# ITLB misses
@@ -44,14 +42,11 @@ back1:
 
 	LI32 r5, VA + 0xABC		# any EA in the page
 	tlbie r5
-	ICAM 3
-	CHECK r7, VA | 2, 3		# EV = 0
-	ICAM 5
-	CHECK r7, (VA + 0x1000) | EV | 2, 4
+	ICAM 3, VA | 2, 3		# EV = 0
+	ICAM 5, (VA + 0x1000) | EV | 2, 4
 	LI32 r5, 0x7007F000		# the last 4K of the 512K page
 	tlbie r5
-	ICAM 4
-	CHECK r7, 0x70000000 | 5, 5
+	ICAM 4, 0x70000000 | 5, 5
 
 	# the fetch now misses
 	li r27, 0

@@ -19,9 +19,7 @@
 	CHECKSPR MD_TWC, \val, \code
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r5, TWAM
 	mtspr MD_CTR, r5
 	LI32 r5, 0x00123ABC		# bits 20..31 of the base are not kept

@@ -4,9 +4,7 @@
 # with no explicit INDX is allowed (warning only).
 	.include "test.inc"
 	.include "mmu.inc"
-	.text
-	.globl _start
-_start:
+	START
 	READ_TWC_512K
 	# EA 0x12345000: EA[10:12] = 0b110
 	CHECK r6, 0x00042000 | (6 << 9), 1

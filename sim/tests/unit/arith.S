@@ -2,9 +2,7 @@
 # Integer arithmetic: add/addc/adde/addme/addze/subf family/neg with OE
 # and Rc forms; expected values worked out by hand.
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r3, 5
 	addi r4, r3, -7			# 5 - 7 = -2
 	CHECK r4, 0xFFFFFFFE, 1

@@ -2,9 +2,7 @@
 # Compares, CR logical instructions, mfcr/mtcrf/mcrf and branches with
 # every BO form, CTR decrement and LR update.
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r5, -1
 	li r6, 1
 	cmpw cr3, r5, r6		# signed: LT

@@ -18,9 +18,7 @@
 	rfi
 	.endm
 
-	.text
-	.globl _start
-_start:
+	START
 	# ME|RI for the checks, plus a marker bit (FP) that must be cleared
 	li r5, 0x1002 | 0x2000
 	mtmsr r5

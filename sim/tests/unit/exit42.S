@@ -4,9 +4,7 @@
 # loads read 0.
 # expect: 42
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	lis r4, EXIT_DEV@h
 	li r5, 7
 	stb r5, 0(r4)			# ignored (not a 32-bit store)

@@ -6,9 +6,7 @@
 	.include "test.inc"
 	.set IMMR, 638
 	.set CODE, 0x10100
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r30, CODE
 	LI32 r31, 0x38A00001		# li r5,1
 	stw r31, 0(r30)

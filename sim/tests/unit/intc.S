@@ -10,9 +10,7 @@
 	.set TXBD, 0x808
 	.set LVL2, 0x04000000		# SIPEND/SIMASK bit of SIU level 2
 	.set SMC1_VEC_BIT, 0x10		# 1 << 4
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0
 	LI32 r4, IMMR
 	LI32 r5, PRAM

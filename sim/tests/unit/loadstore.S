@@ -3,9 +3,7 @@
 # lmw/stmw, string instructions, lwarx/stwcx., dcbz, misaligned accesses.
 	.include "test.inc"
 	.set BUF, 0x8000
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r4, BUF
 	LI32 r5, 0x89ABCDEF
 	stw r5, 0(r4)

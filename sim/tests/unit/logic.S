@@ -1,9 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Logical, rotate and shift instructions (values worked out by hand).
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r5, 0xF0F0A5A5
 	LI32 r6, 0x0FF0FFFF
 	and r7, r5, r6

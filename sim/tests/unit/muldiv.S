@@ -2,9 +2,7 @@
 # Multiply and divide, including overflow and division by zero (the
 # simulator follows QEMU there: the quotient is the dividend).
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r0, 0
 	mtxer r0
 	li r5, -7

@@ -2,9 +2,7 @@
 # Self-modifying code: a store over an already executed (decoded)
 # instruction must take effect the next time it runs.
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	li r20, 0
 	LI32 r4, patch
 	LI32 r5, 0x3A800002		# li r20, 2

@@ -6,9 +6,7 @@
 # the timebase (one tick per instruction).
 	.include "test.inc"
 	.set TBSCR, 0xFF000200
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r9, TBSCR
 	li r10, 1
 	sth r10, 0(r9)			# timebase on: TB counts instructions

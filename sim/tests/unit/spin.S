@@ -3,9 +3,7 @@
 # sim-args: --max-insns 100000
 # expect: 124
 	.include "test.inc"
-	.text
-	.globl _start
-_start:
+	START
 	b _start
 
 	VECTORS

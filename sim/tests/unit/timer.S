@@ -4,9 +4,7 @@
 # only with MSR[EE]=1; SRR0 = the next instruction.
 	.include "test.inc"
 	.set IMMR, 0xFF000000
-	.text
-	.globl _start
-_start:
+	START
 	li r5, 0x1002
 	mtmsr r5
 	mftb r6

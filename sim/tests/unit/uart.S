@@ -7,9 +7,7 @@
 	.set PRAM, IMMR + 0x3E80
 	.set RXBD, 0x800
 	.set TXBD, 0x808
-	.text
-	.globl _start
-_start:
+	START
 	LI32 r4, IMMR
 	LI32 r5, PRAM
 	li r6, RXBD
