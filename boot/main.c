@@ -21,19 +21,20 @@ static void complain(const char *word, size_t len, const char *why)
 	kprintf("ppcmmu: command line: \"%.*s\": %s\n", (int)len, word, why);
 }
 
-static void check_command_line(void)
+/* True when the command line reserves no huge pages (said once here; the tests it cost after the run). */
+static bool check_command_line(void)
 {
 	const char *v;
 	size_t len;
 	bool bare;
 
 	cmdline_check(layout.bootargs, known_words, complain);
-	if (!cmdline_find(layout.bootargs, "hugepages", &v, &len, &bare)) {
-		kprintf("ppcmmu: no hugepages= on the command line: the huge-page pool is empty, so the "
-			"checks that need a huge page skip with that reason; all of ");
-		print_test_names("*huge*");
-		kprintf("\n");
-	}
+	if (cmdline_find(layout.bootargs, "hugepages", &v, &len, &bare))
+		return false;
+	kprintf("ppcmmu: no hugepages= on the command line: the huge-page pool is empty, so every "
+		"check that needs a huge page skips with that reason; the tests that had such checks "
+		"are named at the end of a tests= run\n");
+	return true;
 }
 
 /* tests=LIST: run the selection; one that matches nothing fails the run. */
@@ -48,19 +49,22 @@ void kernel_main(void)
 	struct palloc_stats st;
 	const char *list;
 	size_t len;
-	bool bare;
+	bool bare, no_pool;
 
 	palloc_get_stats(&st);
 	kprintf("ppcmmu: %s, linear map %lu MB at 0x%08lx, %lu free pages, TLB statistics %s\n",
 		layout.family, (unsigned long)(layout.linear_size >> 20),
 		(unsigned long)layout.linear_va, st.free, tlb_counts_available() ? "on" : "off");
 	kprintf("ppcmmu: bootargs \"%s\"\n", layout.bootargs);
-	check_command_line();
-	if (bench_requested(layout.bootargs))
+	no_pool = check_command_line();
+	if (bench_requested(layout.bootargs)) {
 		bench_main(layout.bootargs);
-	else if (cmdline_find(layout.bootargs, "tests", &list, &len, &bare))
+	} else if (cmdline_find(layout.bootargs, "tests", &list, &len, &bare)) {
 		run_tests_word(list, len, bare);
-	else
+		if (no_pool)
+			print_pool_skips();
+	} else {
 		arch_exit(monitor_main());
+	}
 	arch_exit(report_summary() ? 1 : 0);
 }

@@ -208,13 +208,18 @@ bool report_xfail(bool known, bool pass, const char *fmt, ...)
 	return pass;
 }
 
+void report_vskip(const char *fmt, va_list ap)
+{
+	counts.skipped++;
+	line("SKIP", fmt, ap, NULL);
+}
+
 void report_skip(const char *fmt, ...)
 {
 	va_list ap;
 
-	counts.skipped++;
 	va_start(ap, fmt);
-	line("SKIP", fmt, ap, NULL);
+	report_vskip(fmt, ap);
 	va_end(ap);
 }
 

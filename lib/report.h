@@ -73,6 +73,7 @@ bool report_term(enum report_cmp_op op, uint64_t got, uint64_t ref, const char *
 #define is_set(v, bits)		report_term(REPORT_SET, (v), (bits), #v)
 #define is_clear(v, bits)	report_term(REPORT_CLEAR, (v), (bits), #v)
 void report_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void report_vskip(const char *fmt, va_list ap);
 /*
  * A known deviation: with known set, a failure is XFAIL and a pass is XPASS
  * (a failure); without, an ordinary check.

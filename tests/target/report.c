@@ -114,11 +114,53 @@ static void call_test(void *arg)
 	((const struct target_test *)arg)->run();
 }
 
+/*
+ * The tests that skipped a check for want of a huge page in the pool, named once after a
+ * run without hugepages= (the record, not a guess from the tests' names).
+ */
+static const char *running_id;
+static char pool_skips[512];
+static size_t pool_skips_len;
+static unsigned int pool_skips_lost;
+static bool running_skipped_pool;
+
+void skip_no_huge_page(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	report_vskip(fmt, ap);
+	va_end(ap);
+	if (!running_id || running_skipped_pool)
+		return;
+	running_skipped_pool = true;
+	n = snprintf(pool_skips + pool_skips_len, sizeof(pool_skips) - pool_skips_len, "%s%s",
+		     pool_skips_len ? ", " : "", running_id);
+	if (n < 0 || (size_t)n >= sizeof(pool_skips) - pool_skips_len) {
+		pool_skips[pool_skips_len] = '\0';
+		pool_skips_lost++;
+	} else {
+		pool_skips_len += n;
+	}
+}
+
+void print_pool_skips(void)
+{
+	kprintf("ppcmmu: without hugepages=, these tests skipped checks for want of a huge page: %s",
+		pool_skips_len ? pool_skips : "none");
+	if (pool_skips_lost)
+		kprintf(" and %u more", pool_skips_lost);
+	kprintf("\n");
+}
+
 void run_test(const struct target_test *t, const char *id, const char *group)
 {
 	uint64_t t0 = timebase_read();
 	struct report_counts before, after;
 
+	running_id = id;
+	running_skipped_pool = false;
 	report_get_counts(&before);
 	kprintf("TEST: %s (%s) begin\n", id, group);
 	report_prefix_reset();
@@ -134,6 +176,7 @@ void run_test(const struct target_test *t, const char *id, const char *group)
 	report_get_counts(&after);
 	kprintf("TEST: %s end, %u failed, timebase ticks " PA_FMT "\n", id, after.failed - before.failed,
 		PA_ARG(timebase_read() - t0));
+	running_id = NULL;
 }
 
 void run_tests(const struct target_test *tests, unsigned int n)

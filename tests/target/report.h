@@ -46,6 +46,10 @@ struct test_table {
 	const unsigned int *count;
 };
 
+/* A skipped check whose test needs a huge page the pool lacks; print_pool_skips() names those tests. */
+void skip_no_huge_page(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void print_pool_skips(void);
+
 /* Run one test as run_tests() does, under its stable name. */
 void run_test(const struct target_test *t, const char *id, const char *group);
 void run_tests(const struct target_test *tests, unsigned int n);

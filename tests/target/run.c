@@ -81,20 +81,6 @@ void list_tests(void)
 		}
 }
 
-void print_test_names(const char *pattern)
-{
-	char buf[TEST_ID_MAX];
-	unsigned int i, k, n = 0;
-
-	for (k = 0; k < test_tables_count; k++)
-		for (i = 0; i < *test_tables[k].count; i++) {
-			const char *id = test_id(&test_tables[k].tests[i], buf, sizeof(buf));
-
-			if (glob_match(pattern, strlen(pattern), id))
-				kprintf("%s%s", n++ ? ", " : "", id);
-		}
-}
-
 /* Name every pattern that matches no test; true if there is one. */
 static bool unmatched_patterns(const char *list, size_t len)
 {

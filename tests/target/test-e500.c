@@ -185,8 +185,8 @@ static void test_pinned(void)
 	       "the fixed entries sit below the last slot, above the %u huge-page slots", TLB1_HUGE_SLOTS);
 	hugepool_count(4u << 20, &reserved, &free);
 	if (!free)
-		report_skip("a huge page's TLB1 entry goes with a flush: no free 4M page in the pool "
-			    "(command line hugepages=4M:N)");
+		skip_no_huge_page("a huge page's TLB1 entry goes with a flush: no free 4M page in the pool "
+				  "(command line hugepages=4M:N)");
 	else
 		report(huge_slots_after_flush(),
 		       "a huge page's TLB1 entry goes with a flush; the pinned ones stay");
@@ -215,7 +215,7 @@ static void test_accessed_bit_huge(void)
 	struct tlb_info t;
 
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("no 4M page in the pool");
+		skip_no_huge_page("no 4M page in the pool");
 		return;
 	}
 	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW);
@@ -336,7 +336,7 @@ static void test_dirty_rule(void)
 	unmap(&kernel_mm, kv, 4096);
 	test_page_free(small);
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("no 4M page in the pool");
+		skip_no_huge_page("no 4M page in the pool");
 		return;
 	}
 	head = pte_alloc_huge(&kernel_mm, pmd_off(&kernel_mm, va), va, 4u << 20);
@@ -372,7 +372,7 @@ static void test_huge_spaces(void)
 	uint32_t ra = 0, rb = 0;
 
 	if (pa == HUGEPOOL_FAIL || pb == HUGEPOOL_FAIL) {
-		report_skip("two 4M pages needed in the pool");
+		skip_no_huge_page("two 4M pages needed in the pool");
 		goto out;
 	}
 	huge_poke(pa + 0x100, 0xaaaa);
@@ -413,7 +413,7 @@ static void test_huge_wimge(void)
 	struct tlb_info t;
 
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("no 4M page in the pool");
+		skip_no_huge_page("no 4M page in the pool");
 		return;
 	}
 	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED);
@@ -460,7 +460,7 @@ static void test_tlb1_round_robin(void)
 	struct tlb_info t;
 
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("no 4M page in the pool");
+		skip_no_huge_page("no 4M page in the pool");
 		return;
 	}
 	for (i = 0; i <= TLB1_HUGE_SLOTS; i++)
@@ -672,7 +672,7 @@ static void test_flush_page_huge(void)
 	bool loaded;
 
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("no 4M page in the pool");
+		skip_no_huge_page("no 4M page in the pool");
 		return;
 	}
 	map(&kernel_mm, va, pa, 4u << 20, KPROT_RW);

@@ -283,7 +283,7 @@ static void test_huge_sizes(void)
 		report_prefix_push("%s", size_name(size));
 		pa = hugepool_alloc(size);
 		if (pa == HUGEPOOL_FAIL) {
-			report_skip("no %s page reserved (bootargs hugepages=)", size_name(size));
+			skip_no_huge_page("no %s page reserved (bootargs hugepages=)", size_name(size));
 			report_prefix_pop();
 			continue;
 		}
@@ -315,7 +315,7 @@ static void test_pool(void)
 			size = sizes[i];
 	}
 	if (!size) {
-		report_skip("no size with 2..16 pages reserved");
+		skip_no_huge_page("no size with 2..16 pages reserved");
 		return;
 	}
 	report_prefix_push("%s", size_name(size));

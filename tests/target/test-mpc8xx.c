@@ -703,7 +703,7 @@ static void test_huge_8xx(void)
 	for (i = 0; i < NHUGE; i++) {
 		pa = hugepool_alloc(huge_sizes[i]);
 		if (pa == HUGEPOOL_FAIL) {
-			report_skip("no %s page in the pool", huge_name(huge_sizes[i]));
+			skip_no_huge_page("no %s page in the pool", huge_name(huge_sizes[i]));
 			continue;
 		}
 		check_huge_exec(huge_sizes[i], pa);

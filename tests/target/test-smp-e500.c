@@ -302,8 +302,8 @@ static void huge_remote(uint32_t size)
 	uint32_t *last;
 
 	if (pa == HUGEPOOL_FAIL) {
-		report_skip("%luK: no free page of that size in the pool (hugepages=)",
-			    (unsigned long)(size >> 10));
+		skip_no_huge_page("%luK: no free page of that size in the pool (hugepages=)",
+				  (unsigned long)(size >> 10));
 		return;
 	}
 	user_space_init(&mm, SMP_PID);

@@ -31,8 +31,6 @@ const char *test_id(const struct target_test *t, char *buf, size_t len);
  * such pattern is named, with the list of known tests).
  */
 unsigned int run_selected_tests(const char *list, size_t len);
-/* Print the stable names matching a glob, comma-separated, on the current line. */
-void print_test_names(const char *pattern);
 /* Print every test: stable name, group, what it checks. */
 void list_tests(void);
 
