@@ -10,9 +10,8 @@
 #include <string.h>
 
 #include "sim.h"
+#include "exit-device.h"
 
-#define EXIT_DEV_PA	0xF0000000u
-#define EXIT_DEV_SIZE	0x1000u
 #define IMMR_WINDOW	0x10000u
 
 uint8_t *ram;
@@ -85,7 +84,7 @@ int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val)
 		*val = ram_read(pa, size);
 		return 0;
 	}
-	if (pa - EXIT_DEV_PA < EXIT_DEV_SIZE) {
+	if (pa - SIM_EXIT_PA < SIM_EXIT_SIZE) {
 		*val = 0;
 		return 0;
 	}
@@ -95,7 +94,7 @@ int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val)
 static void exit_device_write(struct cpu *c, uint32_t pa, int size,
 			      uint32_t val)
 {
-	if (pa != EXIT_DEV_PA || size != 4) {
+	if (pa != SIM_EXIT_PA || size != 4) {
 		sim_warn(c, W_EXIT_WIDTH,
 			 "exit device: %d-byte store to 0x%08x ignored",
 			 size, pa);
@@ -116,7 +115,7 @@ int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val)
 		ram_write(pa, size, val);
 		return 0;
 	}
-	if (pa - EXIT_DEV_PA < EXIT_DEV_SIZE) {
+	if (pa - SIM_EXIT_PA < SIM_EXIT_SIZE) {
 		exit_device_write(c, pa, size, val);
 		return 0;
 	}

@@ -81,13 +81,12 @@
 #define SPRN_USPRG3		259	/* SPRG3 as user mode reads it; SPRG4..7 are 260..263 */
 #define SPRN_USPRG4		260
 
+#include "include/msr.h"
+
 #define MSR_SPE		0x02000000
 #define MSR_WE		0x00040000	/* wait enable: doze (HID0[DOZE]) until an interrupt */
 #define MSR_CE		0x00020000
-#define MSR_EE		0x00008000
-#define MSR_PR		0x00004000
 #define MSR_FP		0x00002000
-#define MSR_ME		0x00001000
 #define MSR_DE		0x00000200
 #define MSR_IS		0x00000020
 #define MSR_DS		0x00000010

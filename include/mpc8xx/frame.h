@@ -27,8 +27,8 @@
 #define PC_DMISS	12	/* data TLB misses (CONFIG_TLB_STATS) */
 #define PC_IMISS	16	/* instruction TLB misses (CONFIG_TLB_STATS) */
 
-/* Physical address of the exit device (sim/README.md, board contract). */
-#define SIM_EXIT_PA	0xF0000000
+/* Physical address of the simulator's exit device. */
+#include "sim/exit-device.h"
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>

@@ -59,9 +59,8 @@
 #define SPRN_SPRG_EXC_R11	SPRN_SPRG1
 #define SPRN_SPRG_EXC_R12	SPRN_SPRG3
 
-#define MSR_EE		0x00008000
-#define MSR_PR		0x00004000
-#define MSR_ME		0x00001000
+#include "include/msr.h"
+
 #define MSR_IP		0x00000040
 #define MSR_IR		0x00000020
 #define MSR_DR		0x00000010

@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../../include/xorshift.h"
+#include "../exit-device.h"
 
 #define RAM_SIZE	0x80000u	/* --ram 512K */
 #define MAIN_PA		0x3000u		/* program text (real = virtual) */
@@ -38,7 +39,7 @@
 #define OPS		160
 #define EXC_LIMIT	3000		/* exceptions before the program gives up */
 #define MAX_INSNS	"3000000"
-#define EXIT_DEV	0xF0000000u
+#define EXIT_DEV	SIM_EXIT_PA
 
 /* SPR numbers */
 enum {
