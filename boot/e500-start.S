@@ -142,11 +142,22 @@ cpu_common:
 	mr	r4, r30
 	rfi
 
-/* Interrupts off, timers quiet (U-Boot leaves a decrementer pending).  Clobbers r4, r5. */
+/*
+ * Interrupts off, timers quiet (U-Boot leaves a decrementer pending); on an
+ * e500mc MAS8 = 0 before the first tlbwe (a firmware's stale TGS or TLPID
+ * would make the kernel's entries guest entries).  Clobbers r4, r5.
+ */
 core_quiet:
 	li	r4, 0
 	mtmsr	r4
 	isync
+	mfspr	r5, SPRN_PVR
+	srwi	r5, r5, PVR_VER_SHIFT
+	cmplwi	r5, PVR_VER_E500MC
+	blt	1f
+	li	r5, MAS8_KERNEL
+	mtspr	SPRN_MAS8, r5
+1:
 	mtspr	SPRN_TCR, r4
 	mtspr	SPRN_DECAR, r4
 	li	r5, -1				/* a zero DEC would set TSR[DIS] again at once */

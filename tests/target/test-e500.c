@@ -17,6 +17,7 @@
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
 #include "tests/target/test-smp-e500.h"
+#include "tests/target/test-e500mc.h"
 
 
 static void test_raw_mas(void)
@@ -754,6 +755,11 @@ const struct target_test tests_family[] = {
 	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
 	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
 	  "e500-accessed-needs-permission" },
+	{ "e500 local TLB invalidation, this core only", test_local_invalidation, "e500", "e500-local-inval" },
+	{ "e500mc MAS8 before tlbwe", test_mas8, "e500", "e500mc-mas8" },
+	{ "e500mc hypervisor state", test_hv_state, "e500", "e500mc-hv-state" },
+	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
+	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
