@@ -170,7 +170,7 @@ static void tlbilx_done(void)
 
 const char *tlb_local_method(void)
 {
-	return core_is_e500mc() ? "tlbilx" : "tlbre sweep and MMUCSR0";
+	return core_is_e500mc() ? "tlbilx" : "tlbre-sweep+MMUCSR0";
 }
 
 /* This core only: every non-IPROT entry of TLB0 and TLB1 (tlbilx T=0, or MMUCSR0 flash invalidate). */
