@@ -159,7 +159,9 @@ static bool droppable(uint32_t *mas1)
 
 static void tlbilx_search(unsigned int pid)
 {
-	mtspr(SPRN_MAS6, pid << MAS6_SPID_SHIFT);
+	uint32_t mas6 = pid << MAS6_SPID_SHIFT;		/* SAS 0 */
+
+	mtspr(SPRN_MAS6, mas6);
 	isync();
 }
 
