@@ -18,6 +18,23 @@
 extern const char e500_vec_doorbell[], e500_vec_doorbell_crit[], e500_vec_guest_doorbell[],
 	e500_vec_guest_doorbell_crit[], e500_vec_hcall[], e500_vec_ehpriv[];
 
+#define SENTINEL	0x5a5a5a5au
+static bool mas8_missing;
+
+/* A core that implements no MAS8 (QEMU 7.2's e500mc): mfspr leaves its target register as it was. */
+static bool mas8_absent(void)
+{
+	uint32_t v = SENTINEL;
+
+	__asm__ volatile("mfspr %0, %1" : "+r"(v) : "i"(SPRN_MAS8));
+	return v == SENTINEL;
+}
+
+bool e500mc_mas8_readable(void)
+{
+	return core_is_e500mc() && !mas8_missing;
+}
+
 void e500mc_hv_setup(void)
 {
 	if (!core_is_e500mc())
@@ -27,6 +44,7 @@ void e500mc_hv_setup(void)
 	mtspr(SPRN_LPIDR, LPIDR_KERNEL);
 	mtspr(SPRN_MAS5, 0);
 	mtspr(SPRN_MAS8, MAS8_KERNEL);
+	mas8_missing = mas8_absent();	/* it reads 0 where it exists */
 	mtspr(SPRN_IVOR36, KERNEL_OFFSET(e500_vec_doorbell));
 	mtspr(SPRN_IVOR36 + 1, KERNEL_OFFSET(e500_vec_doorbell_crit));
 	mtspr(SPRN_IVOR38, KERNEL_OFFSET(e500_vec_guest_doorbell));

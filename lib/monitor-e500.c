@@ -58,8 +58,10 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		mas3 & MAS3_UX ? "UX" : "--", mas3 & MAS3_SX ? "SX" : "--", mas3 & MAS3_UW ? "UW" : "--",
 		mas3 & MAS3_SW ? "SW" : "--", mas3 & MAS3_UR ? "UR" : "--", mas3 & MAS3_SR ? "SR" : "--",
 		mas1 & MAS1_IPROT ? "IPROT" : "-----");
-	if (core_is_e500mc())		/* TGS, VF, TLPID: 0 for every entry the kernel writes */
+	if (e500mc_mas8_readable())	/* TGS, VF, TLPID: 0 for every entry the kernel writes */
 		kprintf(" MAS8 0x%08lx", (unsigned long)t->raw[4]);
+	else if (core_is_e500mc())
+		kprintf(" MAS8 none");	/* the core does not implement it (QEMU 7.2) */
 }
 
 static void tlb0_dump(bool all)

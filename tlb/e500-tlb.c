@@ -474,7 +474,7 @@ static bool read_mas(struct tlb_info *info)
 	info->raw[1] = mas2;
 	info->raw[2] = mas3;
 	info->raw[3] = mas7;
-	info->raw[4] = core_is_e500mc() ? mfspr(SPRN_MAS8) : 0;
+	info->raw[4] = e500mc_mas8_readable() ? mfspr(SPRN_MAS8) : 0;
 	return info->valid;
 }
 

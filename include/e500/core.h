@@ -37,6 +37,8 @@ static inline bool core_is_e500mc(void)
 #define MSRP_KERNEL	0
 #define LPIDR_KERNEL	0
 void e500mc_hv_setup(void);
+/* An e500mc whose MAS8 can be read (QEMU 7.2 implements none: mfspr returns nothing). */
+bool e500mc_mas8_readable(void);
 
 /* L1 line size (bytes) from this core's L1CFG0/1, before the device tree is read. */
 unsigned int l1cfg_line_bytes(void);
