@@ -240,11 +240,15 @@ e500_set_ivors:
 	SET_IVOR 13, e500_dtlb_miss
 	SET_IVOR 14, e500_itlb_miss
 	SET_IVOR 15, e500_vec_debug
+	SET_IVOR_HI 35, e500_vec_perfmon
+	mfspr	r5, SPRN_PVR			/* an e500mc has no SPE and no IVOR32..34: */
+	srwi	r5, r5, PVR_VER_SHIFT		/* its IVOR36..41 come from e500mc_hv_setup */
+	cmplwi	r5, PVR_VER_E500MC
+	bge	1f
 	SET_IVOR_HI 32, e500_vec_speunavail
 	SET_IVOR_HI 33, e500_vec_spedata
 	SET_IVOR_HI 34, e500_vec_speround
-	SET_IVOR_HI 35, e500_vec_perfmon
-	isync
+1:	isync
 	blr
 
 	.data
