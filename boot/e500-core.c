@@ -14,21 +14,7 @@
 
 #define KERNEL_OFFSET(sym)	((uint32_t)(uintptr_t)(sym) - KERNEL_VA)
 
-/* e500-vectors.S: the e500mc-only vectors, each reported as an unexpected interrupt. */
-extern const char e500_vec_doorbell[], e500_vec_doorbell_crit[], e500_vec_guest_doorbell[],
-	e500_vec_guest_doorbell_crit[], e500_vec_hcall[], e500_vec_ehpriv[];
-
-#define SENTINEL	0x5a5a5a5au
 static bool mas8_missing;
-
-/* A core that implements no MAS8 (QEMU 7.2's e500mc): mfspr leaves its target register as it was. */
-static bool mas8_absent(void)
-{
-	uint32_t v = SENTINEL;
-
-	__asm__ volatile("mfspr %0, %1" : "+r"(v) : "i"(SPRN_MAS8));
-	return v == SENTINEL;
-}
 
 bool e500mc_mas8_readable(void)
 {
@@ -44,7 +30,7 @@ void e500mc_hv_setup(void)
 	mtspr(SPRN_LPIDR, LPIDR_KERNEL);
 	mtspr(SPRN_MAS5, 0);
 	mtspr(SPRN_MAS8, MAS8_KERNEL);
-	mas8_missing = mas8_absent();	/* it reads 0 where it exists */
+	mas8_missing = MFSPR_OR_SENTINEL(SPRN_MAS8) == SPR_SENTINEL;	/* it reads 0 where it exists */
 	mtspr(SPRN_IVOR36, KERNEL_OFFSET(e500_vec_doorbell));
 	mtspr(SPRN_IVOR36 + 1, KERNEL_OFFSET(e500_vec_doorbell_crit));
 	mtspr(SPRN_IVOR38, KERNEL_OFFSET(e500_vec_guest_doorbell));

@@ -33,6 +33,18 @@ static inline bool core_is_e500mc(void)
  * find host entries), MAS8 0 (entries are written as host entries), and
  * IVOR36..41 on handlers that report them.  Nothing on an e500v2.
  */
+/*
+ * mfspr n into a register holding SPR_SENTINEL: SPR_SENTINEL comes back where
+ * the core does not implement n (QEMU 7.2 leaves the target register alone).
+ */
+#define SPR_SENTINEL	0x5a5a5a5au
+#define MFSPR_OR_SENTINEL(n)	({ uint32_t v_ = SPR_SENTINEL;					\
+				   __asm__ volatile("mfspr %0, %1" : "+r"(v_) : "i"(n)); v_; })
+
+/* e500-vectors.S: the e500mc-only vectors (IVOR36..41), each reported as an unexpected interrupt. */
+extern const char e500_vec_doorbell[], e500_vec_doorbell_crit[], e500_vec_guest_doorbell[],
+	e500_vec_guest_doorbell_crit[], e500_vec_hcall[], e500_vec_ehpriv[];
+
 #define EPCR_KERNEL	0
 #define MSRP_KERNEL	0
 #define LPIDR_KERNEL	0

@@ -23,12 +23,6 @@
 #include "tests/target/test-e500mc.h"
 
 #define OTHER_PID	9
-#define SENTINEL	0x5a5a5a5au
-
-/* mfspr into a register that held SENTINEL: SENTINEL back means QEMU does not implement the SPR. */
-#define MFSPR_OR_SENTINEL(n)	({ uint32_t v_ = SENTINEL;					\
-				   __asm__ volatile("mfspr %0, %1" : "+r"(v_) : "i"(n)); v_; })
-
 static uint32_t msr_now(void)
 {
 	uint32_t v;
@@ -47,12 +41,12 @@ struct entries {
 
 static const unsigned int entry_tid[3] = { 0, 0, OTHER_PID };
 
-/* A TLB0 entry written directly (way 0 of its set), as the miss handler would. */
-static void tlb0_put(vaddr_t va, paddr_t pa, unsigned int tid)
+/* A TLB0 entry written directly into way `way' of its set, as the miss handler would. */
+static void tlb0_put(vaddr_t va, paddr_t pa, unsigned int tid, unsigned int way)
 {
 	if (core_is_e500mc())
 		mtspr(SPRN_MAS8, MAS8_KERNEL);
-	mtspr(SPRN_MAS0, 0);
+	mtspr(SPRN_MAS0, way << MAS0_ESEL_SHIFT);
 	mtspr(SPRN_MAS1, MAS1_VALID | tid << MAS1_TID_SHIFT | TSIZE_4K << MAS1_TSIZE_SHIFT);
 	mtspr(SPRN_MAS2, (va & MAS2_EPN_MASK) | MAS2_M);
 	mtspr(SPRN_MAS3, ((uint32_t)pa & MAS3_RPN_MASK) | MAS3_SR | MAS3_SW);
@@ -66,7 +60,7 @@ static void entries_put(void *arg)
 	unsigned int i;
 
 	for (i = 0; i < 3; i++)
-		tlb0_put(e->va[i], e->pa, entry_tid[i]);
+		tlb0_put(e->va[i], e->pa, entry_tid[i], 0);
 }
 
 static void entries_look(void *arg)
@@ -230,9 +224,6 @@ static void read_msr(void *arg)
 	m->msr[smp_this_cpu()] = msr_now();
 }
 
-extern const char e500_vec_doorbell[], e500_vec_doorbell_crit[], e500_vec_guest_doorbell[],
-	e500_vec_guest_doorbell_crit[], e500_vec_hcall[], e500_vec_ehpriv[];
-
 void test_hv_state(void)
 {
 	static const struct hv_reg *const regs[] = { &reg_EPCR, &reg_MSRP, &reg_LPIDR, &reg_MAS5 };
@@ -373,18 +364,8 @@ void test_tlb_geometry(void)
 
 	/* one set holds `ways' entries whose EPNs are `sets' pages apart */
 	tlb_flush_all();
-	for (w = 0; w < ways; w++) {
-		vaddr_t va = TEST_KVA + w * sets * 4096;
-
-		if (core_is_e500mc())
-			mtspr(SPRN_MAS8, MAS8_KERNEL);
-		mtspr(SPRN_MAS0, w << MAS0_ESEL_SHIFT);
-		mtspr(SPRN_MAS1, MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT);
-		mtspr(SPRN_MAS2, va | MAS2_M);
-		mtspr(SPRN_MAS3, ((uint32_t)pa & MAS3_RPN_MASK) | MAS3_SR);
-		mtspr(SPRN_MAS7, (uint32_t)(pa >> 32));
-		__asm__ volatile("isync; tlbwe; isync" : : : "memory");
-	}
+	for (w = 0; w < ways; w++)
+		tlb0_put(TEST_KVA + w * sets * 4096, pa, 0, w);
 	for (w = 0; w < ways; w++)
 		good += tlb0_read((TEST_KVA >> 12) % sets, w, &t) && t.va == TEST_KVA + w * sets * 4096;
 	report(good == ways, "set %u holds %u entries %u pages apart, one per way (%u read back)",
