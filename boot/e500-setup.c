@@ -14,6 +14,7 @@
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
 #include "e500/smp.h"
+#include "e500/core.h"
 #include "drivers/ns16550.h"
 #include "drivers/poll.h"
 #include "lib/fdt.h"
@@ -239,6 +240,8 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	read_device_tree(dt_phys);
 	if (board_console && console_pa == BOARD_CONSOLE_PA)
 		arch_exit(EXIT_NO_CONSOLE);	/* no UART answers: nothing can be said */
+	if (dt_size && dt_facts.ncpus)
+		cache_line_from_dt(dt_facts.cpus[0].dcache_block, dt_facts.cpus[0].icache_block);
 	layout.ram_size = checked_ram(layout.ram_size, dt_size ? "the device tree" : "board.cfg");
 	kmem_set_layout("e500", LINEAR_MAX, KMAP_START, KMAP_LAST, USER_LAST);
 	pin_linear_map();

@@ -33,6 +33,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "e500/smp.h"
+#include "e500/core.h"
 #include "tlb/e500-tlb.h"
 #include "lib/kprintf.h"
 
@@ -141,12 +142,11 @@ static void send_ipi(unsigned int cpu)
  * clear): the wake-up path steps SRR0 past it (e500_doze_wait: the isync
  * and the wait, either of which an interrupt may return to).
  */
-#define PVR_VER_E500MC	0x8023
 #define INSN_WAIT	".long 0x7c00007c"	/* wait: e500v2 assemblers lack it */
 
 static bool core_lacks_doze(void)
 {
-	return (mfspr(SPRN_PVR) >> 16) >= PVR_VER_E500MC;
+	return core_is_e500mc();
 }
 
 __attribute__((noinline)) void smp_doze(uint32_t ticks)
@@ -217,6 +217,7 @@ void e500_cpu_early(unsigned int cpu)
 	struct e500_percpu *pc = smp_percpu(cpu);
 	struct cpu_stacks *st = &stacks[cpu];
 
+	e500mc_hv_setup();
 	tlb1_pin(TLB1_PERCPU, virt_to_phys(pc));
 	pc->tlb1_next = MAS0_TLBSEL1;
 	pc->exc_frame = frame_below(st->exc, sizeof(st->exc));

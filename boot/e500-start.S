@@ -142,11 +142,22 @@ cpu_common:
 	mr	r4, r30
 	rfi
 
-/* Interrupts off, timers quiet (U-Boot leaves a decrementer pending).  Clobbers r4, r5. */
+/*
+ * Interrupts off, timers quiet (U-Boot leaves a decrementer pending); on an
+ * e500mc MAS8 = 0 before the first tlbwe (a firmware's stale TGS or TLPID
+ * would make the kernel's entries guest entries).  Clobbers r4, r5.
+ */
 core_quiet:
 	li	r4, 0
 	mtmsr	r4
 	isync
+	mfspr	r5, SPRN_PVR
+	srwi	r5, r5, PVR_VER_SHIFT
+	cmplwi	r5, PVR_VER_E500MC
+	blt	1f
+	li	r5, MAS8_KERNEL
+	mtspr	SPRN_MAS8, r5
+1:
 	mtspr	SPRN_TCR, r4
 	mtspr	SPRN_DECAR, r4
 	li	r5, -1				/* a zero DEC would set TSR[DIS] again at once */
@@ -229,11 +240,15 @@ e500_set_ivors:
 	SET_IVOR 13, e500_dtlb_miss
 	SET_IVOR 14, e500_itlb_miss
 	SET_IVOR 15, e500_vec_debug
+	SET_IVOR_HI 35, e500_vec_perfmon
+	mfspr	r5, SPRN_PVR			/* an e500mc has no SPE and no IVOR32..34: */
+	srwi	r5, r5, PVR_VER_SHIFT		/* its IVOR36..41 come from e500mc_hv_setup */
+	cmplwi	r5, PVR_VER_E500MC
+	bge	1f
 	SET_IVOR_HI 32, e500_vec_speunavail
 	SET_IVOR_HI 33, e500_vec_spedata
 	SET_IVOR_HI 34, e500_vec_speround
-	SET_IVOR_HI 35, e500_vec_perfmon
-	isync
+1:	isync
 	blr
 
 	.data

@@ -185,6 +185,12 @@ const char *trap_vector_name(uint32_t v)
 	case VEC_DTLB: return "data TLB error";
 	case VEC_ITLB: return "instruction TLB error";
 	case VEC_DEBUG: return "debug";
+	case VEC_DOORBELL: return "doorbell";
+	case VEC_DOORBELL_CRIT: return "critical doorbell";
+	case VEC_GUEST_DOORBELL: return "guest doorbell";
+	case VEC_GUEST_DOORBELL_CRIT: return "guest critical doorbell";
+	case VEC_HCALL: return "hypervisor system call";
+	case VEC_EHPRIV: return "hypervisor privilege";
 	default: return "other";
 	}
 }

@@ -95,6 +95,13 @@
 	EXC_ENTRY e500_vec_spedata, VEC_SPEDATA, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_speround, VEC_SPEROUND, SPRN_SRR0, SPRN_SRR1, exc_common
 	EXC_ENTRY e500_vec_perfmon, VEC_PERFMON, SPRN_SRR0, SPRN_SRR1, exc_common
+	/* e500mc and later (IVOR36..41, set by e500mc_hv_setup): nothing here uses them */
+	EXC_ENTRY e500_vec_doorbell, VEC_DOORBELL, SPRN_SRR0, SPRN_SRR1, exc_common
+	FATAL_ENTRY e500_vec_doorbell_crit, VEC_DOORBELL_CRIT, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
+	EXC_ENTRY e500_vec_guest_doorbell, VEC_GUEST_DOORBELL, SPRN_SRR0, SPRN_SRR1, exc_common
+	FATAL_ENTRY e500_vec_guest_doorbell_crit, VEC_GUEST_DOORBELL_CRIT, SPRN_CSRR0, SPRN_CSRR1, PC_CRIT, PC_CRIT_FRAME, exc_crit
+	EXC_ENTRY e500_vec_hcall, VEC_HCALL, SPRN_SRR0, SPRN_SRR1, exc_common
+	EXC_ENTRY e500_vec_ehpriv, VEC_EHPRIV, SPRN_SRR0, SPRN_SRR1, exc_common
 
 /*
  * r1 = frame with GPR1, SRR0, SRR1 stored; r11 = vector; the interrupted

@@ -99,7 +99,7 @@ void *pt_alloc(unsigned int order)
 			return NULL;
 	} while (pa + size > layout.linear_size);
 	va = phys_to_virt(pa);
-	memset(va, 0, (size_t)size);
+	page_zero(va, (size_t)size);
 	return va;
 }
 

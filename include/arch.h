@@ -65,7 +65,7 @@ struct tlb_info {
 	unsigned int tid;	/* address-space id; 0 = global */
 	unsigned int prot;	/* PROT_* reconstructed from the permission bits */
 	unsigned int level;	/* which TLB: 0 = TLB0/4K array, 1 = TLB1/variable */
-	uint32_t raw[4];	/* the family's raw words (e500: MAS1, MAS2, MAS3, MAS7) */
+	uint32_t raw[5];	/* the family's raw words (e500: MAS1, MAS2, MAS3, MAS7, MAS8) */
 };
 /* Look up va as seen with address-space id pid; false if no entry. */
 bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *info);
@@ -88,6 +88,8 @@ static inline bool tlb_counts_available(void)
 
 /* Make instructions written at va visible to instruction fetch. */
 void icache_sync(const void *va, size_t len);
+/* Zero a page-table block of len bytes at va (page-aligned): e500 with dcbz, line by line. */
+void page_zero(void *va, size_t len);
 
 /*
  * Run user code at pc (MSR[PR]=1) in mm with r3 = arg.  Returns 0 when the

@@ -29,6 +29,7 @@ struct node_state {
 	uint32_t reg_len;
 	const uint8_t *release;		/* cpu-release-addr */
 	uint32_t release_len;
+	uint32_t d_block, d_line, i_block, i_line;	/* cache properties of a cpu node */
 	int is_memory, is_uart, is_cpu, spin_table;
 };
 
@@ -125,6 +126,8 @@ static void end_node(struct node_state *st, int depth, struct fdt_facts *f)
 			c->id = be32(n->reg);
 			c->spin_table = n->spin_table && n->release && n->release_len == 8;
 			c->release_addr = c->spin_table ? read_cells(n->release, 2) : 0;
+			c->dcache_block = n->d_block ? n->d_block : n->d_line;
+			c->icache_block = n->i_block ? n->i_block : n->i_line;
 		}
 		f->ncpus++;
 	}
@@ -157,6 +160,14 @@ static void take_prop(struct node_state *n, int depth, const char *pname,
 		n->is_cpu = 1;
 	else if (!strcmp(pname, "enable-method") && is_string(val, len, "spin-table"))
 		n->spin_table = 1;
+	else if (len == 4 && !strcmp(pname, "d-cache-block-size"))
+		n->d_block = be32(val);
+	else if (len == 4 && !strcmp(pname, "d-cache-line-size"))
+		n->d_line = be32(val);
+	else if (len == 4 && !strcmp(pname, "i-cache-block-size"))
+		n->i_block = be32(val);
+	else if (len == 4 && !strcmp(pname, "i-cache-line-size"))
+		n->i_line = be32(val);
 	else if (!strcmp(pname, "cpu-release-addr")) {
 		n->release = val;
 		n->release_len = len;

@@ -13,6 +13,8 @@ struct fdt_cpu {
 	uint32_t id;
 	uint64_t release_addr;		/* cpu-release-addr, when spin_table */
 	int spin_table;			/* enable-method "spin-table" with a cpu-release-addr */
+	uint32_t dcache_block;		/* d-cache-block-size, else d-cache-line-size; 0: neither */
+	uint32_t icache_block;		/* the same for the instruction cache */
 };
 
 struct fdt_facts {

@@ -10,6 +10,7 @@
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
+#include "e500/core.h"
 #include "e500/smp.h"
 
 void mon_arch_info(void)
@@ -57,6 +58,10 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		mas3 & MAS3_UX ? "UX" : "--", mas3 & MAS3_SX ? "SX" : "--", mas3 & MAS3_UW ? "UW" : "--",
 		mas3 & MAS3_SW ? "SW" : "--", mas3 & MAS3_UR ? "UR" : "--", mas3 & MAS3_SR ? "SR" : "--",
 		mas1 & MAS1_IPROT ? "IPROT" : "-----");
+	if (e500mc_mas8_readable())	/* TGS, VF, TLPID: 0 for every entry the kernel writes */
+		kprintf(" MAS8 0x%08lx", (unsigned long)t->raw[4]);
+	else if (core_is_e500mc())
+		kprintf(" MAS8 none");	/* the core does not implement it (QEMU 7.2) */
 }
 
 static void tlb0_dump(bool all)

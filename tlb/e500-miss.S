@@ -19,6 +19,8 @@
  *   MAS1 (huge only), MAS2, MAS3, MAS7, MAS0 (huge only) written; for 4 KB
  *   pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID = PID, TS,
  *   TSIZE 4K) are the hardware's autoload.
+ *   MAS8 (e500mc) not written: start-up sets it to 0 and only the kernel's
+ *   tlbwe paths write it (0), so every entry here is a host entry.
  *
  * Inputs: the autoload of a TLB-error interrupt with MAS4 = TSIZED 4K,
  * TLBSELD 0, TIDSELD PID0, WIMGED 0, so MAS2 = EPN of the miss.  The kernel

@@ -11,6 +11,7 @@
 #include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
 #include "e500/smp.h"
+#include "e500/core.h"
 #include "include/kernel.h"
 #include "lib/kprintf.h"
 
@@ -25,8 +26,11 @@ unsigned int tlb1_entries(void)
 	return mfspr(SPRN_TLB1CFG) & TLBCFG_NENTRY;
 }
 
+/* On an e500mc MAS8 = 0 first: a host entry (no TGS, VF or TLPID left by firmware or a guest). */
 static void tlbwe(uint32_t mas0, uint32_t mas1, uint32_t mas2, uint32_t mas3, uint32_t mas7)
 {
+	if (core_is_e500mc())
+		mtspr(SPRN_MAS8, MAS8_KERNEL);
 	mtspr(SPRN_MAS0, mas0);
 	mtspr(SPRN_MAS1, mas1);
 	mtspr(SPRN_MAS2, mas2);
@@ -109,6 +113,14 @@ static void tlb_sync(void)
  * entry from a PTE read before the change (the writer's rule in
  * pte-e500.h), which tlbivax alone does not ensure.  A space's PID has no
  * broadcast form on e500v2 (no tlbilx) either.
+ *
+ * On an e500mc (the PVR says, e500/core.h) every core's part is tlbilx,
+ * which invalidates this core's TLBs only: T=0 everything without IPROT,
+ * T=1 a PID's entries, T=3 the entries translating one address for a PID
+ * (TID 0 entries match any PID; the e500mc compares no AS).  The issuing
+ * core then needs neither tlbivax nor tlbsync nor the lock: the cross-call
+ * reaches every other core that may hold entries.  A range of every space
+ * (tlb_flush_page: no mm, so no PID to search for) keeps the tlbre sweep.
  */
 static volatile uint32_t tlbivax_lock;
 static bool ivax_broadcasts;
@@ -120,7 +132,7 @@ struct shoot {
 	enum shoot_kind kind;
 	vaddr_t va;
 	uint32_t size;
-	unsigned int pid;
+	int pid;		/* SHOOT_PID; SHOOT_RANGE: the space's PID, or TLB_PID_ANY */
 };
 
 #define RANGE_PAGES_MAX	64	/* above this, a range flushes everything */
@@ -137,10 +149,42 @@ static bool droppable(uint32_t *mas1)
 	return (*mas1 & MAS1_VALID) && !(*mas1 & MAS1_IPROT);
 }
 
-/* This core only: every non-IPROT entry of TLB0 and TLB1 (MMUCSR0 flash invalidate). */
-static void local_flush_all(void)
+/*
+ * tlbilx T, 0, ea with MAS6[SPID] = pid, SAS 0 (e500mc and later only; the
+ * e500v2 assembler does not know it, hence .machine).
+ */
+#define TLBILX(t, ea)	__asm__ volatile(".machine push\n.machine e500mc\n"			\
+					 "tlbilx %1, 0, %0\n.machine pop"			\
+					 : : "r"(ea), "i"(t) : "memory")
+
+static void tlbilx_search(unsigned int pid)
+{
+	uint32_t mas6 = pid << MAS6_SPID_SHIFT;		/* SAS 0 */
+
+	mtspr(SPRN_MAS6, mas6);
+	isync();
+}
+
+static void tlbilx_done(void)
+{
+	__asm__ volatile("msync; isync" : : : "memory");
+}
+
+const char *tlb_local_method(void)
+{
+	return core_is_e500mc() ? "tlbilx" : "tlbre-sweep+MMUCSR0";
+}
+
+/* This core only: every non-IPROT entry of TLB0 and TLB1 (tlbilx T=0, or MMUCSR0 flash invalidate). */
+void tlb_local_flush_all(void)
 {
 	unsigned int i;
+
+	if (core_is_e500mc()) {
+		TLBILX(TLBILX_ALL, 0);
+		tlbilx_done();
+		return;
+	}
 
 	mtspr(SPRN_MMUCSR0, MMUCSR0_TLB0_FI | MMUCSR0_TLB1_FI);
 	for (i = 0; i < 1000000 && (mfspr(SPRN_MMUCSR0) & (MMUCSR0_TLB0_FI | MMUCSR0_TLB1_FI)); i++)
@@ -148,11 +192,22 @@ static void local_flush_all(void)
 	isync();
 }
 
-/* This core only: every entry translating a page of [va, va + size), any PID, as tlbivax does. */
-static void local_flush_range(vaddr_t va, uint32_t size)
+/*
+ * This core only: every entry translating a page of [va, va + size) for pid
+ * (and TID 0), or for any PID with TLB_PID_ANY, as tlbivax does.
+ */
+void tlb_local_flush_range(int pid, vaddr_t va, uint32_t size)
 {
 	unsigned int sets, ways, way, slot, n = tlb1_entries();
 	uint32_t off, mas1, mas2, end = va + size - 1, lo, hi;
+
+	if (core_is_e500mc() && pid != TLB_PID_ANY) {
+		tlbilx_search((unsigned int)pid);
+		for (off = 0; off < size; off += 4096)
+			TLBILX(TLBILX_VA, (va + off) & MAS2_EPN_MASK);
+		tlbilx_done();
+		return;
+	}
 
 	tlb0_geometry(&sets, &ways);
 	for (off = 0; off < size; off += 4096)
@@ -197,13 +252,21 @@ static void drop_if_pid(uint32_t mas0, uint32_t mas2, unsigned int pid)
 }
 
 /*
- * This core only: every entry tagged pid, TLB0 and TLB1's huge slots.  The
- * e500v2 has no tlbilx and tlbivax ignores PID, so each entry is read back
- * (tlbre: TLB0 by set, given by the EPN's low bits, and way; TLB1 by slot).
+ * This core only: every entry tagged pid, TLB0 and TLB1's huge slots.  An
+ * e500mc does it with tlbilx T=1.  The e500v2 has no tlbilx and tlbivax
+ * ignores PID, so each entry is read back (tlbre: TLB0 by set, given by the
+ * EPN's low bits, and way; TLB1 by slot).
  */
-static void local_drop_pid(unsigned int pid)
+void tlb_local_drop_pid(unsigned int pid)
 {
 	unsigned int sets, ways, set, way, slot;
+
+	if (core_is_e500mc()) {
+		tlbilx_search(pid);
+		TLBILX(TLBILX_PID, 0);
+		tlbilx_done();
+		return;
+	}
 
 	tlb0_geometry(&sets, &ways);
 	for (set = 0; set < sets; set++)
@@ -219,13 +282,13 @@ static void shoot_local(void *arg)
 	const struct shoot *s = arg;
 
 	if (s->kind == SHOOT_ALL) {
-		local_flush_all();
+		tlb_local_flush_all();
 		smp_tlb_flushed();
 	}
 	else if (s->kind == SHOOT_RANGE)
-		local_flush_range(s->va, s->size);
+		tlb_local_flush_range(s->pid, s->va, s->size);
 	else
-		local_drop_pid(s->pid);
+		tlb_local_drop_pid((unsigned int)s->pid);
 }
 
 void (*const smp_shootdown_fn)(void *) = shoot_local;
@@ -275,6 +338,11 @@ void tlb_flush_all(void)
 {
 	struct shoot s = { .kind = SHOOT_ALL };
 
+	if (core_is_e500mc()) {
+		tlb_local_flush_all();
+		shoot_others(&s);
+		return;
+	}
 	smp_lock(&tlbivax_lock);
 	ivax(TLBIVAX_ALL);
 	ivax(TLBIVAX_ALL | TLBIVAX_TLB1);
@@ -293,22 +361,25 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 {
 	struct shoot s = { .kind = SHOOT_RANGE, .va = va & MAS2_EPN_MASK };
 
-	(void)mm;
 	if (size > RANGE_PAGES_MAX * 4096) {
 		tlb_flush_all();
 		return;
 	}
 	s.size = (uint32_t)size;
-	ivax_range(va, s.size);
+	s.pid = mm ? (int)(mm->pid & MAS1_TID_MAX) : TLB_PID_ANY;
+	if (core_is_e500mc())
+		tlb_local_flush_range(s.pid, s.va, s.size);
+	else
+		ivax_range(va, s.size);
 	shoot_others(&s);
 }
 
 /* Every entry tagged with mm's PID, TLB0 and TLB1's huge slots, on every core. */
 void mmu_tlb_invalidate_mm(const struct mm *mm)
 {
-	struct shoot s = { .kind = SHOOT_PID, .pid = mm->pid & MAS1_TID_MAX };
+	struct shoot s = { .kind = SHOOT_PID, .pid = (int)(mm->pid & MAS1_TID_MAX) };
 
-	local_drop_pid(s.pid);
+	tlb_local_drop_pid((unsigned int)s.pid);
 	shoot_others(&s);
 }
 
@@ -403,6 +474,7 @@ static bool read_mas(struct tlb_info *info)
 	info->raw[1] = mas2;
 	info->raw[2] = mas3;
 	info->raw[3] = mas7;
+	info->raw[4] = e500mc_mas8_readable() ? mfspr(SPRN_MAS8) : 0;
 	return info->valid;
 }
 
@@ -428,19 +500,6 @@ void tlb_counts(struct tlb_counts *c)
 	c->dmiss = this_cpu()->dmiss;
 	c->imiss = this_cpu()->imiss;
 }
-
-void icache_sync(const void *va, size_t len)
-{
-	uintptr_t p = (uintptr_t)va & ~31u, end = (uintptr_t)va + len;
-
-	for (; p < end; p += 32)
-		__asm__ volatile("dcbst 0, %0" : : "r"(p) : "memory");
-	__asm__ volatile("msync" : : : "memory");
-	for (p = (uintptr_t)va & ~31u; p < end; p += 32)
-		__asm__ volatile("icbi 0, %0" : : "r"(p) : "memory");
-	__asm__ volatile("msync; isync" : : : "memory");
-}
-
 
 /* TLB0 geometry from TLB0CFG: NENTRY (bits 20..31) and ASSOC (bits 0..7). */
 void tlb0_geometry(unsigned int *sets, unsigned int *ways)

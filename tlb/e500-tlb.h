@@ -34,4 +34,15 @@ int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va);
 bool tlb_ivax_broadcasts(void);
 unsigned int tlb_shootdown_failures(void);
 
+/*
+ * This core's TLBs only, what a shootdown does on each core: tlbilx on an
+ * e500mc, tlbre and tlbwe (or MMUCSR0) on an e500v2 (tlb_local_method names
+ * which).  A range for pid also drops TID 0 entries; TLB_PID_ANY: every PID.
+ */
+#define TLB_PID_ANY	(-1)
+void tlb_local_flush_all(void);
+void tlb_local_flush_range(int pid, vaddr_t va, uint32_t size);
+void tlb_local_drop_pid(unsigned int pid);
+const char *tlb_local_method(void);
+
 #endif

@@ -11,6 +11,7 @@
  * TLB miss can come between the Mx_CTR writes because kernel text and
  * stack are pinned.
  */
+#include <string.h>
 #include "include/arch.h"
 #include "include/spr.h"
 #include "mpc8xx/reg.h"
@@ -236,6 +237,11 @@ void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = mpc8xx_percpu.dmiss;
 	c->imiss = mpc8xx_percpu.imiss;
+}
+
+void page_zero(void *va, size_t len)
+{
+	memset(va, 0, len);
 }
 
 /* 16-byte cache lines. */

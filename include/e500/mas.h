@@ -41,6 +41,17 @@
 
 #define MAS7_RPN_HI_MASK	0x0000000f
 
+/* e500mc and later (E.HV): MAS8 describes the entry written; 0 = a hypervisor (host) entry. */
+#define MAS8_TGS		0x80000000	/* guest entry */
+#define MAS8_VF			0x40000000	/* virtualisation fault on data access */
+#define MAS8_TLPID_MASK		0x000000ff
+#define MAS8_KERNEL		0
+
+/* tlbilx T (e500mc and later): which entries of this core's TLBs go */
+#define TLBILX_ALL		0	/* every entry without IPROT */
+#define TLBILX_PID		1	/* ... tagged MAS6[SPID] */
+#define TLBILX_VA		3	/* ... translating EA (rB) for MAS6[SPID] (TID 0 matches any) */
+
 /* MAV1 TSIZE: page = 4^TSIZE KB. */
 #define TSIZE_4K	1
 #define TSIZE_16K	2

@@ -57,6 +57,22 @@
 #define SPRN_SVR	1023
 
 /*
+ * e500mc and later only (docs/hw/e500.md section 8): category E.HV and the
+ * L1 configuration registers.  Touched only where the PVR names such a core.
+ */
+#define SPRN_EPCR	307	/* embedded processor control: where guest interrupts go */
+#define SPRN_MSRP	311	/* MSR protect: which MSR bits a guest may change */
+#define SPRN_LPIDR	338	/* logical partition id */
+#define SPRN_MAS5	339	/* search context of tlbsx/tlbilx: SGS, SLPID */
+#define SPRN_MAS8	341	/* the written entry's TGS, VF, TLPID */
+#define SPRN_IVOR38	432	/* IVOR38..41 = 432 + (n - 38): guest doorbell (critical), hcall, ehpriv */
+#define SPRN_L1CFG0	515
+#define SPRN_L1CFG1	516
+#define SPRN_IVOR36	532	/* processor doorbell; IVOR37 = 533, critical doorbell */
+#define PVR_VER_E500MC	0x8023	/* PVR[0..15] of an e500mc; later cores have larger ones */
+#define PVR_VER_SHIFT	16
+
+/*
  * SPRG use.  SPRG0..2 are supervisor-only; SPRG3 is readable at MSR[PR]=1
  * (SPR 259) and SPRG4..7 too (SPR 260..263), so no kernel pointer lives in
  * them while user code runs.
@@ -83,6 +99,7 @@
 
 #include "include/msr.h"
 
+#define MSR_GS		0x10000000	/* guest state (E.HV): the kernel runs with it clear */
 #define MSR_SPE		0x02000000
 #define MSR_WE		0x00040000	/* wait enable: doze (HID0[DOZE]) until an interrupt */
 #define MSR_CE		0x00020000
@@ -119,6 +136,11 @@
 #define MMUCSR0_TLB1_FI	0x00000002
 #define MMUCSR0_TLB0_FI	0x00000004
 
+#define L1CSR0_CE	0x00000001	/* L1 data cache enabled */
+
+#define L1CFG_CBSIZE_SHIFT 23	/* L1CFGn[CBSIZE]: line = 32 << CBSIZE bytes */
+#define L1CFG_CBSIZE_MASK 0x3
+
 #define TLBCFG_NENTRY	0x00000fff
 #define TLBCFG_ASSOC_SHIFT 24
 
@@ -143,5 +165,11 @@
 #define VEC_SPEDATA	33
 #define VEC_SPEROUND	34
 #define VEC_PERFMON	35
+#define VEC_DOORBELL	36	/* e500mc and later: IVOR36..41 */
+#define VEC_DOORBELL_CRIT 37
+#define VEC_GUEST_DOORBELL 38
+#define VEC_GUEST_DOORBELL_CRIT 39
+#define VEC_HCALL	40
+#define VEC_EHPRIV	41
 
 #endif

@@ -18,6 +18,8 @@
  *           between two lines, with the time base delta and a calibration.
  *   smcloop a loop storing into its own code page (bench_smc), between two
  *           lines.
+ *   smp     multicore figures (bench_smp, e500: tests/bench/bench-smp-e500.c):
+ *           shootdown costs, misses per core.
  *
  * The code is arch-neutral (arch.h, mmu.h, pgtable.h), as tests/target is.
  */
@@ -457,7 +459,10 @@ bool bench_requested(const char *bootargs)
 	return bench_word(bootargs, &len) != NULL;
 }
 
-static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop" };
+static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop", "smp" };
+
+/* The multicore figures: only a family with more than one core defines it. */
+void bench_smp(void) __attribute__((weak));
 
 /* Every item of a bench= list must name a benchmark; say which do not. */
 static bool list_valid(const char *list, size_t len)
@@ -473,7 +478,7 @@ static bool list_valid(const char *list, size_t len)
 		for (k = 0; k < sizeof(bench_names) / sizeof(bench_names[0]); k++)
 			hit = hit || (strlen(bench_names[k]) == j - i && !strncmp(list + i, bench_names[k], j - i));
 		if (!hit) {
-			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop)",
+			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop, smp)",
 			       (int)(j - i), list + i);
 			ok = false;
 		}
@@ -510,6 +515,7 @@ void bench_main(const char *bootargs)
 		{ "bench missloop", run_missloop, NULL, "bench-missloop" } };
 	static const struct target_test smcloop[] = {
 		{ "bench smcloop", run_smcloop, NULL, "bench-smcloop" } };
+	static const struct target_test smp[] = { { "bench smp", bench_smp, NULL, "bench-smp" } };
 	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;
@@ -534,5 +540,11 @@ void bench_main(const char *bootargs)
 		run_tests(missloop, 1);
 	if (wants(list, len, "smcloop"))
 		run_tests(smcloop, 1);
+	if (wants(list, len, "smp")) {
+		if (bench_smp)
+			run_tests(smp, 1);
+		else
+			kprintf("BENCH smp none reason=one-core family\n");
+	}
 	kprintf("BENCH end\n");
 }

@@ -17,6 +17,8 @@
 #include "hugetlb/pool.h"
 #include "hugetlb/hugetlb.h"
 #include "tests/target/test-smp-e500.h"
+#include "tests/target/test-e500mc.h"
+#include "e500/core.h"
 
 
 static void test_raw_mas(void)
@@ -115,22 +117,36 @@ static void test_accessed_bit(void)
 }
 
 
-/* Silicon ignores the low 4 bits of an IVOR (QEMU does not): every vector must be aligned. */
+/*
+ * Silicon ignores the low 4 bits of an IVOR (QEMU does not): every vector must be aligned.  The
+ * core's own IVORs only: 32..35 on e500v2, 35..41 on e500mc (no SPE, E.HV).
+ */
 static void test_ivors(void)
 {
-	const uint32_t ivor[] = {
+	uint32_t ivor[] = {
 		mfspr(400), mfspr(401), mfspr(402), mfspr(403), mfspr(404), mfspr(405),
 		mfspr(406), mfspr(407), mfspr(408), mfspr(409), mfspr(410), mfspr(411),
-		mfspr(412), mfspr(413), mfspr(414), mfspr(415), mfspr(528), mfspr(529),
-		mfspr(530), mfspr(531),
+		mfspr(412), mfspr(413), mfspr(414), mfspr(415), mfspr(531), 0, 0, 0, 0, 0, 0,
 	};
 	extern const char e500_dtlb_miss[], e500_itlb_miss[];
 	uint32_t ivpr = mfspr(SPRN_IVPR), bad = 0;
-	unsigned int i;
+	unsigned int i, n = 17;
 
-	for (i = 0; i < sizeof(ivor) / sizeof(ivor[0]); i++)
+	if (core_is_e500mc()) {
+		ivor[n++] = mfspr(SPRN_IVOR36);
+		ivor[n++] = mfspr(SPRN_IVOR36 + 1);
+		ivor[n++] = mfspr(SPRN_IVOR38);
+		ivor[n++] = mfspr(SPRN_IVOR38 + 1);
+		ivor[n++] = mfspr(SPRN_IVOR38 + 2);
+		ivor[n++] = mfspr(SPRN_IVOR38 + 3);
+	} else {
+		ivor[n++] = mfspr(528);
+		ivor[n++] = mfspr(529);
+		ivor[n++] = mfspr(530);
+	}
+	for (i = 0; i < n; i++)
 		bad |= ivor[i] & 0xf;
-	report_eq(bad, 0, "all 20 IVORs are 16-byte aligned");
+	report_eq(bad, 0, "all %u IVORs of this core are 16-byte aligned", n);
 	report(is_eq(ivpr, layout.linear_va) &&
 	       is_eq(ivpr + ivor[13], (uint32_t)(uintptr_t)e500_dtlb_miss) &&
 	       is_eq(ivpr + ivor[14], (uint32_t)(uintptr_t)e500_itlb_miss),
@@ -754,6 +770,11 @@ const struct target_test tests_family[] = {
 	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
 	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
 	  "e500-accessed-needs-permission" },
+	{ "e500 local TLB invalidation, this core only", test_local_invalidation, "e500", "e500-local-inval" },
+	{ "e500mc MAS8 before tlbwe", test_mas8, "e500", "e500mc-mas8" },
+	{ "e500mc hypervisor state", test_hv_state, "e500", "e500mc-hv-state" },
+	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
+	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },

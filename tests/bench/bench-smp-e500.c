@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * bench=smp on e500 (tools/bench/run's multicore section): what a TLB
+ * shootdown costs on cpu 0 while every other core holds the range, and
+ * how many misses each core takes over a known loop.  Lines:
+ *
+ *   BENCH smp info cores=N pvr=0x... local=METHOD
+ *   BENCH smp shoot what=NAME pages=P bytes=B runs=R called=C med=T min=T max=T
+ *       time-base ticks around mmu_tlb_invalidate() (its own invalidation
+ *       and the cross-calls to the C cores holding entries), R runs
+ *   BENCH smp misses cpu=I pir=P dmiss=D imiss=I expect=E
+ *       the miss counters' change on core I over LOOP_PAGES loads of
+ *       distinct 4K pages after its own TLB flush (E: one miss a page)
+ *   BENCH smp total cpu=I dmiss=D imiss=I   the counters since boot
+ *
+ * The time base is QEMU's virtual clock at 400 MHz (no -icount: host time).
+ */
+#include <string.h>
+#include "tests/bench/bench.h"
+#include "tests/target/env.h"
+#include "tests/target/report.h"
+#include "include/spr.h"
+#include "e500/reg.h"
+#include "e500/frame.h"
+#include "e500/smp.h"
+#include "tlb/e500-tlb.h"
+#include "hugetlb/pool.h"
+#include "lib/kprintf.h"
+
+#define RUNS		9
+#define LOOP_PAGES	256	/* fit TLB0 (512 entries, 4 ways): one miss each */
+#define HUGE_SIZE	(4u << 20)
+
+struct range {
+	vaddr_t va;
+	uint32_t pages;		/* 4K pages to touch (1 for a huge page) */
+	uint32_t miss_before[2];
+	uint32_t miss_after[2];
+};
+
+static void touch(void *arg)
+{
+	const struct range *r = arg;
+	uint32_t i;
+
+	for (i = 0; i < r->pages; i++)
+		(void)*(volatile uint32_t *)(uintptr_t)(r->va + i * 4096);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void sort_u32(uint32_t *v, unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && cmp_u32(&v[j - 1], &v[j]) > 0; j--) {
+			uint32_t t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+}
+
+/* Every online core touches r, then cpu 0 times the shootdown of bytes at r->va. */
+static void shoot(const char *what, struct range *r, uint32_t bytes, uint32_t pages)
+{
+	uint32_t ticks[RUNS];
+	unsigned int run, cpu, called = 0;
+
+	for (run = 0; run < RUNS; run++) {
+		uint64_t t0;
+
+		called = 0;
+		for (cpu = 1; cpu < smp_cpus(); cpu++)
+			if (smp_state(cpu) == CPU_ONLINE && smp_call(cpu, touch, r, SMP_CALL_TIMEOUT) == 0)
+				called++;
+		touch(r);
+		t0 = timebase_read();
+		mmu_tlb_invalidate(&kernel_mm, r->va, bytes);
+		ticks[run] = (uint32_t)(timebase_read() - t0);
+	}
+	sort_u32(ticks, RUNS);
+	kprintf("BENCH smp shoot what=%s pages=%lu bytes=%lu runs=%u called=%u med=%lu min=%lu max=%lu\n",
+		what, (unsigned long)pages, (unsigned long)bytes, RUNS, called,
+		(unsigned long)ticks[RUNS / 2], (unsigned long)ticks[0], (unsigned long)ticks[RUNS - 1]);
+}
+
+static void shoot_4k(const char *name, uint32_t pages, paddr_t pa)
+{
+	struct range r = { .va = TEST_KVA, .pages = pages };
+	uint32_t i;
+
+	for (i = 0; i < pages; i++)
+		if (map(&kernel_mm, r.va + i * 4096, pa, 4096, KPROT_RW)) {
+			report(false, "bench smp: map %lu 4K pages", (unsigned long)pages);
+			unmap(&kernel_mm, r.va, pages * 4096);
+			return;
+		}
+	shoot(name, &r, pages * 4096, pages);
+	unmap(&kernel_mm, r.va, pages * 4096);
+}
+
+static void shoot_huge(void)
+{
+	struct range r = { .va = (TEST_KVA + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1), .pages = 1 };
+	paddr_t pa = hugepool_alloc(HUGE_SIZE);
+
+	if (pa == HUGEPOOL_FAIL) {
+		kprintf("BENCH smp shoot what=huge-4M status=nopool\n");
+		return;
+	}
+	if (map(&kernel_mm, r.va, pa, HUGE_SIZE, KPROT_RW))
+		report(false, "bench smp: map a 4M page");
+	else
+		shoot("huge-4M", &r, HUGE_SIZE, HUGE_SIZE / 4096);
+	unmap(&kernel_mm, r.va, HUGE_SIZE);
+	hugepool_free(pa, HUGE_SIZE);
+}
+
+struct loop {
+	struct range r;
+	uint32_t dmiss, imiss;
+};
+
+/* On the calling core: its own TLB flushed, LOOP_PAGES loads, the change of its counters. */
+static void miss_loop(void *arg)
+{
+	struct loop *l = arg;
+	struct tlb_counts a, b;
+
+	tlb_local_flush_all();
+	tlb_counts(&a);
+	touch(&l->r);
+	tlb_counts(&b);
+	l->dmiss = b.dmiss - a.dmiss;
+	l->imiss = b.imiss - a.imiss;
+}
+
+static void misses_per_core(paddr_t pa)
+{
+	struct loop l = { .r = { .va = TEST_KVA, .pages = LOOP_PAGES } };
+	unsigned int cpu;
+	uint32_t i;
+
+	for (i = 0; i < LOOP_PAGES; i++)
+		map(&kernel_mm, l.r.va + i * 4096, pa, 4096, KPROT_RW);
+	for (cpu = 0; cpu < smp_cpus(); cpu++) {
+		if (smp_state(cpu) != CPU_ONLINE || smp_call(cpu, miss_loop, &l, SMP_CALL_TIMEOUT))
+			continue;
+		kprintf("BENCH smp misses cpu=%u pir=%lu dmiss=%lu imiss=%lu expect=%u\n", cpu,
+			(unsigned long)smp_pir(cpu), (unsigned long)l.dmiss, (unsigned long)l.imiss,
+			LOOP_PAGES);
+	}
+	unmap(&kernel_mm, l.r.va, LOOP_PAGES * 4096);
+	for (cpu = 0; cpu < smp_cpus(); cpu++)
+		if (smp_state(cpu) == CPU_ONLINE)
+			kprintf("BENCH smp total cpu=%u dmiss=%lu imiss=%lu\n", cpu,
+				(unsigned long)smp_percpu(cpu)->dmiss, (unsigned long)smp_percpu(cpu)->imiss);
+}
+
+void bench_smp(void)
+{
+	paddr_t pa = test_page();
+
+	kprintf("BENCH smp info cores=%u pvr=0x%08lx local=%s stats=%d\n", smp_online(),
+		(unsigned long)mfspr(SPRN_PVR), tlb_local_method(), tlb_counts_available());
+	shoot_4k("4k-1", 1, pa);
+	shoot_4k("4k-16", 16, pa);
+	shoot_4k("4k-256", 256, pa);
+	shoot_huge();
+	misses_per_core(pa);
+	test_page_free(pa);
+}
