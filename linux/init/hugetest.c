@@ -480,6 +480,81 @@ static void test_cow(unsigned long bytes, int flags, const char *n)
 	munmap((void *)p, bytes);
 }
 
+/* /proc/self/pagemap: one 64-bit word per 4K page of the address space. */
+#define PAGEMAP_PRESENT	(1ull << 63)
+#define PAGEMAP_SWAPPED	(1ull << 62)
+
+static int pagemap_entry(volatile void *addr, unsigned long long *entry)
+{
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+	long n = -1;
+
+	if (fd < 0)
+		return -1;
+	if (lseek(fd, (off_t)((unsigned long)addr / BASE_PAGE * sizeof(*entry)), SEEK_SET) >= 0)
+		n = read(fd, entry, sizeof(*entry));
+	close(fd);
+	return n == (long)sizeof(*entry) ? 0 : -1;
+}
+
+/* Whether addr's pagemap entry, read, has all of set and none of clear. */
+static int pagemap_is(volatile void *addr, unsigned long long set, unsigned long long clear)
+{
+	unsigned long long e;
+
+	if (pagemap_entry(addr, &e) < 0) {
+		printf("    (cannot read /proc/self/pagemap)\n");
+		return 0;
+	}
+	if ((e & set) == set && !(e & clear))
+		return 1;
+	printf("    (pagemap entry 0x%llx)\n", e);
+	return 0;
+}
+
+/*
+ * A 4K page unmapped and mapped again at the same address while its neighbour keeps their page
+ * table: the entry the unmap cleared must read as empty (neither present nor a swap entry), and
+ * the new mapping must be a new zero-filled page. A clear that leaves part of the entry behind
+ * (on e500 with 64-bit PTEs it leaves the high word, which pte_none() is meant to ignore) would
+ * show here as a swap entry, a fault or old data.
+ */
+static void test_remap_4k(void)
+{
+	const unsigned long words = BASE_PAGE / 4;
+	volatile unsigned int *p, *second, *q;
+
+	mark("remap", "4K");
+	p = mmap(NULL, 2 * BASE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	check(p != MAP_FAILED, "mmap of two 4K pages for the unmap and map again test", NULL);
+	if (p == MAP_FAILED)
+		return;
+	second = p + words;
+	p[0] = 0x33333333u;
+	second[0] = 0x44444444u;
+	second[words - 1] = 0x44444444u;
+	check(pagemap_is(second, PAGEMAP_PRESENT, 0),
+	      "/proc/self/pagemap shows a written 4K page present", NULL);
+	check(munmap((void *)second, BASE_PAGE) == 0, "munmap of the second of two 4K pages succeeds",
+	      NULL);
+	q = mmap((void *)second, BASE_PAGE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	check(q == second, "mmap(MAP_FIXED) maps a 4K page again where one was unmapped", NULL);
+	if (q == second) {
+		check(pagemap_is(q, 0, PAGEMAP_PRESENT | PAGEMAP_SWAPPED),
+		      "/proc/self/pagemap shows the entry munmap cleared neither present nor swapped",
+		      NULL);
+		check(q[0] == 0 && q[words - 1] == 0,
+		      "a 4K page mapped again where one was unmapped reads zero, not the old data", NULL);
+		q[0] = 0x55555555u;
+		check(q[0] == 0x55555555u && p[0] == 0x33333333u,
+		      "the page mapped again takes a write, and its neighbour keeps its data", NULL);
+		check(pagemap_is(q, PAGEMAP_PRESENT, 0),
+		      "/proc/self/pagemap shows the page mapped again present once written", NULL);
+	}
+	munmap((void *)p, 2 * BASE_PAGE);
+}
+
 static void mount_or_fail(const char *type, const char *dir)
 {
 	mkdir(dir, 0755);
@@ -535,11 +610,13 @@ int main(void)
 	}
 	test_meminfo();
 	/*
-	 * Every mapping is made and checked before any is removed, and the 4K copy-on-write test
-	 * (whose child exits, freeing its page tables) runs before any huge page is mapped: so
-	 * one failure on the way out of a mapping cannot hide the checks of the others.
+	 * Every mapping is made and checked before any is removed, and the 4K tests (copy-on-write,
+	 * whose child exits and frees its page tables; a 4K page unmapped and mapped again) run
+	 * before any huge page is mapped: so one failure on the way out of a mapping cannot hide
+	 * the checks of the others.
 	 */
 	test_cow(BASE_PAGE, 0, "4K");
+	test_remap_4k();
 	for (unsigned int i = 0; i < NSIZES; i++)
 		map_anon(i);
 	for (unsigned int i = 0; i < NSIZES; i++)
