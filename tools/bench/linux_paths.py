@@ -103,9 +103,10 @@ class PathCounter:
             self.cur = {"kind": self.entries[pc], "who": "user", "size": "4K", "n": 1}
 
 
-def e500_measure(top, out, run_qemu):
-    """Returns {"events": [...], "marks": {...}} or {"error": why}."""
-    kdir = os.path.join(top, "build", "linux", "e500")
+def e500_measure(top, out, run_qemu, kdir=None):
+    """Returns {"events": [...], "marks": {...}} or {"error": why}. kdir: the kernel's build
+    directory, build/linux/e500 unless given (build/linux/e500-stock: stock Linux)."""
+    kdir = kdir or os.path.join(top, "build", "linux", "e500")
     vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "hugetest")
     if not (os.path.exists(vmlinux) and os.path.exists(init)):
         return {"error": "no e500 kernel: run make linux first"}
