@@ -200,6 +200,8 @@ static uint32_t plain_spr_offset(uint32_t spr, bool write)
 	case SPR_DSISR:	return offsetof(struct cpu, dsisr);
 	case SPR_MI_TWC: return write ? offsetof(struct cpu, mmu.mi_twc) : 0;
 	case SPR_MD_TWC: return write ? offsetof(struct cpu, mmu.md_twc) : 0;
+	case SPR_M_TWB:	return write ? offsetof(struct cpu, mmu.m_twb) : 0;
+	case SPR_M_TW:	return offsetof(struct cpu, mmu.m_tw);
 	}
 	return 0;
 }

@@ -115,7 +115,7 @@ OP(mtctr)
 	c->pc += 4;
 }
 
-/* supervisor SPRs kept as plain storage (SPRGs, SRRs, DAR, DSISR, Mx_TWC) */
+/* supervisor SPRs kept as plain storage (SPRGs, SRRs, DAR, DSISR, M_TW; Mx_TWC, M_TWB written) */
 OP(mfspr_plain)
 {
 	if (!priv_check(c))

@@ -233,7 +233,7 @@ branch:
 	}
 	c->pc = target;
 	c->icount = icount;
-	return 0;
+	goto refetch;
 
 L_call:
 	exact = EXACT(d);
@@ -241,10 +241,19 @@ L_call:
 	c->pc = next_pc - 4;
 	c->icount = exact;
 	d->fn(c, d);
-	if (unlikely(c->pc != next_pc || c->event_at != limit ||
-		     !c->fetch_valid || code_changed))
+	if (likely(c->pc == next_pc && c->event_at == limit &&
+		   c->fetch_valid && !code_changed))
+		NEXT();
+	if (c->event_at != limit || code_changed)
 		return 0;
-	NEXT();
+	icount = c->icount;
+refetch:	/* c->pc and c->icount (== icount) exact: go on if the page is cached */
+	if (!fetch_fast(c))
+		return 0;
+	page = c->fetch_dpage;
+	pbase = c->fetch_page;
+	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	goto enter;
 
 leave:		/* after the instruction that ends at next_pc */
 	c->pc = next_pc;
@@ -254,7 +263,7 @@ leave:		/* after the instruction that ends at next_pc */
 L_pageend:	/* fell off the page's last entry */
 	c->pc = pbase + 0x1000u;
 	c->icount = icount;
-	return 0;
+	goto refetch;
 
 L_stub:		/* never inside a block (see the invariant in sim.h) */
 	broken_block(PC_OF(d));

@@ -254,6 +254,7 @@ void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len);
 
 /* cpu.c */
 void cpu_reset(struct cpu *c, uint32_t pc);
+bool fetch_fast(struct cpu *c);
 int cpu_run(struct cpu *c);
 void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
 		    uint32_t srr1);

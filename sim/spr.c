@@ -65,6 +65,7 @@ static void write_immr(struct cpu *c, uint32_t val)
 	c->immr = val & 0xFFFF0000u;
 	soft_tlb_flush_all(c);
 	c->fetch_valid = false;		/* the window may now cover the fetch page */
+	c->itlb_gen++;			/* or a page whose fetch translation is cached */
 }
 
 int spr_write(struct cpu *c, int spr, uint32_t val)
