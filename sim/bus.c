@@ -12,8 +12,6 @@
 #include "sim.h"
 #include "exit-device.h"
 
-#define IMMR_WINDOW	0x10000u
-
 uint8_t *ram;
 uint32_t ram_size;
 uint8_t *code_map;
@@ -36,12 +34,6 @@ uint8_t *phys_host(uint32_t pa)
 static uint32_t immr_base(const struct cpu *c)
 {
 	return c->immr & 0xFFFF0000u;
-}
-
-/* The IMMR window wins over RAM, for fetches as for data accesses. */
-bool phys_in_immr(const struct cpu *c, uint32_t pa)
-{
-	return pa - immr_base(c) < IMMR_WINDOW;
 }
 
 static uint32_t ram_read(uint32_t pa, int size)

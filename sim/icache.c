@@ -11,10 +11,9 @@
 
 #include "exec.h"
 
-#define DPAGE_SLOTS	256
 #define SENTINEL_BLEN	0xFFFFu	/* never fits a budget: leaves the page */
 
-static struct dpage *slots[DPAGE_SLOTS];
+struct dpage *dpage_slots[DPAGE_SLOTS];
 bool code_changed;
 
 static void dpage_reset(struct dpage *p)
@@ -26,13 +25,12 @@ static void dpage_reset(struct dpage *p)
 	p->insn[PAGE_INSNS].lbl = op_labels[OPID_pageend];
 }
 
-struct dpage *dpage_get(uint32_t ppn)
+/* dpage_get's miss: take over the slot (sim.h) */
+struct dpage *dpage_fill(uint32_t ppn)
 {
-	struct dpage **slot = &slots[ppn & (DPAGE_SLOTS - 1)];
+	struct dpage **slot = &dpage_slots[ppn & (DPAGE_SLOTS - 1)];
 	struct dpage *p = *slot;
 
-	if (p && p->ppn == ppn)
-		return p;
 	if (!p) {
 		p = malloc(sizeof(*p));
 		if (!p) {
@@ -82,17 +80,13 @@ static void reset_block_prefix(struct dpage *p, uint32_t i)
 		decode_stub_init(&p->insn[i]);
 }
 
-/* Returns true when the store changed a decoded instruction. */
-bool code_page_store(uint32_t pa, int size)
+/* code_page_store's work on page p: true when the store changed a decoded instruction. */
+bool code_store_reset(struct dpage *p, uint32_t pa, int size)
 {
-	uint32_t ppn = pa >> 12;
-	struct dpage *p = slots[ppn & (DPAGE_SLOTS - 1)];
 	uint32_t first = (pa & 0xFFF) >> 2;
 	uint32_t last = ((pa & 0xFFF) + size - 1) >> 2;
 	bool hit = false;
 
-	if (!p || p->ppn != ppn)
-		return false;
 	for (uint32_t i = first; i <= last && i < PAGE_INSNS; i++) {
 		if (p->insn[i].blen) {
 			reset_block_prefix(p, i);
@@ -107,6 +101,6 @@ bool code_page_store(uint32_t pa, int size)
 void dpage_invalidate_all(void)
 {
 	for (int i = 0; i < DPAGE_SLOTS; i++)
-		if (slots[i])
-			dpage_reset(slots[i]);
+		if (dpage_slots[i])
+			dpage_reset(dpage_slots[i]);
 }

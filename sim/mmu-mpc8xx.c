@@ -449,7 +449,9 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 		sim_warn(c, W_MI_RPN_BITS, "ITLB entry with MI_RPN bit%s set "
 			 "(0x%08x)", (rpn & RPN_PP20) && (rpn & RPN_C) ?
 			 "s 20 and 23" : (rpn & RPN_PP20) ? " 20" : " 23", rpn);
-	entry_drop(c, e, insn);
+	/* the old entry's cached data translations go (the ITLB's below) */
+	if (!insn && e->valid)
+		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
 	size = page_size(c, twc, rpn, live);
 	e->epn_reg = epn & EPN_MASK;
 	e->twc_reg = twc & (insn ? MI_TWC_MASK : MD_TWC_MASK);
@@ -457,7 +459,7 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 	e->mask = ~(size - 1);
 	e->epn = epn & e->mask;
 	e->rpn = rpn & e->mask;
-	tlb_set_valid(c, e, !!(epn & EPN_EV));
+	tlb_set_valid(c, e, !!(epn & EPN_EV));	/* out of the old bucket, into the new */
 	if (insn) {
 		c->stats.itlb_writes++;
 		itlb_changed(c);

@@ -177,11 +177,11 @@ label: {								\
 	if (upd)							\
 		c->gpr[d->ra] = ea;					\
 	pa = (uint32_t)(p - ram);					\
-	if (unlikely(code_map[pa >> 12])) {				\
+	if (unlikely(code_map[pa >> 12]) &&				\
+	    code_page_store(pa, bytes)) {				\
 		exact = EXACT(d);					\
 		next_pc = PC_OF(d) + 4;					\
-		if (code_page_store(pa, bytes))				\
-			goto leave;					\
+		goto leave;						\
 	}								\
 	NEXT();								\
 }

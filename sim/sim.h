@@ -243,9 +243,48 @@ int bus_init(uint32_t size);
 int phys_read(struct cpu *c, uint32_t pa, int size, uint32_t *val);
 int phys_write(struct cpu *c, uint32_t pa, int size, uint32_t val);
 uint8_t *phys_host(uint32_t pa);
-bool phys_in_immr(const struct cpu *c, uint32_t pa);
-bool code_page_store(uint32_t pa, int size);
+bool code_store_reset(struct dpage *p, uint32_t pa, int size);
 extern bool code_changed;	/* set when a store changed decoded code */
+
+#define IMMR_WINDOW	0x10000u
+
+/* The IMMR window wins over RAM, for fetches as for data accesses. */
+static inline bool phys_in_immr(const struct cpu *c, uint32_t pa)
+{
+	return pa - (c->immr & 0xFFFF0000u) < IMMR_WINDOW;
+}
+
+/* icache.c: decoded pages, direct-mapped by physical page number */
+#define DPAGE_SLOTS	256
+extern struct dpage *dpage_slots[DPAGE_SLOTS];
+struct dpage *dpage_fill(uint32_t ppn);
+
+static inline struct dpage *dpage_get(uint32_t ppn)
+{
+	struct dpage *p = dpage_slots[ppn & (DPAGE_SLOTS - 1)];
+
+	if (likely(p && p->ppn == ppn))
+		return p;
+	return dpage_fill(ppn);
+}
+
+/*
+ * A store of size bytes at RAM address pa (within one page) over decoded
+ * code resets the entries it covers (icache.c); returns true when it did.
+ */
+static inline bool code_page_store(uint32_t pa, int size)
+{
+	struct dpage *p = dpage_slots[(pa >> 12) & (DPAGE_SLOTS - 1)];
+	uint32_t first = (pa & 0xFFF) >> 2;
+	uint32_t last = ((pa & 0xFFF) + size - 1) >> 2;
+
+	if (!p || p->ppn != pa >> 12)
+		return false;
+	if (last - first <= 1 && last < PAGE_INSNS &&
+	    !p->insn[first].blen && !p->insn[last].blen)
+		return false;
+	return code_store_reset(p, pa, size);
+}
 
 /* decode.c */
 void decode_insn(struct dinsn *d, uint32_t raw);
@@ -265,7 +304,6 @@ void dpage_invalidate_all(void);
 void machine_check(struct cpu *c, uint32_t srr0, uint32_t addr);
 void program_exception(struct cpu *c, uint32_t cause);
 void swemu_exception(struct cpu *c);
-struct dpage *dpage_get(uint32_t ppn);
 void dpage_decode_block(struct dpage *p, uint32_t idx);
 
 /* run.c */

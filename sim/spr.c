@@ -27,10 +27,18 @@ static int check_priv(struct cpu *c, int spr)
 	return 0;
 }
 
+/* The MMU's SPR numbers (784..826), looked at first: a TLB miss handler's. */
+static bool mmu_range(int spr)
+{
+	return spr >= SPR_MI_CTR && spr <= SPR_MD_RAM1;
+}
+
 int spr_read(struct cpu *c, int spr, uint32_t *val)
 {
 	if (check_priv(c, spr))
 		return -1;
+	if (mmu_range(spr) && mmu_spr_read(c, spr, val))
+		return 0;
 	switch (spr) {
 	case SPR_XER:	*val = c->xer; return 0;
 	case SPR_LR:	*val = c->lr; return 0;
@@ -54,8 +62,6 @@ int spr_read(struct cpu *c, int spr, uint32_t *val)
 		*val = c->misc_spr[spr];
 		return 0;
 	}
-	if (mmu_spr_read(c, spr, val))
-		return 0;
 	swemu_exception(c);
 	return -1;
 }
@@ -72,6 +78,8 @@ int spr_write(struct cpu *c, int spr, uint32_t val)
 {
 	if (check_priv(c, spr))
 		return -1;
+	if (mmu_range(spr) && mmu_spr_write(c, spr, val))
+		return 0;
 	switch (spr) {
 	case SPR_XER:	c->xer = val & 0xE000007Fu; return 0;
 	case SPR_LR:	c->lr = val; return 0;
@@ -101,8 +109,6 @@ int spr_write(struct cpu *c, int spr, uint32_t val)
 		c->misc_spr[spr] = val;
 		return 0;
 	}
-	if (mmu_spr_write(c, spr, val))
-		return 0;
 	swemu_exception(c);
 	return -1;
 }
