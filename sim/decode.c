@@ -337,6 +337,9 @@ void decode_insn(struct dinsn *d, uint32_t raw)
 		fill_fields(d, o, raw);
 		if (o->form == F_MFSPR || o->form == F_MTSPR)
 			specialize_spr(d, o->form);
+		if (d->op == OPID_bc && (d->sh & BO_BDNZ_MASK) == BO_BDNZ &&
+		    !(d->flags & (DI_LK | DI_AA)))
+			d->op = OPID_bdnz;
 	}
 	set_dispatch(d);
 }

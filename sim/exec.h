@@ -74,7 +74,7 @@ static inline uint32_t rotl32(uint32_t x, unsigned int n)
 	X(srw) X(sraw) X(srawi) X(cntlzw) X(extsb) X(extsh) \
 	X(crop) X(mcrf) X(mcrxr) X(mfcr) X(mtcrf) \
 	X(mflr) X(mtlr) X(mfctr) X(mtctr) X(mfspr_plain) X(mtspr_plain) \
-	X(b) X(bc) X(bclr) X(bcctr) \
+	X(b) X(bc) X(bdnz) X(bclr) X(bcctr) \
 	X(sc) X(rfi) X(mfmsr) X(mtmsr) X(mfspr) X(mtspr) X(mftb) X(tw) \
 	X(twi) X(nop) X(tlbie) X(tlbia) X(tlbsync) X(swemu) \
 	X(lwz) X(lwzu) X(lwzx) X(lwzux) X(lbz) X(lbzu) X(lbzx) X(lbzux) \
@@ -106,6 +106,14 @@ static inline bool cr_bit(const struct cpu *c, int n)
 {
 	return (c->cr >> (31 - n)) & 1;
 }
+
+/*
+ * BO bits: 0x10 ignore the CR bit, 0x08 the CR bit value wanted, 0x04 do
+ * not decrement CTR, 0x02 branch when CTR is 0 (else when not 0), 0x01 a
+ * hint. bdnz (decrement, branch while CTR != 0, no CR bit) is decoded apart.
+ */
+#define BO_BDNZ_MASK	0x16u
+#define BO_BDNZ		0x10u
 
 /* BO decoding shared by bc, bclr and bcctr; decrements CTR if asked. */
 static inline bool branch_taken(struct cpu *c, const struct dinsn *d)

@@ -27,6 +27,11 @@ OP(bc)
 	c->pc = branch_taken(c, d) ? target : next;
 }
 
+OP(bdnz)	/* bc with BO_BDNZ, neither AA nor LK */
+{
+	c->pc = --c->ctr ? c->pc + d->imm : c->pc + 4;
+}
+
 OP(bclr)
 {
 	uint32_t target = c->lr & ~3u;

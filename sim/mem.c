@@ -11,7 +11,7 @@
 static void soft_clear(struct soft_tlb *t)
 {
 	for (int i = 0; i < SOFT_TLB_SIZE; i++)
-		t[i].tag = 1;
+		t[i].tag = SOFT_TLB_EMPTY;
 }
 
 void soft_tlb_flush(struct cpu *c)
@@ -43,9 +43,9 @@ void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size)
 
 		for (int m = MODE_SUP; m < NUM_MODES; m++) {
 			if (c->soft_rd[m][idx].tag == page)
-				c->soft_rd[m][idx].tag = 1;
+				c->soft_rd[m][idx].tag = SOFT_TLB_EMPTY;
 			if (c->soft_wr[m][idx].tag == page)
-				c->soft_wr[m][idx].tag = 1;
+				c->soft_wr[m][idx].tag = SOFT_TLB_EMPTY;
 		}
 	}
 }

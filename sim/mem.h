@@ -2,7 +2,7 @@
 /*
  * Fast paths for data accesses: a direct-mapped cache of EA pages that
  * translate to RAM with the needed permission. Anything else (a miss in
- * this cache, a page-crossing access, IMMR, exceptions) takes the slow path
+ * this cache, a misaligned access, IMMR, exceptions) takes the slow path
  * in mem.c. Return value: 0 on success, non-zero when an exception was
  * raised (the instruction must then leave the registers untouched).
  */
@@ -15,8 +15,8 @@ static inline uint8_t *soft_lookup(struct soft_tlb *t, uint32_t ea, int size)
 {
 	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
 
-	if (likely(e->tag == (ea & 0xFFFFF000u) &&
-		   (ea & 0xFFFu) <= 0x1000u - (uint32_t)size))
+	/* one compare for the page and the alignment (never crosses a page) */
+	if (likely(e->tag == (ea & (0xFFFFF000u | (uint32_t)(size - 1)))))
 		return e->host + (ea & 0xFFFu);
 	return NULL;
 }

@@ -14,9 +14,9 @@ OPFN(li)
 	PC_ADVANCE(c);
 }
 
-OPFN(addi)	/* also addis: imm is pre-shifted */
+OPFN(addi)	/* also addis: imm is pre-shifted; RA=0 is decoded as li */
 {
-	c->gpr[d->rd] = ra0(c, d) + d->imm;
+	c->gpr[d->rd] = c->gpr[d->ra] + d->imm;
 	PC_ADVANCE(c);
 }
 

@@ -95,7 +95,7 @@ int run_threaded(struct cpu *c)
 #define OWN(name) own[OPID_##name] = &&L_##name;
 		INT_OPS(OWN)
 		MEM_OPS(OWN)
-		OWN(b) OWN(bc) OWN(bclr) OWN(bcctr)
+		OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)
 		OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)
 		OWN(mfspr_plain) OWN(mtspr_plain)
 		OWN(stub) OWN(pageend)
@@ -177,11 +177,12 @@ label: {								\
 	if (upd)							\
 		c->gpr[d->ra] = ea;					\
 	pa = (uint32_t)(p - ram);					\
-	if (unlikely(code_map[pa >> 12]) &&				\
-	    code_page_store(pa, bytes)) {				\
+	if (unlikely(code_map[pa >> 12])) {				\
+		/* before the store may reset d itself */		\
 		exact = EXACT(d);					\
 		next_pc = PC_OF(d) + 4;					\
-		goto leave;						\
+		if (code_page_store(pa, bytes))				\
+			goto leave;					\
 	}								\
 	NEXT();								\
 }
@@ -212,6 +213,10 @@ L_bc:
 		c->lr = next_pc;
 	if (!branch_taken(c, d))
 		target = next_pc;
+	goto branch;
+L_bdnz:
+	next_pc = PC_OF(d) + 4;
+	target = --c->ctr ? next_pc - 4 + d->imm : next_pc;
 	goto branch;
 L_bclr:
 	next_pc = PC_OF(d) + 4;

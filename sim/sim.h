@@ -118,10 +118,12 @@ struct dpage {
 
 /* Fast data-translation cache entry (one 4 KB EA page -> host RAM). */
 struct soft_tlb {
-	uint32_t tag;		/* EA page, or 1 when empty */
+	uint32_t tag;		/* EA page, or SOFT_TLB_EMPTY */
 	uint8_t *host;		/* host address of the page */
 };
 #define SOFT_TLB_SIZE	64
+/* matches no EA & (page mask | size - 1) for an access size up to 4 (mem.h) */
+#define SOFT_TLB_EMPTY	0xFFFu
 enum { MODE_REAL, MODE_SUP, MODE_USER, NUM_MODES };
 
 /* One ITLB or DTLB entry. */
