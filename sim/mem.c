@@ -91,8 +91,9 @@ static int translate(struct cpu *c, uint32_t ea, enum access_kind kind,
  * cross).  -1: a gdb watchpoint or a translation fault; a fault on the
  * second page reports the access's own EA in DAR (docs/hw/mpc8xx.md 10.4).
  */
-static int translate_access(struct cpu *c, uint32_t ea, int size, enum access_kind kind,
-			    uint32_t *pa0, uint32_t *pa1, bool *cache)
+static inline __attribute__((always_inline)) int
+translate_access(struct cpu *c, uint32_t ea, int size, enum access_kind kind,
+		 uint32_t *pa0, uint32_t *pa1, bool *cache)
 {
 	bool dummy;
 

@@ -148,8 +148,8 @@ static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
 	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
 }
 
-static struct tlb_entry *tlb_match(struct cpu *c, struct tlb_entry *tlb,
-				   uint32_t ea)
+static inline __attribute__((always_inline)) struct tlb_entry *
+tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea)
 {
 	struct tlb_entry *hit = NULL;
 	uint32_t casid = c->mmu.m_casid & EPN_ASID;
@@ -240,7 +240,8 @@ static int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn, int key,
 	}
 }
 
-static int entry_perm(struct cpu *c, const struct tlb_entry *e, bool insn)
+static inline __attribute__((always_inline)) int
+entry_perm(struct cpu *c, const struct tlb_entry *e, bool insn)
 {
 	struct mmu *m = &c->mmu;
 	uint32_t ctr = insn ? m->mi_ctr : m->md_ctr;
