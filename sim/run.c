@@ -214,9 +214,19 @@ L_bc:
 	if (!branch_taken(c, d))
 		target = next_pc;
 	goto branch;
-L_bdnz:
-	next_pc = PC_OF(d) + 4;
-	target = --c->ctr ? next_pc - 4 + d->imm : next_pc;
+L_bdnz:		/* taken to a target in the page: straight to its entry */
+	if (likely(--c->ctr)) {
+		uint32_t idx = (uint32_t)(d - page->insn) +
+			       (uint32_t)((int32_t)d->imm >> 2);
+
+		if (likely(idx < PAGE_INSNS)) {
+			d = &page->insn[idx];
+			goto enter;
+		}
+		target = PC_OF(d) + d->imm;
+	} else {
+		target = PC_OF(d) + 4;
+	}
 	goto branch;
 L_bclr:
 	next_pc = PC_OF(d) + 4;
