@@ -71,6 +71,13 @@ static void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
 	e->host = ram + (pa & 0xFFFFF000u);
 }
 
+/* A load translation made ahead by the MMU (mmu-mpc8xx.c), for mode's table. */
+void soft_prefill_load(struct cpu *c, int mode, uint32_t ea, uint32_t pa)
+{
+	if (page_cacheable(c, pa))
+		soft_fill(c, c->soft_rd[mode], ea, pa);
+}
+
 /* Translate one access that does not cross a page. */
 static int translate(struct cpu *c, uint32_t ea, enum access_kind kind,
 		     uint32_t *pa, bool *cache)

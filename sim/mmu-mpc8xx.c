@@ -148,8 +148,12 @@ static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
 	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
 }
 
+/*
+ * The entry that translates ea (the lower one of two, with a warning), or
+ * NULL. 'quiet': a second hit returns NULL instead of warning.
+ */
 static inline __attribute__((always_inline)) struct tlb_entry *
-tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea)
+tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 {
 	struct tlb_entry *hit = NULL;
 	uint32_t casid = c->mmu.m_casid & EPN_ASID;
@@ -168,6 +172,8 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea)
 		if (!(e->rpn_reg & RPN_SH) && (e->epn_reg & EPN_ASID) != casid)
 			continue;
 		if (hit) {
+			if (quiet)
+				return NULL;
 			sim_warn(c, W_MULTI_HIT, "EA 0x%08x hits TLB entries "
 				 "%d and %d; using the lower one",
 				 ea, (int)(hit - tlb), i);
@@ -178,13 +184,16 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea)
 	return hit;
 }
 
-/* The APG key: 0 selects the supervisor PP column, 1 the user column. */
+/*
+ * The APG key: 0 selects the supervisor PP column, 1 the user column.
+ * Returns 0 no access, 1 check PP, 2 manager; -1 where it would warn and
+ * 'quiet' asks not to (so do pp_decode and entry_perm).
+ */
 static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
-		   int *key)
+		   int user, bool quiet, int *key)
 {
 	int apg = (twc >> 5) & 0xF;
 	int field = (ap >> (30 - 2 * apg)) & 3;
-	int user = !!(c->msr & MSR_PR);
 
 	if (!(ctr & CTR_GPM)) {
 		*key = user ? (field & 1) : (field >> 1);
@@ -196,6 +205,8 @@ static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
 		return 0;
 	if (field == 3)
 		return 2;
+	if (field == 2 && quiet)
+		return -1;
 	if (field == 2)
 		sim_warn(c, W_GPM_10, "Mx_AP domain field 10 (unknown), "
 			 "treated as client");
@@ -204,11 +215,13 @@ static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
 
 /* Decode PP/E with the extended encoding; 'insn' selects the I column. */
 static int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn, int key,
-		     bool insn)
+		     bool insn, bool quiet)
 {
 	int pp = (rpn >> 10) & 3;
 
 	if (rpn & RPN_E) {
+		if (pp >= 2 && quiet)
+			return -1;
 		if (pp >= 2) {
 			if (twc & TWC_PS) {
 				/* large page: bit 20 ignored, see README */
@@ -241,19 +254,20 @@ static int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn, int key,
 }
 
 static inline __attribute__((always_inline)) int
-entry_perm(struct cpu *c, const struct tlb_entry *e, bool insn)
+entry_perm(struct cpu *c, const struct tlb_entry *e, bool insn, int user,
+	   bool quiet)
 {
 	struct mmu *m = &c->mmu;
 	uint32_t ctr = insn ? m->mi_ctr : m->md_ctr;
 	uint32_t ap = insn ? m->mi_ap : m->md_ap;
 	int key, mode;
 
-	mode = ap_mode(c, ap, ctr, e->twc_reg, &key);
-	if (mode == 0)
-		return 0;
+	mode = ap_mode(c, ap, ctr, e->twc_reg, user, quiet, &key);
+	if (mode <= 0)
+		return mode;
 	if (mode == 2)
 		return PERM_R | PERM_W | PERM_X;
-	return pp_decode(c, e->twc_reg, e->rpn_reg, key, insn);
+	return pp_decode(c, e->twc_reg, e->rpn_reg, key, insn, quiet);
 }
 
 static uint32_t victim(struct cpu *c, uint32_t *ctr)
@@ -330,7 +344,7 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		return 0;
 	}
 	check_ppm_ppcs(c, c->mmu.md_ctr, "MD_CTR");
-	e = tlb_match(c, c->mmu.dtlb, ea);
+	e = tlb_match(c, c->mmu.dtlb, ea, false);
 	if (!e) {
 		data_miss(c, ea, kind);
 		return -1;
@@ -339,7 +353,7 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		data_error(c, ea, kind, ERR_NOTRANS);
 		return -1;
 	}
-	perm = entry_perm(c, e, false);
+	perm = entry_perm(c, e, false, !!(c->msr & MSR_PR), false);
 	if (!(perm & (is_store_kind(kind) ? PERM_W : PERM_R))) {
 		data_error(c, ea, kind, ERR_PROT);
 		return -1;
@@ -369,7 +383,7 @@ int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
 		return 0;
 	}
 	check_ppm_ppcs(c, m->mi_ctr, "MI_CTR");
-	e = tlb_match(c, m->itlb, ea);
+	e = tlb_match(c, m->itlb, ea, false);
 	if (!e) {
 		m->mi_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
 		victim(c, &m->mi_ctr);
@@ -384,7 +398,7 @@ int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
 	} else {
 		if (e->twc_reg & TWC_G)
 			cause |= ERR_GUARD;
-		if (!(entry_perm(c, e, true) & PERM_X))
+		if (!(entry_perm(c, e, true, !!(c->msr & MSR_PR), false) & PERM_X))
 			cause |= ERR_PROT;
 	}
 	if (cause) {
@@ -406,6 +420,33 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
 		itlb_changed(c);
 	else
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
+}
+
+/*
+ * After a miss handler's DTLB write, the access that missed comes back at
+ * its rfi: give the data soft TLB of its mode (SRR1 holds its MSR) the load
+ * translation for ea that a load would fill in now, when that translation
+ * raises nothing and warns of nothing (each such case is checked quietly).
+ * A load's translation changes no MMU state, so this is the entry a load
+ * would leave there, made earlier; every flush that keeps the soft TLB
+ * exact drops it alike.
+ */
+static void prefill_load(struct cpu *c, uint32_t ea)
+{
+	int user = !!(c->srr1 & MSR_PR);
+	struct tlb_entry *e;
+	int perm;
+
+	if (!(c->srr1 & MSR_DR) || (c->mmu.md_ctr & (CTR_PPM | CTR_PPCS)))
+		return;
+	e = tlb_match(c, c->mmu.dtlb, ea, true);
+	if (!e || !(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V))
+		return;
+	perm = entry_perm(c, e, false, user, true);
+	if (perm < 0 || !(perm & PERM_R))
+		return;
+	soft_prefill_load(c, user ? MODE_USER : MODE_SUP, ea,
+			  e->rpn | (ea & ~e->mask));
 }
 
 /* mtspr Mx_RPN: write entry INDX, then decrement the counter. */
@@ -473,6 +514,8 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 		 */
 		if (e->valid)
 			soft_tlb_flush_range(c, e->epn, size);
+		if (e->valid && in_miss)
+			prefill_load(c, epn & EPN_EPN);
 	}
 	if (indx == 0)
 		indx = (*ctr & CTR_RSV4) ? 27 : 31;

@@ -320,6 +320,7 @@ int mem_cache_op(struct cpu *c, uint32_t ea, enum access_kind kind);
 void soft_tlb_flush(struct cpu *c);
 void soft_tlb_flush_all(struct cpu *c);
 void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size);
+void soft_prefill_load(struct cpu *c, int mode, uint32_t ea, uint32_t pa);
 
 /* mmu-mpc8xx.c */
 void mmu_reset(struct cpu *c);
