@@ -332,6 +332,7 @@ linux-test: linux
 bench-speed: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@tools/bench/speed
 
 debug: deps all
