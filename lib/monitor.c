@@ -927,7 +927,7 @@ static const struct command commands[] = {
 	{ "stats", "[reset]", "TLB misses and faults per kind since boot or the last reset", cmd_stats },
 	{ "pool", "", "the huge-page pool", cmd_pool },
 	{ "test", "[NAME...] | list", "run tests by name or group (globs), or list them", cmd_test },
-	{ "bench", "[NAME]", "run a benchmark: paths, counts or loop", cmd_bench },
+	{ "bench", "[NAME,...]", "run benchmarks as bench=NAME,... on the command line does", cmd_bench },
 	{ "reset", "", "reset the board (ends the run where a reset does)", cmd_reset },
 	{ "exit", "", "leave the monitor and end the run", cmd_exit },
 };
