@@ -81,11 +81,13 @@ struct cpu_slot {
 	void *volatile arg;
 	volatile uint32_t posted;	/* sequence number of the last call posted */
 	volatile uint32_t answered;	/* ... and of the last one answered */
-	volatile uint32_t running;	/* ... and of the one being answered (not run again nested) */
+	volatile uint32_t claim;	/* the call the core took, or withdrawn by its caller (see claim_call) */
 	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
 	volatile uint32_t caller;	/* the core to IPI when the call is answered */
 	volatile uint32_t ipis;		/* IPIs this core took */
 };
+
+_Static_assert(E500_MAX_CPUS <= ARCH_MAX_CPUS, "per-core arrays of arch-neutral code");
 
 static struct cpu_stacks stacks[E500_MAX_CPUS];
 static struct e500_cpu_start starts[E500_MAX_CPUS];
@@ -246,6 +248,16 @@ unsigned int smp_this_cpu(void)
 	return this_cpu()->cpu;
 }
 
+unsigned int arch_this_cpu(void)
+{
+	return smp_this_cpu();
+}
+
+unsigned int arch_cpus(void)
+{
+	return ncpus;
+}
+
 uint32_t smp_pir(unsigned int cpu)
 {
 	return cpu < ncpus ? cpus[cpu].pir : 0;
@@ -314,6 +326,32 @@ void smp_tlb_flushed(void)
 	cpus[smp_this_cpu()].tlb_dirty = 0;
 }
 
+/*
+ * The claim word decides, atomically, between the core taking call seq and
+ * its caller giving up on it: the core stores seq (it runs the call), the
+ * caller seq | CALL_WITHDRAWN (the call never runs).  Whoever comes second
+ * finds seq in it and backs off.  So a caller that timed out before the core
+ * took the call may return and let its arguments go (they usually live on
+ * its stack): a late poll finds the call withdrawn.
+ */
+#define CALL_WITHDRAWN	0x80000000u
+#define CALL_SEQ_MASK	0x7fffffffu
+
+static bool claim_call(volatile uint32_t *claim, uint32_t value)
+{
+	uint32_t old, seq = value & CALL_SEQ_MASK;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %1\n"
+			 "	rlwinm	%0, %0, 0, 1, 31\n"	/* old & CALL_SEQ_MASK */
+			 "	cmpw	%0, %3\n"
+			 "	beq-	2f\n"
+			 "	stwcx.	%2, 0, %1\n"
+			 "	bne-	1b\n"
+			 "2:"
+			 : "=&r"(old) : "r"(claim), "r"(value), "r"(seq) : "cr0", "memory");
+	return old != seq;
+}
+
 void smp_poll(void)
 {
 	struct cpu_slot *c = &cpus[smp_this_cpu()];
@@ -321,10 +359,9 @@ void smp_poll(void)
 	void (*fn)(void *);
 
 	/* a call whose fn itself waits on another core (a shootdown from unmap)
-	 * polls again from inside: that must not run the same call a second time */
-	if (seq == c->answered || seq == c->running)
+	 * polls again from inside: the claim keeps it from running twice */
+	if (seq == c->answered || !claim_call(&c->claim, seq))
 		return;
-	c->running = seq;
 	msync();			/* fn and arg were written before posted */
 	fn = c->fn;
 	if (fn != smp_shootdown_fn) {
@@ -337,41 +374,112 @@ void smp_poll(void)
 	send_ipi(c->caller);
 }
 
-int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
+void smp_wake(unsigned int cpu)
+{
+	if (cpu < ncpus && cpu != smp_this_cpu() && cpus[cpu].state == CPU_ONLINE)
+		send_ipi(cpu);
+}
+
+/* The bound passed: withdraw the call if the core has not taken it yet. */
+static int give_up(unsigned int cpu, uint32_t seq, uint64_t timeout_tb)
+{
+	struct cpu_slot *c = &cpus[cpu];
+	bool withdrawn = claim_call(&c->claim, seq | CALL_WITHDRAWN);
+
+	if (withdrawn) {
+		msync();
+		c->answered = seq;	/* the mailbox is free again */
+	}
+	smp_unlock(&c->lock);
+	kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks%s\n", cpu,
+		(unsigned long)c->pir, (unsigned long)timeout_tb,
+		withdrawn ? "; the call is withdrawn" : "; it is running the call");
+	return withdrawn ? SMP_ETIMEDOUT : SMP_ERUNNING;
+}
+
+int smp_wait(unsigned int cpu, uint64_t timeout_tb)
+{
+	uint64_t t0 = timebase_read();
+
+	if (cpu >= ncpus)
+		return SMP_EOFFLINE;
+	/* a core dozing in its call rechecks what it waits for: under QEMU's round
+	 * robin a doze bounded by the decrementer alone was seen to last seconds */
+	smp_wake(cpu);
+	while (cpus[cpu].answered != cpus[cpu].posted) {
+		if (timebase_read() - t0 > timeout_tb)
+			return SMP_ERUNNING;
+		smp_poll();
+		smp_doze(DOZE_TICKS);
+	}
+	msync();			/* its stores before ours that follow */
+	return 0;
+}
+
+/* Post fn(arg) in cpu's mailbox, locked by the caller, and IPI it: the call's sequence number. */
+static uint32_t post(unsigned int cpu, void (*fn)(void *), void *arg)
 {
 	struct cpu_slot *c = &cpus[cpu];
 	uint32_t seq;
-	uint64_t t0;
 
-	if (cpu == smp_this_cpu()) {
-		fn(arg);
-		return 0;
-	}
-	if (cpu >= ncpus || c->state != CPU_ONLINE)
+	c->fn = fn;
+	c->arg = arg;
+	c->caller = smp_this_cpu();
+	msync();
+	seq = (c->posted + 1) & CALL_SEQ_MASK;
+	c->posted = seq;
+	send_ipi(cpu);
+	return seq;
+}
+
+/* Lock cpu's mailbox if the core is online and has answered its last call. */
+static int mailbox_take(unsigned int cpu)
+{
+	struct cpu_slot *c = &cpus[cpu];
+
+	if (cpu >= ncpus || c->state != CPU_ONLINE || cpu == smp_this_cpu())
 		return SMP_EOFFLINE;
 	smp_lock(&c->lock);
 	if (c->answered != c->posted) {
 		smp_unlock(&c->lock);
 		return SMP_EBUSY;
 	}
-	c->fn = fn;
-	c->arg = arg;
-	c->caller = smp_this_cpu();
-	msync();
-	seq = c->posted + 1;
-	c->posted = seq;
-	send_ipi(cpu);
+	return 0;
+}
+
+int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
+{
+	int err = mailbox_take(cpu);
+
+	if (err)
+		return err;
+	post(cpu, fn, arg);
+	smp_unlock(&cpus[cpu].lock);
+	return 0;
+}
+
+int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	struct cpu_slot *c = &cpus[cpu];
+	uint32_t seq;
+	uint64_t t0;
+	int err;
+
+	if (cpu == smp_this_cpu()) {
+		fn(arg);
+		return 0;
+	}
+	err = mailbox_take(cpu);
+	if (err)
+		return err;
+	seq = post(cpu, fn, arg);
 	t0 = timebase_read();
 	while (c->answered != seq) {
 		smp_poll();
 		if (c->answered != seq)
 			smp_doze(DOZE_TICKS);
-		if (c->answered != seq && timebase_read() - t0 > timeout_tb) {
-			smp_unlock(&c->lock);
-			kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks\n",
-				cpu, (unsigned long)c->pir, (unsigned long)timeout_tb);
-			return SMP_ETIMEDOUT;
-		}
+		if (c->answered != seq && timebase_read() - t0 > timeout_tb)
+			return give_up(cpu, seq, timeout_tb);
 	}
 	msync();			/* its stores before ours that follow */
 	smp_unlock(&c->lock);
@@ -390,6 +498,8 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 		if (fn == smp_shootdown_fn && !cpus[i].tlb_dirty)
 			continue;
 		err = smp_call(i, fn, arg, timeout_tb);
+		if (err == SMP_ERUNNING)	/* arg is in use until it answers */
+			err = smp_wait(i, timeout_tb) ? SMP_ERUNNING : 0;
 		if (err && !first)
 			first = err;
 	}

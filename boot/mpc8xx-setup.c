@@ -106,6 +106,17 @@ void mpc8xx_start(uint32_t dt_phys)
  * The simulator ends the run through its exit device (board.cfg
  * "exit = sim"); a real board has none ("exit = none") and stops here.
  */
+/* One core. */
+unsigned int arch_this_cpu(void)
+{
+	return 0;
+}
+
+unsigned int arch_cpus(void)
+{
+	return 1;
+}
+
 void arch_exit(int status)
 {
 	console_drain();

@@ -2,7 +2,7 @@
 /*
  * The huge-page vocabulary (see hugetlb.h) for every family: the family's
  * format stays behind mmu/pgtable.h, and every write goes through the same
- * run helpers as map()/unmap()/protect() (pt_run_write, pt_run_clear,
+ * run helpers as map()/unmap()/protect() (pt_run_write, pt_run_empty,
  * pt_run_update, pt_run_alloc_tables), so replicas are built in one place.
  */
 #include "hugetlb.h"
@@ -185,8 +185,7 @@ int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint3
 	if (err)
 		return err;
 	if (pte == 0) {
-		pt_run_clear(mm, ps->level, size, addr);
-		pt_release_empty_tables(mm, addr, size);
+		pt_run_empty(mm, ps->level, size, addr);
 		return MMU_OK;
 	}
 	if (!pte_present(pte))
@@ -219,8 +218,7 @@ int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, uint32_t size)
 
 	if (err)
 		return err;
-	pt_run_clear(mm, ps->level, size, addr);
-	pt_release_empty_tables(mm, addr, size);
+	pt_run_empty(mm, ps->level, size, addr);
 	return MMU_OK;
 }
 
@@ -249,7 +247,6 @@ uint64_t huge_ptep_get_and_clear(struct mm *mm, vaddr_t addr, void *ptep)
 
 	if (head_page(mm, addr, ptep, &ps, &e))
 		return 0;
-	pt_run_clear(mm, ps->level, ps->size, addr);
-	pt_release_empty_tables(mm, addr, ps->size);
+	pt_run_empty(mm, ps->level, ps->size, addr);
 	return e;
 }

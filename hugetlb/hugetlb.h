@@ -19,7 +19,11 @@
  *   free_pgtables());
  * - a PMD linked here is a user PMD unless mm->pid is 0 (the kernel's space,
  *   Linux's init_mm), as Linux's pmd_populate_size() / pmd_populate_kernel_size().
- * None of them touches the TLB: the caller invalidates, as in Linux.
+ * - the clears (huge_pte_clear(), huge_ptep_get_and_clear(), set_huge_pte_at()
+ *   with 0) empty the run in unmap()'s order for other cores' miss handlers:
+ *   the present words, one mmu_tlb_invalidate() of the page, then the rest
+ *   and the tables (Linux clears, and its callers flush afterwards).
+ * The other functions do not touch the TLB: the caller invalidates, as in Linux.
  */
 #ifndef PPCMMU_HUGETLB_H
 #define PPCMMU_HUGETLB_H

@@ -27,6 +27,11 @@ struct arch_layout {
 extern struct arch_layout layout;
 extern struct mm kernel_mm;
 
+/* Cores: the running one (0: the boot core), and a bound for per-core arrays. */
+#define ARCH_MAX_CPUS	8
+unsigned int arch_this_cpu(void);
+unsigned int arch_cpus(void);	/* cores started (1 on a one-core family) */
+
 /* Kernel virtual address of a physical address in the linear map, and back. */
 void *phys_to_virt(paddr_t pa);
 paddr_t virt_to_phys(const void *va);

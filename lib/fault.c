@@ -10,11 +10,38 @@
 
 #define FIXUP_PAGE	0x1000u	/* the smallest page of every family */
 
-static jmp_buf user_return_env;
-static struct mm *user_mm;
-static uint32_t user_r3;
-static uint32_t fixup_addr, fixup_count;
-struct fault_fixup_counts fault_fixups;
+/* Each core's: the user_run() in progress, the fix-up retry count, the fix-up counters. */
+struct fault_cpu {
+	jmp_buf user_return_env;
+	struct mm *user_mm;
+	uint32_t user_r3;
+	uint32_t fixup_addr, fixup_count;
+	struct fault_fixup_counts fixups;
+};
+
+static struct fault_cpu cpus[ARCH_MAX_CPUS];
+
+static struct fault_cpu *me(void)
+{
+	return &cpus[arch_this_cpu()];
+}
+
+void fault_fixup_counts(struct fault_fixup_counts *c)
+{
+	*c = me()->fixups;
+}
+
+void fault_fixup_counts_sum(struct fault_fixup_counts *c)
+{
+	unsigned int i;
+
+	c->faults = c->young = c->dirty = 0;
+	for (i = 0; i < arch_cpus() && i < ARCH_MAX_CPUS; i++) {
+		c->faults += cpus[i].fixups.faults;
+		c->young += cpus[i].fixups.young;
+		c->dirty += cpus[i].fixups.dirty;
+	}
+}
 
 const char *fault_kind_name(enum fault_kind k)
 {
@@ -66,31 +93,32 @@ void fault_dump(const struct ppc_regs *r, char *buf, size_t len)
 
 struct mm *fault_user_mm(void)
 {
-	return user_mm;
+	return me()->user_mm;
 }
 
 void user_return(int kind, uint32_t r3)
 {
-	user_r3 = r3;
-	longjmp(user_return_env, kind + 1);
+	me()->user_r3 = r3;
+	longjmp(me()->user_return_env, kind + 1);
 }
 
 int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32_t arg,
 	     uint32_t *result)
 {
+	struct fault_cpu *c = me();
 	int v;
 
 	memset(r, 0, sizeof(*r));
 	r->srr0 = pc;
 	r->srr1 = msr;
 	r->gpr[3] = arg;
-	user_mm = mm;
-	v = setjmp(user_return_env);
+	c->user_mm = mm;
+	v = setjmp(c->user_return_env);
 	if (v == 0)
 		trap_enter_user(r);
-	user_mm = NULL;
+	c->user_mm = NULL;
 	if (result)
-		*result = user_r3;
+		*result = c->user_r3;
 	return v - 1;
 }
 
@@ -133,10 +161,12 @@ void fault_syscall(struct ppc_regs *r)
 
 static bool fixup_allowed(uint32_t addr)
 {
-	if (fixup_addr == addr)
-		return ++fixup_count <= FAULT_FIXUP_RETRY_LIMIT;
-	fixup_addr = addr;
-	fixup_count = 1;
+	struct fault_cpu *c = me();
+
+	if (c->fixup_addr == addr)
+		return ++c->fixup_count <= FAULT_FIXUP_RETRY_LIMIT;
+	c->fixup_addr = addr;
+	c->fixup_count = 1;
 	return true;
 }
 
@@ -149,7 +179,8 @@ static uint64_t mark_entry(uint64_t entry, unsigned int dirty)
 
 bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, fault_grants_fn grants)
 {
-	struct mm *mm = f->user ? user_mm : &kernel_mm;
+	struct fault_fixup_counts *n = &me()->fixups;
+	struct mm *mm = f->user ? me()->user_mm : &kernel_mm;
 	vaddr_t va = ea & ~(FIXUP_PAGE - 1), last = (ea + len - 1) & ~(FIXUP_PAGE - 1);
 	unsigned int fixed = 0;
 	struct walk_result w;
@@ -171,13 +202,13 @@ bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, faul
 			pt_run_set_flags(mm, w.level, w.size, w.page_va,
 					 mark_entry(w.entry, dirty) & ~w.entry);
 			mmu_tlb_invalidate(mm, w.page_va, w.size);
-			fault_fixups.dirty += dirty;
-			fault_fixups.young += young;
+			n->dirty += dirty;
+			n->young += young;
 			fixed++;
 		}
 		if (va == last)
 			break;
 	}
-	fault_fixups.faults += !!fixed;
+	n->faults += !!fixed;
 	return fixed;
 }

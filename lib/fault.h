@@ -76,13 +76,18 @@ void fault_resolve(const struct fault_record *f, struct ppc_regs *r);
 typedef bool (*fault_grants_fn)(const struct fault_record *f, const struct walk_result *w);
 bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, fault_grants_fn grants);
 
-/* Counted for the tests, the same on every family. */
+/*
+ * Counted per core, the same on every family: like the miss counters
+ * (tlb_counts()), fault_fixup_counts() reads the running core's, and
+ * fault_fixup_counts_sum() adds every core's (the monitor's stats).
+ */
 struct fault_fixup_counts {
 	unsigned int faults;	/* faults resolved by a fix-up (one may fix two pages) */
 	unsigned int young;	/* pages given the accessed bit */
 	unsigned int dirty;	/* pages given the changed bit */
 };
-extern struct fault_fixup_counts fault_fixups;
+void fault_fixup_counts(struct fault_fixup_counts *c);
+void fault_fixup_counts_sum(struct fault_fixup_counts *c);
 
 /*
  * sc (the frame's SRR0 points past it): from user mode it ends the

@@ -868,6 +868,7 @@ static int cmd_info(int argc, char **argv)
 
 static int cmd_stats(int argc, char **argv)
 {
+	struct fault_fixup_counts fx;
 	struct tlb_counts c;
 	const unsigned int *f = fault_counts();
 	int k;
@@ -890,7 +891,8 @@ static int cmd_stats(int argc, char **argv)
 	for (k = FAULT_TLB_DATA; k <= FAULT_OTHER; k++)
 		kprintf("%s %s %u", k == FAULT_TLB_DATA ? "" : ",", fault_kind_name((enum fault_kind)k), f[k]);
 	kprintf("\n");
-	kprintf("changed-bit fix-ups: %u, accessed-bit fix-ups: %u\n", fault_fixups.dirty, fault_fixups.young);
+	fault_fixup_counts_sum(&fx);
+	kprintf("changed-bit fix-ups: %u, accessed-bit fix-ups: %u (every core)\n", fx.dirty, fx.young);
 	mon_arch_stats();
 	return 0;
 }

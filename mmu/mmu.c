@@ -347,14 +347,21 @@ static void run_each_slot(struct mm *mm, int level, vsize_t size, vaddr_t va, vo
 	}
 }
 
-void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
-{
-	run_each_slot(mm, level, size, va, pt_entry_clear);
-}
-
 void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va)
 {
 	run_each_slot(mm, level, size, va, pt_entry_invalidate);
+}
+
+/*
+ * Empty a run as unmap() empties its pages: the present words, the one
+ * shootdown, then the rest of the entries and the tables left empty.
+ */
+void pt_run_empty(struct mm *mm, int level, vsize_t size, vaddr_t va)
+{
+	run_each_slot(mm, level, size, va, pt_entry_invalidate);
+	mmu_tlb_invalidate(mm, va, size);
+	run_each_slot(mm, level, size, va, pt_entry_finish_clear);
+	pt_release_empty_tables(mm, va, size);
 }
 
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,

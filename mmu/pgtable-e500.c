@@ -65,14 +65,22 @@ uint64_t pt_entry_get(const void *entryp)
 
 /*
  * Orders the two word stores of an entry for a miss handler on another core
- * (mbar: storage accesses in program order); a compiler barrier on the host.
+ * (mbar: storage accesses in program order); on the host a compiler barrier
+ * and the tests' hook, which reads the entry as another core could see it.
  */
-static inline void store_order(void)
+#ifndef __powerpc__
+void (*pt_store_order_hook)(const void *entryp);
+#endif
+
+static inline void store_order(const void *entryp)
 {
 #ifdef __powerpc__
+	(void)entryp;
 	__asm__ volatile("mbar" : : : "memory");
 #else
 	__asm__ volatile("" : : : "memory");
+	if (pt_store_order_hook)
+		pt_store_order_hook(entryp);
 #endif
 }
 
@@ -82,7 +90,7 @@ void pt_entry_set(void *entryp, uint64_t entry)
 	char *p = entryp;
 
 	be32_store(p, (uint32_t)(entry >> 32));
-	store_order();
+	store_order(p);
 	be32_store(p + 4, (uint32_t)entry);
 }
 
@@ -92,7 +100,7 @@ void pt_entry_clear(void *entryp)
 	char *p = entryp;
 
 	be32_store(p + 4, 0);
-	store_order();
+	store_order(p);
 	be32_store(p, 0);
 }
 

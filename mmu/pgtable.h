@@ -73,6 +73,10 @@ void pt_entry_finish_clear(void *entryp);	/* the rest, if the present word is cl
  * present.  flags must lie in the word that holds the present bit.
  */
 bool pt_entry_set_flags(void *entryp, uint64_t flags);
+#ifndef __powerpc__
+/* Host tests: called between the two word stores of a two-word entry, with the entry. */
+extern void (*pt_store_order_hook)(const void *entryp);
+#endif
 
 /* Table entries above the PTE level.  Such an entry is free only when it is 0. */
 static inline bool pmd_none(uint64_t pmd)
@@ -162,8 +166,9 @@ void pt_link_table(struct mm *mm, void *pmdp, void *table, vsize_t size,
 		   unsigned int prot);
 /* Entry i = first with its pa advanced by i * step. */
 void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t first);
-void pt_run_clear(struct mm *mm, int level, vsize_t size, vaddr_t va);
 void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va);
+/* unmap()'s order for one run: present words, mmu_tlb_invalidate(), the rest, empty tables freed. */
+void pt_run_empty(struct mm *mm, int level, vsize_t size, vaddr_t va);
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
 /* pt_entry_set_flags() on every entry of the run; false if one was not present. */

@@ -296,9 +296,16 @@ void (*const smp_shootdown_fn)(void *) = shoot_local;
 /* The other online cores do s on their own TLBs; one that does not answer is named and counted. */
 static void shoot_others(struct shoot *s)
 {
+	int err;
+
 	if (smp_online() < 2)
 		return;
-	if (smp_call_others(shoot_local, s, SMP_CALL_TIMEOUT)) {
+	err = smp_call_others(shoot_local, s, SMP_CALL_TIMEOUT);
+
+	/* s lives on the caller's stack: a core still reading it cannot be left behind */
+	if (err == SMP_ERUNNING)
+		panic("tlb: a core took a shootdown and has not finished it");
+	if (err) {
 		shootdown_failures++;
 		kprintf("tlb: shootdown incomplete: a core above may keep stale entries\n");
 	}

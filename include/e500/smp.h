@@ -29,20 +29,33 @@ const char *smp_state_name(enum cpu_state s);
 /* Start every core of f that has a spin table; log each. */
 void smp_boot(const struct fdt_facts *f);
 
-#define SMP_ETIMEDOUT	(-1)	/* the core did not answer in time (reported on the console) */
+#define SMP_ETIMEDOUT	(-1)	/* the core did not take the call in time: withdrawn, it never runs */
 #define SMP_EOFFLINE	(-2)	/* the core is not online */
-#define SMP_EBUSY	(-3)	/* a call to it is still outstanding (it never answered one) */
+#define SMP_EBUSY	(-3)	/* a call to it is still running (one that returned SMP_ERUNNING) */
+#define SMP_ERUNNING	(-4)	/* the core took the call and did not finish it in time */
 
 /*
  * Run fn(arg) on core cpu and wait until it returns, at most timeout_tb
  * time-base ticks; while waiting, this core answers calls made to it.  A core
- * that does not answer is named on the console and SMP_ETIMEDOUT returned;
- * its call stays posted, and later calls to it get SMP_EBUSY until it
- * answers.  Calling the running core runs fn at once.
+ * that does not answer in time is named on the console.  If it had not taken
+ * the call, the call is withdrawn (it never runs: arg may go) and
+ * SMP_ETIMEDOUT returned; if it is running fn, SMP_ERUNNING: arg stays in use
+ * until the core answers (smp_wait), and later calls to it get SMP_EBUSY
+ * until then.  Calling the running core runs fn at once.
  */
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
 /*
+ * Post fn(arg) to another core and return at once (0, SMP_EBUSY or
+ * SMP_EOFFLINE): for work that goes on while this core does its own; arg
+ * stays in use until smp_wait() says the core answered.
+ */
+int smp_start(unsigned int cpu, void (*fn)(void *), void *arg);
+/* Wait, at most timeout_tb, until cpu has answered its call: 0, or SMP_ERUNNING. */
+int smp_wait(unsigned int cpu, uint64_t timeout_tb);
+/*
  * The same on every other online core, one after the other; the first error.
+ * A core still running fn at its bound is waited for once more (smp_wait);
+ * SMP_ERUNNING means one still is, and arg is still in use.
  * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
  */
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb);
@@ -64,6 +77,8 @@ void smp_tlb_flushed(void);
  */
 void smp_doze(uint32_t ticks);
 bool smp_wakeup(bool decrementer);
+/* Wake another core from smp_doze (an IPI that posts no call). */
+void smp_wake(unsigned int cpu);
 unsigned int smp_ipis_received(unsigned int cpu);
 
 /* A spin lock in coherent memory (lwarx/stwcx.; release with msync). */

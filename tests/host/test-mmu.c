@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "check.h"
+#include "pgtable.h"
 #include "tests.h"
 
 #define KERNEL_START	0xC0000000u
@@ -579,6 +580,54 @@ static void test_unmap_order(void)
 	mm_destroy(&mm);
 }
 
+/*
+ * Every write of a two-word entry, as another core's miss handler could see
+ * it between the two stores: map() writes the high word (the frame) first,
+ * so a present low word never comes with the old high word; protect()
+ * rewrites a present entry the same way.
+ */
+static const void *set_entry;
+static unsigned int set_calls;
+static uint32_t set_hi, set_lo;
+
+static void set_look(const void *entryp)
+{
+	if (entryp != set_entry)
+		return;
+	set_calls++;
+	set_hi = entry_hi(entryp, 0);
+	set_lo = entry_lo(entryp, 0);
+}
+
+static void test_set_order(void)
+{
+	struct mm mm;
+	vaddr_t va = 0x10001000;
+	const unsigned char *table;
+	uint32_t old_lo;
+
+	user_mm(&mm, 4);
+	report(map(&mm, va + SZ_4K, 0x20000000, SZ_4K, RW) == MMU_OK, "a neighbour keeps the PTE table");
+	table = pte_table_of(&mm, va);
+	set_entry = table + 8 * ((va >> 12) & 0x1ff);
+	set_calls = 0;
+	pt_store_order_hook = set_look;
+	report(map(&mm, va, 0x35000000, SZ_4K, RW) == MMU_OK, "map succeeds");
+	pt_store_order_hook = NULL;
+	report_eq(set_calls, 1, "map: one ordered two-word store");
+	report(set_hi == 0x350 && set_lo == 0, "map: between the stores the high word is new (%x) and "
+	       "the low word still empty (%x)", set_hi, set_lo);
+	old_lo = entry_lo(set_entry, 0);
+	set_calls = 0;
+	pt_store_order_hook = set_look;
+	report(protect(&mm, va, SZ_4K, PROT_READ | PROT_USER) == MMU_OK, "protect succeeds");
+	pt_store_order_hook = NULL;
+	report(set_calls >= 1 && set_hi == 0x350 && set_lo == old_lo && entry_lo(set_entry, 0) != old_lo,
+	       "protect: between the stores the frame stays and the low word is still the old one "
+	       "(%x %x, then %x)", set_hi, set_lo, entry_lo(set_entry, 0));
+	mm_destroy(&mm);
+}
+
 const struct host_test mmu_tests[] = {
 	{ "mm_init", test_mm_init },
 	{ "sizes", test_sizes_and_strings },
@@ -593,5 +642,6 @@ const struct host_test mmu_tests[] = {
 	{ "address spaces", test_address_spaces },
 	{ "many pages", test_many_pages },
 	{ "unmap order", test_unmap_order },
+	{ "set order", test_set_order },
 };
 const unsigned int nr_mmu_tests = sizeof(mmu_tests) / sizeof(mmu_tests[0]);

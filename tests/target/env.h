@@ -5,6 +5,7 @@
 
 #include "include/arch.h"
 #include "tests/target/report.h"
+#include "lib/fault.h"
 
 #define TEST_KVA	(layout.kmap_start)	/* first kernel test address */
 #define ALIAS_VA	(layout.kmap_last + 1 - 4096)	/* the last kmap page: a window onto RAM */
@@ -49,5 +50,14 @@ vaddr_t user_routine(const void *sym);
 
 extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
 	user_read_sprgs[];
+
+/* This core's fix-up counters (fault_fixup_counts()). */
+static inline struct fault_fixup_counts fixups_here(void)
+{
+	struct fault_fixup_counts c;
+
+	fault_fixup_counts(&c);
+	return c;
+}
 
 #endif

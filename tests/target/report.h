@@ -44,6 +44,7 @@ struct test_table {
 	const char *group;
 	const struct target_test *tests;
 	const unsigned int *count;
+	bool named_only;	/* long runs: only tests=ID with a test's exact name runs it */
 };
 
 /* A skipped check whose test needs a huge page the pool lacks; print_pool_skips() names those tests. */

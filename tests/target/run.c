@@ -8,13 +8,14 @@
 #define FAMILY_GROUP	(!strcmp(layout.family, "e500") ? "e500" : "8xx")
 
 const struct test_table test_tables[] = {
-	{ "4k", tests_4k, &tests_4k_count },
-	{ "user", tests_user, &tests_user_count },
-	{ "errors", tests_errors, &tests_errors_count },
-	{ "huge", tests_huge, &tests_huge_count },
-	{ NULL, tests_family, &tests_family_count },	/* the family's name */
-	{ "security", tests_security, &tests_security_count },
-	{ "stress", tests_stress, &tests_stress_count },
+	{ "4k", tests_4k, &tests_4k_count, false },
+	{ "user", tests_user, &tests_user_count, false },
+	{ "errors", tests_errors, &tests_errors_count, false },
+	{ "huge", tests_huge, &tests_huge_count, false },
+	{ NULL, tests_family, &tests_family_count, false },	/* the family's name */
+	{ "security", tests_security, &tests_security_count, false },
+	{ "stress", tests_stress, &tests_stress_count, false },
+	{ "long", tests_long, &tests_long_count, true },
 };
 const unsigned int test_tables_count = sizeof(test_tables) / sizeof(test_tables[0]);
 
@@ -49,8 +50,11 @@ const char *test_id(const struct target_test *t, char *buf, size_t len)
 	return buf;
 }
 
-/* Does one comma-separated pattern of list match the test? */
-static bool selected(const char *list, size_t len, const char *id, const char *group)
+/*
+ * Does one comma-separated pattern of list match the test of table tt?  A
+ * named-only table's test only by its exact name.
+ */
+static bool selected(const char *list, size_t len, const char *id, const struct test_table *tt)
 {
 	size_t i = 0;
 
@@ -59,8 +63,9 @@ static bool selected(const char *list, size_t len, const char *id, const char *g
 
 		while (j < len && list[j] != ',')
 			j++;
-		if ((j - i == 3 && !strncmp(list + i, "all", 3)) ||
-		    glob_match(list + i, j - i, id) || glob_match(list + i, j - i, group))
+		if (tt->named_only ? j - i == strlen(id) && !strncmp(list + i, id, j - i) :
+		    (j - i == 3 && !strncmp(list + i, "all", 3)) ||
+		    glob_match(list + i, j - i, id) || glob_match(list + i, j - i, group_of(tt)))
 			return true;
 		i = j + 1;
 	}
@@ -76,8 +81,9 @@ void list_tests(void)
 		for (i = 0; i < *test_tables[k].count; i++) {
 			const struct target_test *t = &test_tables[k].tests[i];
 
-			kprintf("  %-32s %-7s %s\n", test_id(t, buf, sizeof(buf)),
-				group_of(&test_tables[k]), t->name);
+			kprintf("  %-32s %-7s %s%s\n", test_id(t, buf, sizeof(buf)),
+				group_of(&test_tables[k]), t->name,
+				test_tables[k].named_only ? " (only when named)" : "");
 		}
 }
 
@@ -99,7 +105,7 @@ static bool unmatched_patterns(const char *list, size_t len)
 			for (n = 0; n < *test_tables[k].count && !hit; n++)
 				hit = selected(list + i, j - i,
 					       test_id(&test_tables[k].tests[n], buf, sizeof(buf)),
-					       group_of(&test_tables[k]));
+					       &test_tables[k]);
 		if (!hit) {
 			kprintf("ppcmmu: tests: \"%.*s\" matches no test\n", (int)(j - i), list + i);
 			bad = true;
@@ -126,7 +132,7 @@ unsigned int run_selected_tests(const char *list, size_t len)
 			const struct target_test *t = &test_tables[k].tests[i];
 			const char *id = test_id(t, buf, sizeof(buf));
 
-			if (selected(list, len, id, group_of(&test_tables[k]))) {
+			if (selected(list, len, id, &test_tables[k])) {
 				run_test(t, id, group_of(&test_tables[k]));
 				ran++;
 			}

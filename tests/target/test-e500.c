@@ -104,13 +104,13 @@ static void test_accessed_bit(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = TEST_KVA + 0x320000;
-	unsigned int before = fault_fixups.young;
+	unsigned int before = fixups_here().young;
 	volatile uint32_t *low;
 
 	lin(pa)[0] = 99;
 	low = map_not_accessed(va, pa, PROT_READ);
 	report_eq(peek(va), 99, "page without the accessed bit still reads");
-	report_eq(fault_fixups.young, before + 1, "through one fix-up in the fault path");
+	report_eq(fixups_here().young, before + 1, "through one fix-up in the fault path");
 	report(is_set(*low, _PAGE_ACCESSED), "which set the accessed bit");
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
@@ -226,7 +226,7 @@ static void test_accessed_bit_huge(void)
 	paddr_t pa = hugepool_alloc(4u << 20);
 	vaddr_t va = layout.kmap_start;
 	struct walk_result w;
-	unsigned int before = fault_fixups.young;
+	unsigned int before = fixups_here().young;
 	volatile uint32_t *low0, *low1;
 	struct tlb_info t;
 
@@ -243,7 +243,7 @@ static void test_accessed_bit_huge(void)
 	*low1 &= ~(uint32_t)_PAGE_ACCESSED;
 	tlb_flush_all();
 	report_eq(peek(va + 0x300000), 0x77, "4M page without the accessed bit still reads");
-	report_eq(fault_fixups.young, before + 1, "through one fix-up");
+	report_eq(fixups_here().young, before + 1, "through one fix-up");
 	report(is_set(*low0, _PAGE_ACCESSED) && is_set(*low1, _PAGE_ACCESSED),
 	       "which set it in both entries");
 	/* the entry itself, not masked by read_mas(): EPN and RPN exactly the page's */
@@ -363,8 +363,7 @@ static void test_dirty_rule(void)
 	       "the same entry with DIRTY is accepted");
 	poke(va + 8, 9);
 	report_eq(peek(va + 8), 9, "and a store to it lands at once");
-	huge_pte_clear(&kernel_mm, va, head, 4u << 20);
-	mmu_tlb_invalidate(&kernel_mm, va, 4u << 20);
+	huge_pte_clear(&kernel_mm, va, head, 4u << 20);	/* it shoots the page down itself */
 	hugepool_free(pa, 4u << 20);
 }
 
@@ -711,7 +710,7 @@ static void test_accessed_not_permitted(void)
 {
 	paddr_t pa = test_page();
 	vaddr_t va = TEST_KVA + 0x380000;
-	unsigned int before = fault_fixups.young;
+	unsigned int before = fixups_here().young;
 	volatile uint32_t *low;
 
 	put_li42(lin(pa));
@@ -719,8 +718,8 @@ static void test_accessed_not_permitted(void)
 	expect_fault(va);
 	(void)call_at(va);
 	report_ge(faults_taken(), 1, "kernel fetch from a no-execute page without the accessed bit faults");
-	report(is_eq(fault_fixups.young, before) && is_clear(*low, _PAGE_ACCESSED),
-	       "with no accessed fix-up: the bit stays clear (%u fix-ups)", fault_fixups.young - before);
+	report(is_eq(fixups_here().young, before) && is_clear(*low, _PAGE_ACCESSED),
+	       "with no accessed fix-up: the bit stays clear (%u fix-ups)", fixups_here().young - before);
 	unmap(&kernel_mm, va, 4096);
 	test_page_free(pa);
 }
@@ -783,6 +782,8 @@ const struct target_test tests_family[] = {
 	{ "smp huge unmap seen by cpu 1", test_smp_huge, "e500", "smp-huge" },
 	{ "smp PID reuse seen by cpu 1", test_smp_pid_reuse, "e500", "smp-pid-reuse" },
 	{ "smp cross-call bound", test_smp_call_bound, "e500", "smp-call-bound" },
+	{ "smp timed-out call withdrawn", test_smp_call_withdrawn, "e500", "smp-call-withdrawn" },
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
+	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

@@ -104,16 +104,16 @@ static void test_changed_bit(void)
 	(void)peek(va);
 	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_clear(t.raw[2], MX_RPN_C),
 	       "a load of the clean page creates an entry with C = 0");
-	before = fault_fixups.dirty;
+	before = fixups_here().dirty;
 	poke(va + 8, 0xd1d1d1d1);
-	report_eq(fault_fixups.dirty - before, 1, "the first store faults once (%u)",
-	       fault_fixups.dirty - before);
+	report_eq(fixups_here().dirty - before, 1, "the first store faults once (%u)",
+	       fixups_here().dirty - before);
 	report_eq(lin(pa)[2], 0xd1d1d1d1, "and then lands");
 	report(is_set(*pte, _PAGE_DIRTY), "_PAGE_DIRTY set in the PTE (0x%08lx)", (unsigned long)*pte);
 	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_set(t.raw[2], MX_RPN_C),
 	       "the reloaded entry has C = 1");
 	poke(va + 12, 2);
-	report_eq(fault_fixups.dirty - before, 1, "the next store does not fault");
+	report_eq(fixups_here().dirty - before, 1, "the next store does not fault");
 	unmap(&kernel_mm, va, 4096);
 
 	user_space_init(&mm, PID_A);
@@ -121,9 +121,9 @@ static void test_changed_bit(void)
 	pte = pte_of(&mm, TEST_UVA);
 	*pte &= ~_PAGE_DIRTY;
 	tlb_flush_all();
-	before = fault_fixups.dirty;
+	before = fixups_here().dirty;
 	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 0) &&
-	       is_eq(lin(pa)[0], 0x600df00d) && is_eq(fault_fixups.dirty - before, 1) &&
+	       is_eq(lin(pa)[0], 0x600df00d) && is_eq(fixups_here().dirty - before, 1) &&
 	       is_set(*pte, _PAGE_DIRTY),
 	       "user store to a clean page: one fix-up, store lands, PTE dirty");
 	unmap(&mm, TEST_UVA, 4096);
@@ -132,7 +132,6 @@ static void test_changed_bit(void)
 }
 
 static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean);
-static void fixups_now(struct fault_fixup_counts *c);
 static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young,
 			 unsigned int dirty);
 
@@ -156,7 +155,7 @@ static void test_guarded(void)
 	       (unsigned long)f->cause);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(va);
 	(void)call_at(va);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) && fixups_since(&b, 0, 0, 0) &&
@@ -677,16 +676,16 @@ static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
 static void check_huge_dirty(uint32_t size, paddr_t pa)
 {
 	vaddr_t va = HUGE_VA + 0x1000 + 8;
-	unsigned int before = fault_fixups.dirty;
+	unsigned int before = fixups_here().dirty;
 	struct tlb_info t;
 
 	map(&kernel_mm, HUGE_VA, pa, size, KPROT_RW);
 	run_dirty(HUGE_VA, size, true);
 	tlb_flush_all();
 	poke(va, 0xc0dec0de);
-	report(is_eq(fault_fixups.dirty - before, 1) && is_eq(peek(va), 0xc0dec0de),
+	report(is_eq(fixups_here().dirty - before, 1) && is_eq(peek(va), 0xc0dec0de),
 	       "%s: the first store at offset 0x1008 faults once (%u) and lands", huge_name(size),
-	       fault_fixups.dirty - before);
+	       fixups_here().dirty - before);
 	report(run_dirty(HUGE_VA, size, false), "%s: _PAGE_DIRTY set in every entry of the run",
 	       huge_name(size));
 	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) && is_set(t.raw[2], MX_RPN_C) &&
@@ -721,17 +720,12 @@ static uint32_t *make_old(struct mm *mm, vaddr_t va, bool clean)
 	return pte;
 }
 
-static void fixups_now(struct fault_fixup_counts *c)
-{
-	*c = fault_fixups;
-}
-
 /* Fix-ups since b: faults resolved, pages made young, pages made dirty. */
 static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults, unsigned int young, unsigned int dirty)
 {
-	return is_eq(fault_fixups.faults - b->faults, faults) &&
-	       is_eq(fault_fixups.young - b->young, young) &&
-	       is_eq(fault_fixups.dirty - b->dirty, dirty);
+	return is_eq(fixups_here().faults - b->faults, faults) &&
+	       is_eq(fixups_here().young - b->young, young) &&
+	       is_eq(fixups_here().dirty - b->dirty, dirty);
 }
 
 /*
@@ -778,7 +772,7 @@ static void test_accessed(void)
 	protect(&kernel_mm, va, 4096, KPROT_RW);
 	pte = make_old(&kernel_mm, va, true);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	poke(va + 12, 0x5106e);
 	report(is_eq(lin(pa)[3], 0x5106e) && fixups_since(&b, 1, 1, 1) &&
 	       is_eq((*pte & (_PAGE_ACCESSED | _PAGE_DIRTY)), (_PAGE_ACCESSED | _PAGE_DIRTY)),
@@ -790,7 +784,7 @@ static void test_accessed(void)
 	protect(&kernel_mm, va, 4096, PROT_READ);
 	pte = make_old(&kernel_mm, va, true);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(va + 12);
 	poke(va + 12, 0xbad);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) && f->store &&
@@ -824,7 +818,7 @@ static void test_accessed(void)
 	       "user load from an old user page: reads, one fix-up, _PAGE_ACCESSED set");
 	pte = make_old(&mm, TEST_UVA, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(TEST_UVA);
 	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) &&
 	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
@@ -833,7 +827,7 @@ static void test_accessed(void)
 	map(&mm, TEST_UVA + 0x400000, pa, 4096, PROT_READ);
 	pte = make_old(&mm, TEST_UVA + 0x400000, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(TEST_UVA + 0x400000);
 	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 0x400000, &r), 1) &&
 	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
@@ -872,7 +866,7 @@ static void test_cross_bits(void)
 	pte_b = make_old(&kernel_mm, vb, true);
 	tlb_flush_all();
 	(void)peek(va);
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	poke(va + 0xffe, 0xaabbccdd);
 	report(is_eq(lin(pa)[1023], 0x1122aabb) && is_eq(lin(pb)[0], 0xccdd7788) &&
 	       fixups_since(&b, 1, 1, 1) &&
@@ -882,7 +876,7 @@ static void test_cross_bits(void)
 	*pte_b &= ~_PAGE_DIRTY;
 	tlb_flush_all();
 	(void)peek(va + 0xffe);
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	poke(va + 0xffe, 0x01020304);
 	report(is_eq(lin(pa)[1023], 0x11220102) && is_eq(lin(pb)[0], 0x03047788) &&
 	       fixups_since(&b, 1, 0, 1) && is_set(*pte_b, _PAGE_DIRTY) && is_set(*pte_a, _PAGE_DIRTY),
@@ -900,7 +894,7 @@ static void test_cross_bits(void)
 	pte_b = pte_of(&kernel_mm, vb);
 	*pte_b &= ~_PAGE_ACCESSED;
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(va + 0xffe);
 	poke(va + 0xffe, 0xdeadbeef);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) &&
@@ -957,11 +951,11 @@ static void test_span_fixup(void)
 		pte_a = make_old(&kernel_mm, va, false);
 		pte_b = make_old(&kernel_mm, vb, false);
 		tlb_flush_all();
-		fixups_now(&b);
+		fault_fixup_counts(&b);
 		cases[i].access(vb - 8);
 		report(fixups_since(&b, 1, 2, 0) && is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
 		       "%s across two old pages: one fault makes both young (faults %u, young %u)",
-		       cases[i].name, fault_fixups.faults - b.faults, fault_fixups.young - b.young);
+		       cases[i].name, fixups_here().faults - b.faults, fixups_here().young - b.young);
 	}
 	unmap(&kernel_mm, va, 8192);
 	test_page_free(pa);
@@ -998,7 +992,7 @@ static void test_stale_invalid(void)
 	raw.ram1 = t.raw[2];
 	pte = make_old(&kernel_mm, va, false);
 	mpc8xx_tlb_write_raw(false, (unsigned int)idx, &raw);
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	expect_fault(va);
 	(void)peek(va);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_DATA) && fixups_since(&b, 0, 0, 0) &&
@@ -1079,11 +1073,11 @@ static void test_span_check(void)
 	pte = make_old(&kernel_mm, vb, false);
 	tlb_flush_all();
 	mpc8xx_tlb_write_raw(true, 0, &raw);
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	got = call_at(code);
 	report(is_eq(got, 0x5a5a1234) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "a load whose decoded span misses DAR: fixed by DAR alone, loads 0x%08lx (faults %u)",
-	       (unsigned long)got, fault_fixups.faults - b.faults);
+	       (unsigned long)got, fixups_here().faults - b.faults);
 	tlb_flush_all();
 	unmap(&kernel_mm, code, 4096);
 	unmap(&kernel_mm, vb, 4096);
@@ -1259,7 +1253,7 @@ static void test_refused(void)
 	paddr_t pa = test_page();
 	vaddr_t va = kva(32);
 	vaddr_t ktext = (vaddr_t)(uintptr_t)&test_refused;
-	vaddr_t kdata = (vaddr_t)(uintptr_t)&fault_fixups.faults;
+	vaddr_t kdata = (vaddr_t)(uintptr_t)&layout.ram_size;
 	struct mm mm;
 	uint32_t r;
 

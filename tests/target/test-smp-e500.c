@@ -406,21 +406,67 @@ void test_smp_call_bound(void)
 	t0 = timebase_read();
 	err = smp_call(cpu, hold_fn, NULL, HOLD_TB);	/* it runs hold_fn and stops answering */
 	waited = timebase_read() - t0;
-	report(err == SMP_ETIMEDOUT, "a call that holds cpu %u times out (%d), the core named on the console",
-	       cpu, err);
+	report_eq(err, SMP_ERUNNING, "a call that holds cpu %u times out while it runs, the core named on "
+		  "the console", cpu);
 	/* the slack: QEMU's cores take turns, and a loaded host can leave one waiting for its turn */
 	report(waited >= HOLD_TB && waited <= HOLD_TB + HOLD_SLACK_TB,
 	       "... after its bound and no later than %lu ticks more (%lu ticks for a bound of %lu)",
 	       (unsigned long)HOLD_SLACK_TB, (unsigned long)waited, (unsigned long)HOLD_TB);
-	report(smp_call(cpu, nop_fn, &ran, HOLD_TB) == SMP_EBUSY && ran == 1,
-	       "the next call to it is refused at once (busy), not queued behind the held one");
+	report_eq(smp_call(cpu, nop_fn, &ran, HOLD_TB), SMP_EBUSY,
+		  "the next call to it is refused at once (busy), not queued behind the held one");
+	report_eq(ran, 1, "... and does not run");
 	hold_release = 1;
-	t0 = timebase_read();
-	while ((err = smp_call(cpu, nop_fn, &ran, SMP_CALL_TIMEOUT)) == SMP_EBUSY &&
-	       timebase_read() - t0 < HOLD_SLACK_TB)
-		smp_poll();
-	report(err == 0 && ran == 2, "let go, cpu %u answers again", cpu);
+	report_eq(smp_wait(cpu, HOLD_SLACK_TB), 0, "let go, cpu %u finishes the held call", cpu);
+	report(smp_call(cpu, nop_fn, &ran, SMP_CALL_TIMEOUT) == 0 && ran == 2, "... and answers again");
+}
 
+/*
+ * A call that times out before the core takes it is withdrawn: the core
+ * never runs it, even when it polls later, so the caller may let its
+ * arguments go.  cpu 1 calls cpu 0 while cpu 0 spins without polling (with
+ * MSR[EE] clear, as all kernel code but the waits runs); the call's
+ * argument lives on cpu 1's stack, in the frame of a call cpu 0 made.
+ */
+struct withdraw {
+	volatile uint32_t done, late_runs;
+	volatile int err;
+};
+
+static void late_fn(void *arg)
+{
+	struct withdraw *w = *(struct withdraw **)arg;
+
+	w->late_runs++;
+}
+
+static void call_back_fn(void *arg)
+{
+	struct withdraw *w = arg;
+	struct withdraw *on_stack = w;	/* what late_fn would read from this frame */
+
+	w->err = smp_call(0, late_fn, &on_stack, HOLD_TB);
+	__asm__ volatile("msync" : : : "memory");	/* the error before done */
+	w->done = 1;
+}
+
+void test_smp_call_withdrawn(void)
+{
+	struct withdraw w = { 0 };
+	uint32_t ran = 0;
+	uint64_t t0;
+
+	if (!need_cores(2))
+		return;
+	report_eq(smp_start(1, call_back_fn, &w), 0, "cpu 1 is given a call that calls cpu 0 back");
+	t0 = timebase_read();
+	while (!w.done && timebase_read() - t0 < HOLD_SLACK_TB)
+		;			/* no poll: cpu 1's call to this core waits */
+	report_eq(w.err, SMP_ETIMEDOUT, "cpu 1's call to cpu 0, never taken, times out and is withdrawn");
+	smp_poll();
+	report_eq(w.late_runs, 0, "cpu 0 polls afterwards: the withdrawn call does not run");
+	report_eq(smp_wait(1, HOLD_SLACK_TB), 0, "cpu 1 answers the call cpu 0 made");
+	report(smp_call(1, nop_fn, &ran, SMP_CALL_TIMEOUT) == 0 && ran == 1 && w.late_runs == 0,
+	       "both mailboxes work again and the withdrawn call never ran");
 }
 
 /*
@@ -480,6 +526,7 @@ static void race_count_fn(void *arg)
 	 */
 	smp_tlb_flushed();
 	r->ready = 1;
+	smp_wake(0);
 	while (!r->stop && timebase_read() - t0 < RACE_BOUND) {
 		word_count(r->lo);
 		r->bumps++;
@@ -490,7 +537,7 @@ void test_smp_fixup_race(void)
 {
 	struct race_bits r = { 0 };
 	struct walk_result w;
-	uint32_t ran = 0, hi, lo, young0, sum = 0, i;
+	uint32_t hi, lo, young0, sum = 0, i;
 	uint64_t t0;
 	paddr_t pa;
 	int err;
@@ -508,26 +555,23 @@ void test_smp_fixup_race(void)
 	r.lo = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
 	hi = *(volatile uint32_t *)((char *)w.ptep + E500_ENTRY_HI);
 	tlb_flush_all();
-	err = smp_call(1, race_count_fn, &r, HOLD_TB);	/* it goes on counting: the call times out */
+	err = smp_start(1, race_count_fn, &r);	/* it goes on counting until stopped */
 	t0 = timebase_read();
 	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
 		smp_doze(HOLD_TB / 100);
-	young0 = fault_fixups.young;
+	young0 = fixups_here().young;
 	for (i = 0; i < RACE_FIXUPS && r.ready; i++) {
 		word_clear(r.lo, _PAGE_ACCESSED);
 		tlb_flush_page(TEST_KVA);
 		sum += ((volatile uint32_t *)TEST_KVA)[i % 1024] == i % 1024;
 	}
 	r.stop = 1;
-	t0 = timebase_read();
-	while ((err = smp_call(1, nop_fn, &ran, SMP_CALL_TIMEOUT)) == SMP_EBUSY &&
-	       timebase_read() - t0 < RACE_BOUND)
-		smp_poll();
+	err = smp_wait(1, RACE_BOUND);
 	lo = *r.lo;
 	report(err == 0 && r.ready, "cpu 1 counted in the PTE's word and answered again when stopped");
-	report(fault_fixups.young - young0 == RACE_FIXUPS && sum == RACE_FIXUPS,
+	report(fixups_here().young - young0 == RACE_FIXUPS && sum == RACE_FIXUPS,
 	       "cpu 0 took %u accessed-bit fix-ups (of %u) and read the right word each time",
-	       fault_fixups.young - young0, RACE_FIXUPS);
+	       fixups_here().young - young0, RACE_FIXUPS);
 	report((lo & RACE_FIELD) == ((r.bumps * RACE_ONE) & RACE_FIELD),
 	       "no increment of cpu 1 lost to a fix-up: field %lx, %lu increments",
 	       (unsigned long)(lo & RACE_FIELD), (unsigned long)r.bumps);
@@ -547,36 +591,58 @@ void test_smp_fixup_race(void)
  * and answers cpu 1's shootdowns between reads.  Each word of A and of B
  * holds its own signature: every read must see one of them (or fault in the
  * gap between unmap and map), and the TLB entry the read went through must
- * pair A's page with A's permissions or B's with B's, never a mix.
+ * pair A's page with A's permissions or B's with B's, never a mix.  The
+ * reader counts the flips it saw (a read of A after one of B or the reverse)
+ * and must see at least a quarter of them.
+ *
+ * Under QEMU's default round robin (one host thread runs the cores in turn)
+ * a core gives the thread up only when it dozes or when QEMU's 100 ms kick
+ * timer fires.  A reader whose reads succeed never dozes, so each flip used
+ * to wait for the kick (measured: 40 to 50 million time-base ticks between a
+ * flip's start and its shootdown, where the shootdown itself takes about
+ * 30,000), and a writer dozing on its decrementer alone was seen asleep for
+ * many of the reader's turns.  So the two hand the thread over by IPI: after
+ * each flip the writer dozes until the reader has seen the new mapping (or
+ * RACE_TURN_TB passes), and the reader, when it first sees it, wakes the
+ * writer (smp_wake) and dozes.  Two cores taking turns never split the
+ * writer's two stores, so only a run with QEMU's multi-threaded TCG
+ * (RUNBOARD_QEMU_ARGS="-accel tcg,thread=multi"), where the cores run at
+ * once, can show a mix (docs/e500-smp.md).
  */
-#define RACE_FLIPS_SHORT	10u	/* QEMU's round robin: about 70 ms of emulated time a flip */
+#define RACE_FLIPS_SHORT	1000u
+#define RACE_FLIPS_LONG		100000u
+#define RACE_FLIP_TB		4000000u	/* time-base budget a flip (10 ms at 400 MHz; about 2 ms taken) */
 #define RACE_SIG_A	0xA0000000u
 #define RACE_SIG_B	0xB0000000u
 #define RACE_SENTINEL	0xFFFFFFFFu
 #define RACE_POOL	300u		/* pages to find two in different MBs */
-#define RACE_DOZE_TB	4000u		/* 10 us at 400 MHz: hands QEMU's one thread to the other core */
+#define RACE_GAP_TB	4000u		/* the reader waits this long in a gap for PRESENT, then faults */
+#define RACE_TURN_TB	40000u		/* the longest the writer waits for the reader to see a flip */
 
 struct race_map {
 	paddr_t pa, pb;
-	uint32_t flips, done;		/* done: flips made */
+	uint32_t flips;
+	uint64_t bound;			/* time base at which the writer gives up */
+	volatile uint32_t done;		/* flips made */
+	volatile uint32_t seen;		/* the reader saw the mapping of flip `seen' */
 	volatile uint32_t ready, go, stop;
 	volatile int failed;		/* the first unmap() or map() error */
+	volatile uint32_t *lo;		/* the PTE's low word */
 };
 
 static void race_flip_fn(void *arg)
 {
 	struct race_map *r = arg;
-	uint32_t i;
-
 	uint64_t t0 = timebase_read();
+	uint32_t i;
 
 	smp_tlb_flushed();		/* as in race_count_fn: cpu 0 flushed every TLB */
 	r->ready = 1;
+	smp_wake(0);
 	while (!r->go && timebase_read() - t0 < RACE_BOUND)	/* cpu 0 is back from its call */
-		smp_doze(RACE_DOZE_TB);
-	for (i = 0; i < r->flips && !r->stop; i++) {
+		smp_doze(RACE_TURN_TB);
+	for (i = 0; i < r->flips && !r->stop && timebase_read() < r->bound; i++) {
 		bool b = i & 1;
-
 		int err = unmap(&kernel_mm, TEST_KVA, 4096);
 
 		if (!err)
@@ -587,9 +653,10 @@ static void race_flip_fn(void *arg)
 			break;
 		}
 		r->done = i + 1;
-		/* under QEMU's one-thread round robin the reader runs only while
-		 * this core waits: let it see the new mapping before the next flip */
-		smp_doze(RACE_DOZE_TB);
+		smp_wake(0);
+		t0 = timebase_read();
+		while (r->seen != i + 1 && !r->stop && timebase_read() - t0 < RACE_TURN_TB)
+			smp_doze(RACE_TURN_TB);
 	}
 	r->stop = 1;
 }
@@ -614,11 +681,64 @@ static bool race_pages(paddr_t *pa, paddr_t *pb)
 	return found;
 }
 
+struct race_seen {
+	uint32_t reads, faults, a, b, mixed, flips;
+	int last;			/* 0 none yet, 1 A, 2 B */
+};
+
+/* One read of the page through a fresh miss, classified. */
+static void race_read(struct race_map *r, struct race_seen *s)
+{
+	uint32_t done = r->done;
+	uint64_t t0;
+	uint32_t off = s->reads++ % 1024, v = RACE_SENTINEL;
+	volatile uint32_t *p = (volatile uint32_t *)(TEST_KVA + off * 4);
+	struct tlb_info t;
+	int now = 0;
+
+	tlb_flush_page(TEST_KVA);
+	/* in the gap between unmap and map, miss the moment PRESENT is back: with
+	 * cores that run at once this lands among map()'s two stores */
+	t0 = timebase_read();
+	while (!(*r->lo & _PAGE_PRESENT) && timebase_read() - t0 < RACE_GAP_TB)
+		;
+	expect_fault((uint32_t)(uintptr_t)p);
+	__asm__ volatile("lwz%U1%X1 %0, %1" : "+r"(v) : "m"(*p));
+	expect_fault_clear();
+	if (v == RACE_SENTINEL) {
+		s->faults++;
+		smp_doze(RACE_TURN_TB);	/* in the gap: until cpu 1 has mapped */
+		return;
+	}
+	if (!tlb_lookup(TEST_KVA, 0, &t))
+		t.pa = 0;
+	if (v == (RACE_SIG_A | off) && t.pa == r->pa && (t.prot & PROT_WRITE))
+		now = 1;
+	else if (v == (RACE_SIG_B | off) && t.pa == r->pb && !(t.prot & PROT_WRITE))
+		now = 2;
+	else if (s->mixed++ == 0)
+		report_info("first mix: read %08lx at word %lu through pa " PA_FMT " prot %x",
+			    (unsigned long)v, (unsigned long)off, PA_ARG(t.pa), t.prot);
+	s->a += now == 1;
+	s->b += now == 2;
+	s->flips += now && s->last && now != s->last;
+	if (now)
+		s->last = now;
+	/* the last flip mapped A when its number is odd, B when even (B to start with) */
+	if (now == 2 - (int)(done & 1) && r->seen != done) {
+		r->seen = done;
+		smp_wake(1);
+		smp_doze(RACE_TURN_TB);
+	}
+}
+
 static void smp_race(uint32_t flips)
 {
 	struct race_map r = { .flips = flips };
-	uint32_t reads = 0, faults = 0, seen_a = 0, seen_b = 0, mixed = 0, ran = 0, off, v;
-	uint64_t t0;
+	struct race_seen s = { 0 };
+	struct walk_result w;
+	uint32_t off;
+	uint64_t t0, t1, bound = (uint64_t)flips * RACE_FLIP_TB + SMP_CALL_TIMEOUT;
 	int err;
 
 	if (!need_cores(2))
@@ -635,55 +755,42 @@ static void smp_race(uint32_t flips)
 	err = map(&kernel_mm, TEST_KVA + 4096, r.pa, 4096, KPROT_RW);	/* keeps the PTE table */
 	if (!err)
 		err = map(&kernel_mm, TEST_KVA, r.pb, 4096, PROT_READ);
-	if (err) {
+	if (!err)
+		err = walk(&kernel_mm, TEST_KVA, &w);
+	if (err || !w.ptep) {
 		report(false, "the two test mappings (error %d)", err);
 		return;
 	}
+	r.lo = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
 	tlb_flush_all();
-	smp_call(1, race_flip_fn, &r, HOLD_TB);	/* it goes on flipping: the call times out */
 	t0 = timebase_read();
-	while (!r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
+	r.bound = t0 + bound;
+	err = smp_start(1, race_flip_fn, &r);
+	while (!err && !r.ready && timebase_read() - t0 < SMP_CALL_TIMEOUT)
 		smp_doze(HOLD_TB / 100);
+	t1 = timebase_read();
 	r.go = 1;
-	while (r.ready && !r.stop && timebase_read() - t0 < (uint64_t)flips * SMP_CALL_TIMEOUT) {
-		volatile uint32_t *p = (volatile uint32_t *)(TEST_KVA + (reads % 1024) * 4);
-		struct tlb_info t;
-
+	smp_wake(1);
+	while (r.ready && !r.stop && timebase_read() < r.bound + SMP_CALL_TIMEOUT) {
 		smp_poll();
-		tlb_flush_page(TEST_KVA);
-		v = RACE_SENTINEL;
-		expect_fault((uint32_t)(uintptr_t)p);
-		__asm__ volatile("lwz%U1%X1 %0, %1" : "+r"(v) : "m"(*p));
-		expect_fault_clear();
-		off = reads++ % 1024;
-		if (v == RACE_SENTINEL) {
-			faults++;
-			smp_doze(RACE_DOZE_TB);	/* in the gap: let cpu 1 map */
-			continue;
-		}
-		if (!tlb_lookup(TEST_KVA, 0, &t))
-			t.pa = 0;
-		if (v == (RACE_SIG_A | off) && t.pa == r.pa && (t.prot & PROT_WRITE))
-			seen_a++;
-		else if (v == (RACE_SIG_B | off) && t.pa == r.pb && !(t.prot & PROT_WRITE))
-			seen_b++;
-		else if (mixed++ == 0)
-			report_info("first mix: read %08lx at word %lu through pa %lx prot %x",
-				    (unsigned long)v, (unsigned long)off, (unsigned long)t.pa, t.prot);
+		race_read(&r, &s);
 	}
+	t1 = timebase_read() - t1;
 	r.stop = 1;
-	t0 = timebase_read();
-	/* busy until it returns; a slow answer under a loaded round robin is a retry */
-	while ((err = smp_call(1, nop_fn, &ran, SMP_CALL_TIMEOUT)) != 0 &&
-	       timebase_read() - t0 < RACE_BOUND)
-		smp_poll();
-	report(err == 0 && !r.failed && r.done == flips,
-	       "cpu 1 flipped the page %lu times of %lu (unmap and map succeed: %d)",
-	       (unsigned long)r.done, (unsigned long)flips, r.failed);
-	report(mixed == 0 && seen_a > 0 && seen_b > 0,
-	       "%lu reads on cpu 0: %lu saw A (RW), %lu B (RO), %lu faulted between, %lu mixed",
-	       (unsigned long)reads, (unsigned long)seen_a, (unsigned long)seen_b,
-	       (unsigned long)faults, (unsigned long)mixed);
+	err = smp_wait(1, RACE_BOUND);
+	report_info("%lu flips in %lu time-base ticks (%lu a flip); %lu reads: %lu A, %lu B, %lu faulted "
+		    "between, %lu mixed; %lu flips seen", (unsigned long)r.done, (unsigned long)t1,
+		    (unsigned long)(t1 / (r.done ? r.done : 1)), (unsigned long)s.reads, (unsigned long)s.a,
+		    (unsigned long)s.b, (unsigned long)s.faults, (unsigned long)s.mixed,
+		    (unsigned long)s.flips);
+	report(err == 0 && !r.failed, "cpu 1 flipped the page and answered again (unmap or map error %d)",
+	       r.failed);
+	report_eq(r.done, flips, "cpu 1 made every flip within %lu time-base ticks", (unsigned long)bound);
+	report_eq(s.mixed, 0, "no read on cpu 0 paired one mapping's page with the other's permissions "
+		  "or read the wrong signature (%lu reads)", (unsigned long)s.reads);
+	report(s.a > 0 && s.b > 0 && s.flips >= flips / 4,
+	       "cpu 0 saw both mappings (A %lu, B %lu reads) and at least a quarter of the flips (%lu of %lu)",
+	       (unsigned long)s.a, (unsigned long)s.b, (unsigned long)s.flips, (unsigned long)flips);
 	unmap(&kernel_mm, TEST_KVA, 2 * 4096);
 	test_page_free(r.pa);
 	test_page_free(r.pb);
@@ -694,4 +801,7 @@ void test_smp_race(void)
 	smp_race(RACE_FLIPS_SHORT);
 }
 
-
+void test_smp_race_long(void)
+{
+	smp_race(RACE_FLIPS_LONG);
+}

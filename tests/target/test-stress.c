@@ -28,6 +28,7 @@
 #include "lib/cmdline.h"
 #ifdef PPCMMU_FAMILY_E500
 #include "mmu/pte-e500.h"
+#include "tests/target/test-smp-e500.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
@@ -482,3 +483,10 @@ const struct target_test tests_stress[] = {
 	{ "stress", test_stress, .id = "stress" },
 };
 const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);
+
+const struct target_test tests_long[] = {
+#ifdef PPCMMU_FAMILY_E500
+	{ "smp racing PTE writer, 100000 flips", test_smp_race_long, "e500", "smp-race-long" },
+#endif
+};
+const unsigned int tests_long_count = sizeof(tests_long) / sizeof(tests_long[0]);
