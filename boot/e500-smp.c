@@ -72,18 +72,31 @@ struct cpu_stacks {
 	uint8_t mchk[XSTACK_BYTES];	/* machine check */
 } __attribute__((aligned(16)));
 
-struct cpu_slot {
-	volatile uint32_t state;	/* enum cpu_state */
-	volatile uint32_t pir;		/* the device tree's reg, then what the core read */
-	uint64_t release_addr;
-	volatile uint32_t lock;		/* held by the core calling this one */
+/*
+ * A core's mailbox: one call at a time.  Calls (smp_call, shootdowns among
+ * them) are answered wherever the core polls, also inside a call it runs;
+ * work (smp_start) is taken only by an idle core, so a core doing work still
+ * answers calls (its shootdowns) meanwhile.
+ */
+enum { BOX_CALL, BOX_WORK };
+
+struct mailbox {
+	volatile uint32_t lock;		/* held by the core posting to it */
 	void (*volatile fn)(void *);
 	void *volatile arg;
 	volatile uint32_t posted;	/* sequence number of the last call posted */
 	volatile uint32_t answered;	/* ... and of the last one answered */
 	volatile uint32_t claim;	/* the call the core took, or withdrawn by its caller (see claim_call) */
-	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
 	volatile uint32_t caller;	/* the core to IPI when the call is answered */
+};
+
+struct cpu_slot {
+	volatile uint32_t state;	/* enum cpu_state */
+	volatile uint32_t pir;		/* the device tree's reg, then what the core read */
+	uint64_t release_addr;
+	struct mailbox box[2];		/* BOX_CALL: smp_call; BOX_WORK: smp_start */
+	volatile uint32_t tlb_dirty;	/* may hold TLB0 or huge entries (see smp_tlb_clean) */
+	uint32_t busy;			/* calls other than shootdowns in progress, or the boot core's work */
 	volatile uint32_t ipis;		/* IPIs this core took */
 };
 
@@ -294,13 +307,24 @@ static bool smp_trylock(volatile uint32_t *lock, uint32_t owner)
 	return old == 0;
 }
 
-/* While it spins, the core keeps answering calls: a core holding a lock may be calling it. */
+/*
+ * While it waits, the core keeps answering calls: a core holding a lock may
+ * be calling it.  It dozes between tries: under QEMU's round robin a core
+ * that spins keeps the one host thread until the 100 ms kick, so the holder
+ * (and the core it waits on) ran only a turn in many, and shootdowns of four
+ * cores contending for a lock timed out.
+ */
+#define LOCK_DOZE_TICKS	4000	/* 10 us at QEMU's 400 MHz */
+
 void smp_lock(volatile uint32_t *lock)
 {
 	uint32_t owner = smp_this_cpu() + 1;
 
-	while (!smp_trylock(lock, owner))
+	while (!smp_trylock(lock, owner)) {
 		smp_poll();
+		if (ncpus > 1)
+			smp_doze(LOCK_DOZE_TICKS);
+	}
 }
 
 void smp_unlock(volatile uint32_t *lock)
@@ -315,6 +339,10 @@ void smp_unlock(volatile uint32_t *lock)
  * clean until it runs a call other than a shootdown.  Marked dirty (and the
  * mark ordered) before the call runs, so a writer that clears a PTE, orders
  * that, then finds the core clean knows the core will see the cleared PTE.
+ * Only an idle core becomes clean by a full flush: one that answers it from
+ * a wait inside other work (a call, or the boot core's tests) goes on with
+ * that work and loads entries again (stress-smp saw such a core skipped by
+ * later shootdowns, and read stale pages through the entries it kept).
  */
 bool smp_tlb_clean(unsigned int cpu)
 {
@@ -322,6 +350,14 @@ bool smp_tlb_clean(unsigned int cpu)
 }
 
 void smp_tlb_flushed(void)
+{
+	struct cpu_slot *c = &cpus[smp_this_cpu()];
+
+	if (!c->busy)
+		c->tlb_dirty = 0;
+}
+
+void smp_tlb_holds_none(void)
 {
 	cpus[smp_this_cpu()].tlb_dirty = 0;
 }
@@ -352,26 +388,37 @@ static bool claim_call(volatile uint32_t *claim, uint32_t value)
 	return old != seq;
 }
 
-void smp_poll(void)
+static void poll_box(struct cpu_slot *c, struct mailbox *b)
 {
-	struct cpu_slot *c = &cpus[smp_this_cpu()];
-	uint32_t seq = c->posted;
+	uint32_t seq = b->posted;
 	void (*fn)(void *);
 
 	/* a call whose fn itself waits on another core (a shootdown from unmap)
 	 * polls again from inside: the claim keeps it from running twice */
-	if (seq == c->answered || !claim_call(&c->claim, seq))
+	if (seq == b->answered || !claim_call(&b->claim, seq))
 		return;
 	msync();			/* fn and arg were written before posted */
-	fn = c->fn;
+	fn = b->fn;
 	if (fn != smp_shootdown_fn) {
+		c->busy++;
 		c->tlb_dirty = 1;
 		msync();
 	}
-	fn(c->arg);
+	fn(b->arg);
+	if (fn != smp_shootdown_fn)
+		c->busy--;
 	msync();			/* fn's stores before the answer */
-	c->answered = seq;
-	send_ipi(c->caller);
+	b->answered = seq;
+	send_ipi(b->caller);
+}
+
+void smp_poll(void)
+{
+	struct cpu_slot *c = &cpus[smp_this_cpu()];
+
+	poll_box(c, &c->box[BOX_CALL]);
+	if (!c->busy)
+		poll_box(c, &c->box[BOX_WORK]);
 }
 
 void smp_wake(unsigned int cpu)
@@ -384,13 +431,14 @@ void smp_wake(unsigned int cpu)
 static int give_up(unsigned int cpu, uint32_t seq, uint64_t timeout_tb)
 {
 	struct cpu_slot *c = &cpus[cpu];
-	bool withdrawn = claim_call(&c->claim, seq | CALL_WITHDRAWN);
+	struct mailbox *b = &c->box[BOX_CALL];
+	bool withdrawn = claim_call(&b->claim, seq | CALL_WITHDRAWN);
 
 	if (withdrawn) {
 		msync();
-		c->answered = seq;	/* the mailbox is free again */
+		b->answered = seq;	/* the mailbox is free again */
 	}
-	smp_unlock(&c->lock);
+	smp_unlock(&b->lock);
 	kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks%s\n", cpu,
 		(unsigned long)c->pir, (unsigned long)timeout_tb,
 		withdrawn ? "; the call is withdrawn" : "; it is running the call");
@@ -406,7 +454,7 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 	/* a core dozing in its call rechecks what it waits for: under QEMU's round
 	 * robin a doze bounded by the decrementer alone was seen to last seconds */
 	smp_wake(cpu);
-	while (cpus[cpu].answered != cpus[cpu].posted) {
+	while (cpus[cpu].box[BOX_WORK].answered != cpus[cpu].box[BOX_WORK].posted) {
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ERUNNING;
 		smp_poll();
@@ -417,31 +465,30 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 }
 
 /* Post fn(arg) in cpu's mailbox, locked by the caller, and IPI it: the call's sequence number. */
-static uint32_t post(unsigned int cpu, void (*fn)(void *), void *arg)
+static uint32_t post(unsigned int cpu, struct mailbox *b, void (*fn)(void *), void *arg)
 {
-	struct cpu_slot *c = &cpus[cpu];
 	uint32_t seq;
 
-	c->fn = fn;
-	c->arg = arg;
-	c->caller = smp_this_cpu();
+	b->fn = fn;
+	b->arg = arg;
+	b->caller = smp_this_cpu();
 	msync();
-	seq = (c->posted + 1) & CALL_SEQ_MASK;
-	c->posted = seq;
+	seq = (b->posted + 1) & CALL_SEQ_MASK;
+	b->posted = seq;
 	send_ipi(cpu);
 	return seq;
 }
 
-/* Lock cpu's mailbox if the core is online and has answered its last call. */
-static int mailbox_take(unsigned int cpu)
+/* Lock mailbox box of cpu if the core is online and has answered its last call there. */
+static int mailbox_take(unsigned int cpu, unsigned int box)
 {
-	struct cpu_slot *c = &cpus[cpu];
+	struct mailbox *b = &cpus[cpu].box[box];
 
-	if (cpu >= ncpus || c->state != CPU_ONLINE || cpu == smp_this_cpu())
+	if (cpu >= ncpus || cpus[cpu].state != CPU_ONLINE || cpu == smp_this_cpu())
 		return SMP_EOFFLINE;
-	smp_lock(&c->lock);
-	if (c->answered != c->posted) {
-		smp_unlock(&c->lock);
+	smp_lock(&b->lock);
+	if (b->answered != b->posted) {
+		smp_unlock(&b->lock);
 		return SMP_EBUSY;
 	}
 	return 0;
@@ -449,18 +496,19 @@ static int mailbox_take(unsigned int cpu)
 
 int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
 {
-	int err = mailbox_take(cpu);
+	struct mailbox *b = &cpus[cpu].box[BOX_WORK];
+	int err = mailbox_take(cpu, BOX_WORK);
 
 	if (err)
 		return err;
-	post(cpu, fn, arg);
-	smp_unlock(&cpus[cpu].lock);
+	post(cpu, b, fn, arg);
+	smp_unlock(&b->lock);
 	return 0;
 }
 
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
 {
-	struct cpu_slot *c = &cpus[cpu];
+	struct mailbox *b = &cpus[cpu].box[BOX_CALL];
 	uint32_t seq;
 	uint64_t t0;
 	int err;
@@ -469,20 +517,20 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 		fn(arg);
 		return 0;
 	}
-	err = mailbox_take(cpu);
+	err = mailbox_take(cpu, BOX_CALL);
 	if (err)
 		return err;
-	seq = post(cpu, fn, arg);
+	seq = post(cpu, b, fn, arg);
 	t0 = timebase_read();
-	while (c->answered != seq) {
+	while (b->answered != seq) {
 		smp_poll();
-		if (c->answered != seq)
+		if (b->answered != seq)
 			smp_doze(DOZE_TICKS);
-		if (c->answered != seq && timebase_read() - t0 > timeout_tb)
+		if (b->answered != seq && timebase_read() - t0 > timeout_tb)
 			return give_up(cpu, seq, timeout_tb);
 	}
 	msync();			/* its stores before ours that follow */
-	smp_unlock(&c->lock);
+	smp_unlock(&b->lock);
 	return 0;
 }
 
@@ -607,7 +655,8 @@ void smp_boot(const struct fdt_facts *f)
 
 	cpus[0].pir = me;
 	cpus[0].state = CPU_ONLINE;
-	cpus[0].tlb_dirty = 1;		/* the boot core runs everything */
+	cpus[0].tlb_dirty = 1;		/* the boot core runs everything, never idle */
+	cpus[0].busy = 1;
 	if (f->ncpus > 1) {
 		mpic_init();
 		mpic_cpu_init();

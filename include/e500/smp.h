@@ -45,9 +45,10 @@ void smp_boot(const struct fdt_facts *f);
  */
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
 /*
- * Post fn(arg) to another core and return at once (0, SMP_EBUSY or
- * SMP_EOFFLINE): for work that goes on while this core does its own; arg
- * stays in use until smp_wait() says the core answered.
+ * Post fn(arg) to another core as work and return at once (0, SMP_EBUSY or
+ * SMP_EOFFLINE): for work that goes on while this core does its own.  The
+ * core takes it when idle, and answers calls (shootdowns) while it runs it;
+ * arg stays in use until smp_wait() says the core answered.
  */
 int smp_start(unsigned int cpu, void (*fn)(void *), void *arg);
 /* Wait, at most timeout_tb, until cpu has answered its call: 0, or SMP_ERUNNING. */
@@ -65,7 +66,9 @@ void smp_poll(void);
 /* The TLB shootdown's cross-call function (tlb/e500-tlb.c); it calls smp_tlb_flushed after a full flush. */
 extern void (*const smp_shootdown_fn)(void *);
 bool smp_tlb_clean(unsigned int cpu);
-void smp_tlb_flushed(void);
+void smp_tlb_flushed(void);	/* clean, if this core is idle */
+/* The running core vouches that it holds no entry a shootdown is after, until its call returns. */
+void smp_tlb_holds_none(void);
 
 /* Time-base ticks a core has to answer a call by default (1 s at QEMU's 400 MHz). */
 #define SMP_CALL_TIMEOUT	400000000ull

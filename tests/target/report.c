@@ -12,12 +12,22 @@
 
 #define FAULT_LIMIT	16	/* faults on one expectation before we call it a loop */
 
-static bool expecting;
-static uint32_t expect_addr;
-static unsigned int taken;
-static struct fault_record last;
-static jmp_buf *abort_to;	/* where an unexpected fault abandons the work in hand */
+/* Each core's declared fault and where an unexpected fault abandons its work in hand. */
+struct expect_state {
+	bool expecting;
+	uint32_t expect_addr;
+	unsigned int taken;
+	struct fault_record last;
+	jmp_buf *abort_to;
+};
+
+static struct expect_state expects[ARCH_MAX_CPUS];
 static unsigned int kind_counts[FAULT_OTHER + 1];
+
+static struct expect_state *ex(void)
+{
+	return &expects[arch_this_cpu()];
+}
 
 const unsigned int *fault_counts(void)
 {
@@ -47,35 +57,35 @@ unsigned int report_summary(void)
 
 void expect_fault(uint32_t addr)
 {
-	expecting = true;
-	expect_addr = addr;
-	taken = 0;
-	memset(&last, 0, sizeof(last));
+	ex()->expecting = true;
+	ex()->expect_addr = addr;
+	ex()->taken = 0;
+	memset(&ex()->last, 0, sizeof(ex()->last));
 }
 
 void expect_fault_clear(void)
 {
-	expecting = false;
+	ex()->expecting = false;
 }
 
 unsigned int faults_taken(void)
 {
-	return taken;
+	return ex()->taken;
 }
 
 const struct fault_record *last_fault(void)
 {
-	return &last;
+	return &ex()->last;
 }
 
 bool fault_expected(const struct fault_record *f)
 {
 	count_fault(f);
-	if (!expecting || f->addr != expect_addr || taken >= FAULT_LIMIT)
+	if (!ex()->expecting || f->addr != ex()->expect_addr || ex()->taken >= FAULT_LIMIT)
 		return false;
-	last = *f;
-	taken++;
-	expecting = false;
+	ex()->last = *f;
+	ex()->taken++;
+	ex()->expecting = false;
 	return true;
 }
 
@@ -86,26 +96,26 @@ void fault_unexpected(const struct fault_record *f, const char *dump)
 	       fault_kind_name(f->kind), (unsigned long)f->addr, (unsigned long)f->pc,
 	       (unsigned long)f->cause, f->user ? "user" : "kernel");
 	kprintf("%s\n", dump);
-	expecting = false;
+	ex()->expecting = false;
 	monitor_show_walk(f->user ? fault_user_mm() : &kernel_mm, f->addr);
-	if (abort_to)
-		longjmp(*abort_to, 1);
+	if (ex()->abort_to)
+		longjmp(*ex()->abort_to, 1);
 	panic("unexpected fault outside a test");
 }
 
 bool run_guarded(void (*fn)(void *arg), void *arg)
 {
-	jmp_buf here, *outer = abort_to;
+	jmp_buf here, *outer = ex()->abort_to;
 	bool ok = true;
 
 	if (setjmp(here) == 0) {
-		abort_to = &here;
+		ex()->abort_to = &here;
 		fn(arg);
 	} else {
 		ok = false;
 	}
-	abort_to = outer;
-	expecting = false;
+	ex()->abort_to = outer;
+	ex()->expecting = false;
 	return ok;
 }
 

@@ -13,6 +13,7 @@ void test_smp_pid_reuse(void);
 void test_smp_call_bound(void);
 void test_smp_call_withdrawn(void);
 void test_smp_fixup_race(void);
+void test_smp_fixup_counts(void);
 void test_smp_race(void);
 void test_smp_race_long(void);
 

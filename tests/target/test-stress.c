@@ -28,6 +28,7 @@
 #include "lib/cmdline.h"
 #ifdef PPCMMU_FAMILY_E500
 #include "mmu/pte-e500.h"
+#include "e500/smp.h"
 #include "tests/target/test-smp-e500.h"
 #else
 #include "mmu/pte-mpc8xx.h"
@@ -69,19 +70,33 @@ struct space {
 	struct slot slots[8][SLOTS];
 };
 
-static struct space sp[NSPACES];
 static const uint32_t *sizes;
 static unsigned int nsizes;
-static paddr_t code_pa;
-static uint64_t rng_state;
-static unsigned long seed, step, fails;
-static unsigned long nomem_size[8];
-static unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-	n_walk, n_acbits, per_size[8];
+
+/* One core's run: its spaces, its random sequence, what it did and found. */
+struct stress_state {
+	struct space sp[NSPACES];
+	unsigned int nspaces;		/* spaces of its own in sp[] */
+	paddr_t code_pa;
+	uint64_t rng_state;
+	unsigned long seed, step, fails;
+	unsigned long nomem_size[8];
+	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
+		n_walk, n_acbits, n_shared, per_size[8];
+	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
+	uint32_t dmiss, imiss;		/* its TLB misses during the run */
+};
+
+static struct stress_state states[ARCH_MAX_CPUS];
+
+static struct stress_state *S(void)
+{
+	return &states[arch_this_cpu()];
+}
 
 static uint32_t rng(void)
 {
-	return xorshift_next(&rng_state);
+	return xorshift_next(&S()->rng_state);
 }
 
 static uint32_t pick(uint32_t n)
@@ -108,28 +123,77 @@ static void mismatch(const char *fmt, ...)
 	char buf[160];
 	va_list ap;
 
-	if (fails++ >= MAX_FAIL_LINES)
+	if (S()->fails++ >= MAX_FAIL_LINES)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	report(false, "step %lu (seed %lu): %s", step, seed, buf);
+	if (arch_this_cpu() != 0) {	/* the report library is cpu 0's: it reports this later */
+		if (S()->fails == 1)
+			snprintf(S()->first_fail, sizeof(S()->first_fail), "step %lu (seed %lu): %s",
+				 S()->step, S()->seed, buf);
+		return;
+	}
+	report(false, "step %lu (seed %lu): %s", S()->step, S()->seed, buf);
+}
+
+/*
+ * Several cores at once (stress-smp): changes to the kernel's tables, the
+ * allocators and the alias window are made under one lock (callers
+ * serialise changes to an mm, as Linux's page-table lock does), which a core
+ * may take again while it holds it; a step on the shared window holds it
+ * throughout, so the model of that window is exact.  Touches of a core's own
+ * window, with their misses and fix-ups, run without it.
+ */
+static bool smp_mode;
+#ifdef PPCMMU_FAMILY_E500
+static volatile uint32_t mm_lock_word;
+static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
+#endif
+
+static void mm_lock(void)
+{
+#ifdef PPCMMU_FAMILY_E500
+	if (!smp_mode)
+		return;
+	if (mm_lock_word != arch_this_cpu() + 1)
+		smp_lock(&mm_lock_word);
+	mm_lock_depth[arch_this_cpu()]++;
+#endif
+}
+
+static void mm_unlock(void)
+{
+#ifdef PPCMMU_FAMILY_E500
+	if (smp_mode && --mm_lock_depth[arch_this_cpu()] == 0)
+		smp_unlock(&mm_lock_word);
+#endif
+}
+
+/* The page each core maps other memory through (the last ones of the kernel's space). */
+static vaddr_t alias_va(void)
+{
+	return ALIAS_VA - 4096u * arch_this_cpu();
 }
 
 uint32_t phys_get(paddr_t pa)
 {
+	vaddr_t a = alias_va();
 	uint32_t v;
 
 	if (pa + 4 <= layout.linear_size)
 		return *(volatile uint32_t *)lin(pa);
-	map(&kernel_mm, ALIAS_VA, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
-	v = peek(ALIAS_VA + (uint32_t)(pa & 0xfff));
-	unmap(&kernel_mm, ALIAS_VA, 4096);
+	mm_lock();
+	map(&kernel_mm, a, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
+	v = peek(a + (uint32_t)(pa & 0xfff));
+	unmap(&kernel_mm, a, 4096);
+	mm_unlock();
 	return v;
 }
 
 void phys_set(paddr_t pa, uint32_t v, bool code)
 {
+	vaddr_t a = alias_va();
 	volatile uint32_t *p;
 
 	if (pa + 4 <= layout.linear_size) {
@@ -139,12 +203,14 @@ void phys_set(paddr_t pa, uint32_t v, bool code)
 			icache_sync((const void *)p, 4);
 		return;
 	}
-	map(&kernel_mm, ALIAS_VA, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
-	p = (volatile uint32_t *)(uintptr_t)(ALIAS_VA + (uint32_t)(pa & 0xfff));
+	mm_lock();
+	map(&kernel_mm, a, pa & ~(paddr_t)0xfff, 4096, KPROT_RW);
+	p = (volatile uint32_t *)(uintptr_t)(a + (uint32_t)(pa & 0xfff));
 	*p = v;
 	if (code)
 		icache_sync((const void *)p, 4);
-	unmap(&kernel_mm, ALIAS_VA, 4096);
+	unmap(&kernel_mm, a, 4096);
+	mm_unlock();
 }
 
 static uint32_t offset(uint32_t size, unsigned int i)
@@ -224,7 +290,7 @@ static bool allowed(const struct slot *sl, int kind)
 
 static void user_store_routine(uint32_t v)
 {
-	uint32_t *c = lin(code_pa);
+	uint32_t *c = lin(S()->code_pa);
 
 	c[0] = INSN_LIS_R4(v >> 16);
 	c[1] = INSN_ORI_R4(v);
@@ -263,9 +329,9 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 		faulted = faults_taken() > 0;
 		expect_fault_clear();
 	}
-	n_load += kind == 0;
-	n_store += kind == 1;
-	n_fetch += kind == 2;
+	S()->n_load += kind == 0;
+	S()->n_store += kind == 1;
+	S()->n_fetch += kind == 2;
 	if (faulted != !ok) {
 		mismatch("%s %s at 0x%08lx (%s, prot 0x%x): %s", s->user ? "user" : "kernel", kinds[kind],
 			 (unsigned long)a, sl->mapped ? "mapped" : "unmapped", sl->prot,
@@ -273,7 +339,7 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 		return;
 	}
 	if (faulted) {
-		n_fault++;
+		S()->n_fault++;
 		if (f->addr != a || f->user != s->user || (kind == 1) != f->store)
 			mismatch("fault record at 0x%08lx: addr 0x%08lx user %d store %d", (unsigned long)a,
 				 (unsigned long)f->addr, f->user, f->store);
@@ -287,7 +353,7 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 			mismatch("%s at 0x%08lx went through, but the PTE 0x%08lx lacks the accessed%s bit",
 				 kinds[kind], (unsigned long)a, (unsigned long)w.entry,
 				 kind == 1 ? " or the dirty" : "");
-		n_acbits++;
+		S()->n_acbits++;
 	}
 	if (kind == 0 && got != phys_get(sl->pa + off + 8))
 		mismatch("load at 0x%08lx: 0x%08lx, memory at " PA_FMT " holds 0x%08lx", (unsigned long)a,
@@ -306,7 +372,7 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 	struct walk_result w;
 	int err = walk(s->mm, va + sizes[z] / 2, &w);
 
-	n_walk++;
+	S()->n_walk++;
 	if (!sl->mapped) {
 		if (err != MMU_ENOENT)
 			mismatch("walk of unmapped 0x%08lx gave %d", (unsigned long)va, err);
@@ -325,8 +391,8 @@ static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 	int err;
 
 	if (pa == PALLOC_FAIL) {
-		n_nomem++;
-		nomem_size[z]++;
+		S()->n_nomem++;
+		S()->nomem_size[z]++;
 		return;
 	}
 	sl->tag = rng() & 0x7fff;
@@ -348,8 +414,8 @@ static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 	sl->mapped = true;
 	sl->pa = pa;
 	sl->prot = prot;
-	n_map++;
-	per_size[z]++;
+	S()->n_map++;
+	S()->per_size[z]++;
 }
 
 static void do_unmap(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
@@ -362,7 +428,7 @@ static void do_unmap(struct space *s, unsigned int z, struct slot *sl, vaddr_t v
 	}
 	sl->mapped = false;
 	test_block_free(sl->pa, sizes[z], sl->from_pool);
-	n_unmap++;
+	S()->n_unmap++;
 }
 
 static void do_protect(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
@@ -375,12 +441,24 @@ static void do_protect(struct space *s, unsigned int z, struct slot *sl, vaddr_t
 		return;
 	}
 	sl->prot = prot;
-	n_protect++;
+	S()->n_protect++;
+}
+
+/* The shared window of stress-smp (every core's sp[nspaces]), its model one for all. */
+static struct space shared;
+
+static struct space *pick_space(void)
+{
+	struct stress_state *st = S();
+
+	if (smp_mode && pick(4) == 0)
+		return &shared;
+	return &st->sp[pick(st->nspaces)];
 }
 
 static void one_step(void)
 {
-	struct space *s = &sp[pick(NSPACES)];
+	struct space *s = pick_space();
 	unsigned int z = pick(pick(2) ? nsizes : 2), k;
 	struct slot *sl;
 	vaddr_t va;
@@ -390,6 +468,8 @@ static void one_step(void)
 	k = pick(s->nslots[z]);
 	sl = &s->slots[z][k];
 	va = slot_va(s, z, k);
+	mm_lock();
+	S()->n_shared += s == &shared;
 	switch (pick(8)) {
 	case 0: case 1:
 		if (!sl->mapped)
@@ -406,81 +486,245 @@ static void one_step(void)
 	default:
 		break;
 	}
+	if (s != &shared)
+		mm_unlock();
 	check_walk(s, z, sl, va);
 	touch(s, z, sl, va, pick(NOFFS), (int)pick(3));
+	if (s == &shared)
+		mm_unlock();
+}
+
+static void space_cleanup(struct space *s)
+{
+	for (unsigned int z = 0; z < nsizes; z++)
+		for (unsigned int k = 0; k < s->nslots[z]; k++)
+			if (s->slots[z][k].mapped)
+				do_unmap(s, z, &s->slots[z][k], slot_va(s, z, k));
+	if (s->user) {
+		unmap(s->mm, CODE_VA, 4096);
+		user_space_destroy(s->mm);
+	}
+}
+
+/* This core's run from its seed: counters cleared, the random sequence started. */
+static void state_start(unsigned long seed)
+{
+	struct stress_state *st = S();
+
+	memset(st, 0, sizeof(*st));
+	st->seed = seed;
+	st->rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
 }
 
 static void stress_init(void)
 {
-	sizes = mmu_page_sizes(&nsizes);
-	memset(sp, 0, sizeof(sp));
-	sp[0].mm = &kernel_mm;
-	layout_slots(&sp[0], layout.kmap_start + (16u << 20), ALIAS_VA - 1);
+	struct stress_state *st = S();
+
+	st->nspaces = NSPACES;
+	st->sp[0].mm = &kernel_mm;
+	layout_slots(&st->sp[0], layout.kmap_start + (16u << 20), ALIAS_VA - ARCH_MAX_CPUS * 4096u);
 	for (int i = 1; i < NSPACES; i++) {
-		sp[i].mm = &sp[i].own;
-		sp[i].user = true;
-		sp[i].pid = i == 1 ? PID_A : PID_B;
-		user_space_init(sp[i].mm, sp[i].pid);
-		map(sp[i].mm, CODE_VA, code_pa, 4096, PROT_READ | PROT_EXEC | PROT_USER);
-		layout_slots(&sp[i], USER_BASE, layout.user_last);
+		st->sp[i].mm = &st->sp[i].own;
+		st->sp[i].user = true;
+		st->sp[i].pid = i == 1 ? PID_A : PID_B;
+		user_space_init(st->sp[i].mm, st->sp[i].pid);
+		map(st->sp[i].mm, CODE_VA, st->code_pa, 4096, PROT_READ | PROT_EXEC | PROT_USER);
+		layout_slots(&st->sp[i], USER_BASE, layout.user_last);
 	}
 }
 
 static void stress_cleanup(void)
 {
-	for (int i = 0; i < NSPACES; i++) {
-		for (unsigned int z = 0; z < nsizes; z++)
-			for (unsigned int k = 0; k < sp[i].nslots[z]; k++)
-				if (sp[i].slots[z][k].mapped)
-					do_unmap(&sp[i], z, &sp[i].slots[z][k], slot_va(&sp[i], z, k));
-		if (sp[i].user) {
-			unmap(sp[i].mm, CODE_VA, 4096);
-			user_space_destroy(sp[i].mm);
-		}
-	}
+	for (unsigned int i = 0; i < S()->nspaces; i++)
+		space_cleanup(&S()->sp[i]);
 }
 
-static void test_stress(void)
+/*
+ * Whether every size was mapped at some step; a size with no free block, or
+ * that no window holds (fits: NULL for every size), is a skip.
+ */
+static void report_sizes(const struct stress_state *const *st, unsigned int n, unsigned long steps,
+			 bool (*fits)(unsigned int z))
 {
-	unsigned long steps = cmdline_number("stress-steps", STRESS_STEPS);
 	unsigned long sizes_used = 0;
 
-	seed = cmdline_number("stress-seed", 1);
-	code_pa = test_page();
-	rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
-	n_map = n_unmap = n_protect = n_nomem = n_load = n_store = n_fetch = n_fault = n_walk = 0;
-	n_acbits = 0;
-	memset(per_size, 0, sizeof(per_size));
-	memset(nomem_size, 0, sizeof(nomem_size));
-	fails = 0;
-	report_info("seed %lu (stress-seed=N on the command line), %lu steps", seed, steps);
-	stress_init();
-	for (step = 0; step < steps; step++)
-		one_step();
-	stress_cleanup();
-	test_page_free(code_pa);
-	for (unsigned int z = 0; z < nsizes; z++)
-		sizes_used += per_size[z] != 0;
-	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu maps without memory; "
-		    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
-		    steps, n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault, n_walk);
-	report_eq(fails, 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
-	       "dirty bits set after the %lu that went through (%lu differ)",
-	       n_load + n_store + n_fetch, n_walk, n_acbits, fails);
 	for (unsigned int z = 0; z < nsizes; z++) {
-		if (per_size[z] || steps < 1000)
+		unsigned long maps = 0, nomem = 0;
+
+		for (unsigned int c = 0; c < n; c++) {
+			maps += st[c]->per_size[z];
+			nomem += st[c]->nomem_size[z];
+		}
+		sizes_used += maps != 0;
+		if (maps || steps < 1000)
 			continue;
-		if (nomem_size[z])	/* the pool (hugepages=) or palloc had no block of it */
+		if (fits && !fits(z))
+			report_skip("%lu KB pages: no window of this run holds one",
+				    (unsigned long)(sizes[z] >> 10));
+		else if (nomem)	/* the pool (hugepages=) or palloc had no block of it */
 			report_skip("%lu KB pages: no block of that size was free (%lu tries)",
-				    (unsigned long)(sizes[z] >> 10), nomem_size[z]);
+				    (unsigned long)(sizes[z] >> 10), nomem);
 		else
 			report(false, "%lu KB pages were never mapped", (unsigned long)(sizes[z] >> 10));
 	}
 	report_info("%lu of %u page sizes mapped and checked", sizes_used, nsizes);
 }
 
+static void test_stress(void)
+{
+	unsigned long steps = cmdline_number("stress-steps", STRESS_STEPS);
+	struct stress_state *st = S();
+
+	sizes = mmu_page_sizes(&nsizes);
+	smp_mode = false;
+	state_start(cmdline_number("stress-seed", 1));
+	st->code_pa = test_page();
+	report_info("seed %lu (stress-seed=N on the command line), %lu steps", st->seed, steps);
+	stress_init();
+	for (st->step = 0; st->step < steps; st->step++)
+		one_step();
+	stress_cleanup();
+	test_page_free(st->code_pa);
+	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu maps without memory; "
+		    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
+		    steps, st->n_map, st->n_unmap, st->n_protect, st->n_nomem, st->n_load, st->n_store,
+		    st->n_fetch, st->n_fault, st->n_walk);
+	report_eq(st->fails, 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
+		  "dirty bits set after the %lu that went through", st->n_load + st->n_store + st->n_fetch,
+		  st->n_walk, st->n_acbits);
+	report_sizes((const struct stress_state *const[]){ st }, 1, steps, NULL);
+}
+
+/*
+ * stress-smp: every online core runs the model at once, each on a window of
+ * the kernel's space of its own and, one step in four, on a window all of
+ * them share; every core's unmaps and protects shoot down the others'
+ * entries, so a stale entry shows as a missing fault or stale data on the
+ * core that kept it.  User spaces stay with the one-core run: user_call()
+ * keeps one user context for the whole system.  Each core's misses are
+ * counted on its own (TLB_STATS builds) and printed.
+ */
+#define STRESS_SMP_SHORT	2000	/* steps a core in make test */
+#define STRESS_SMP_LONG		100000	/* tests=stress-smp, unless stress-steps= says */
+
+#ifdef PPCMMU_FAMILY_E500
+struct smp_run {
+	unsigned long steps, seed;
+	vaddr_t start, window;		/* the cores' windows: start + cpu * window */
+};
+
+static void stress_core(void *arg)
+{
+	const struct smp_run *r = arg;
+	struct stress_state *st = S();
+	unsigned int cpu = arch_this_cpu();
+	struct tlb_counts c0, c1;
+	vaddr_t lo = r->start + (cpu + 1) * r->window;
+
+	state_start(r->seed + cpu * 7919);
+	st->nspaces = 1;
+	st->sp[0].mm = &kernel_mm;
+	layout_slots(&st->sp[0], lo, lo + r->window - 1);
+	tlb_counts(&c0);
+	for (st->step = 0; st->step < r->steps; st->step++) {
+#ifdef PPCMMU_FAMILY_E500
+		smp_poll();		/* the other cores' shootdowns, between steps */
+#endif
+		one_step();
+	}
+	tlb_counts(&c1);
+	st->dmiss = c1.dmiss - c0.dmiss;
+	st->imiss = c1.imiss - c0.imiss;
+	stress_cleanup();
+}
+#endif
+
+#ifdef PPCMMU_FAMILY_E500
+/* Does a window of stress-smp (the shared one or a core's) hold a page of size index z? */
+static bool smp_size_fits(unsigned int z)
+{
+	bool fits = shared.nslots[z] != 0;
+
+	for (unsigned int c = 0; c < smp_online(); c++)
+		fits |= states[c].sp[0].nslots[z] != 0;
+	return fits;
+}
+#endif
+
+static void stress_smp(unsigned long steps)
+{
+#ifdef PPCMMU_FAMILY_E500
+	unsigned int n = smp_online(), c;
+	const struct stress_state *st[ARCH_MAX_CPUS];
+	struct smp_run r = { .steps = steps };
+	unsigned long fails = 0, total = 0;
+	vaddr_t last = ALIAS_VA - ARCH_MAX_CPUS * 4096u - 1;
+	char line[256];
+	size_t len = 0;
+	int err = 0;
+
+	if (n < 2 || n != smp_cpus()) {
+		report_skip("needs every core online and at least 2; %u of %u are", n, smp_cpus());
+		return;
+	}
+	sizes = mmu_page_sizes(&nsizes);
+	r.seed = cmdline_number("stress-seed", 1);
+	r.start = layout.kmap_start + (16u << 20);
+	r.window = ((last - r.start + 1) / (n + 1)) & ~((16u << 20) - 1);	/* the shared one first */
+	memset(&shared, 0, sizeof(shared));
+	shared.mm = &kernel_mm;
+	layout_slots(&shared, r.start, r.start + r.window - 1);
+	report_info("seed %lu (stress-seed=N), %lu steps on each of %u cores, windows of %lu MB",
+		    r.seed, steps, n, (unsigned long)(r.window >> 20));
+	smp_mode = true;
+	tlb_flush_all();
+	for (c = 1; c < n && !err; c++)
+		err = smp_start(c, stress_core, &r);
+	if (!err)
+		stress_core(&r);
+	for (c = 1; c < n; c++)
+		err |= smp_wait(c, (uint64_t)steps * SMP_CALL_TIMEOUT / 100 + SMP_CALL_TIMEOUT);
+	space_cleanup(&shared);
+	smp_mode = false;
+	report_eq(err, 0, "every core ran its steps and answered");
+	for (c = 0; c < n; c++) {
+		st[c] = &states[c];
+		fails += st[c]->fails;
+		total += st[c]->n_load + st[c]->n_store + st[c]->n_fetch;
+		if (st[c]->first_fail[0])
+			report(false, "cpu %u: %s", c, st[c]->first_fail);
+		report_info("cpu %u: %lu steps (%lu on the shared window): %lu maps, %lu unmaps, %lu protects; "
+			    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
+			    c, st[c]->step, st[c]->n_shared, st[c]->n_map, st[c]->n_unmap, st[c]->n_protect,
+			    st[c]->n_load, st[c]->n_store, st[c]->n_fetch, st[c]->n_fault, st[c]->n_walk);
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%scpu %u %lu data %lu instruction",
+					c ? ", " : "", c, (unsigned long)st[c]->dmiss,
+					(unsigned long)st[c]->imiss);
+	}
+	if (tlb_counts_available())
+		report_info("stress-smp TLB misses per core: %s", line);
+	report_eq(fails, 0, "%lu loads, stores and fetches on %u cores as the model says: no stale read, no "
+		  "missing or wrong fault, accessed and dirty bits set", total, n);
+	report_sizes(st, n, steps, smp_size_fits);
+#else
+	(void)steps;
+	report_skip("needs a multicore family (e500)");
+#endif
+}
+
+static void test_stress_smp_short(void)
+{
+	stress_smp(STRESS_SMP_SHORT);
+}
+
+static void test_stress_smp_long(void)
+{
+	stress_smp(cmdline_number("stress-steps", STRESS_SMP_LONG));
+}
+
 const struct target_test tests_stress[] = {
 	{ "stress", test_stress, .id = "stress" },
+	{ "stress on every core, short", test_stress_smp_short, .id = "stress-smp-short" },
 };
 const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);
 
@@ -488,5 +732,6 @@ const struct target_test tests_long[] = {
 #ifdef PPCMMU_FAMILY_E500
 	{ "smp racing PTE writer, 100000 flips", test_smp_race_long, "e500", "smp-race-long" },
 #endif
+	{ "stress on every core", test_stress_smp_long, .id = "stress-smp" },
 };
 const unsigned int tests_long_count = sizeof(tests_long) / sizeof(tests_long[0]);
