@@ -2,7 +2,7 @@
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
-# make stress | fuzz: long randomized runs
+# make stress | stress-smp | fuzz: long randomized runs
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -89,7 +89,8 @@ IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
-	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress
+	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
+	stress-smp
 all: $(IMAGES)
 
 deps:
@@ -300,6 +301,24 @@ stress: deps
 		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
 	done | tee build/stress/result.log
 	@tools/summarize build/stress/result.log
+
+# make stress-smp [STRESS_SMP_STEPS=100000] [STRESS_SEED=n]: tests=stress-smp (every core at once, against
+# the model) on the multicore test boards at STRESS_SMP_STEPS steps a core; each core's figures and misses.
+SMP_BOARDS := $(foreach b,$(TEST_BOARDS),$(if $(filter-out 1,$(shell tools/board-get $(b) smp 1)),$(b)))
+STRESS_SMP_STEPS ?= 100000
+stress-smp: deps
+	@mkdir -p build/stress
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@for b in $(SMP_BOARDS); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/stress/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
+		RUNBOARD_ARGS="tests=stress-smp stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
+		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-7200} RUNBOARD_NAME=stress-smp-$$b \
+			tools/run-board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
+		grep -h 'INFO: stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)' build/stress/smp-$$b.log | \
+			tr -d '\r' | sed "s/^/  $$b: /"; \
+	done | tee build/stress/smp-result.log
+	@tools/summarize build/stress/smp-result.log
 
 # make fuzz: the fuzzers at their long counts (FUZZ_OPS host operations and inputs, FUZZ_PROGRAMS random
 # MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers; FUZZ_SEED is printed.

@@ -856,14 +856,16 @@ static void smp_race(uint32_t flips)
 	t1 = timebase_read() - t1;
 	r.stop = 1;
 	err = smp_wait(1, RACE_BOUND);
-	report_info("%lu flips in %lu time-base ticks (%lu a flip); %lu reads: %lu A, %lu B, %lu faulted "
-		    "between, %lu mixed; %lu flips seen", (unsigned long)r.done, (unsigned long)t1,
-		    (unsigned long)(t1 / (r.done ? r.done : 1)), (unsigned long)s.reads, (unsigned long)s.a,
+	report_info("%lu flips in %lu thousand time-base ticks (%lu a flip); %lu reads: %lu A, %lu B, "
+		    "%lu faulted between, %lu mixed; %lu flips seen", (unsigned long)r.done,
+		    (unsigned long)(t1 / 1000), (unsigned long)(t1 / (r.done ? r.done : 1)),
+		    (unsigned long)s.reads, (unsigned long)s.a,
 		    (unsigned long)s.b, (unsigned long)s.faults, (unsigned long)s.mixed,
 		    (unsigned long)s.flips);
 	report(err == 0 && !r.failed, "cpu 1 flipped the page and answered again (unmap or map error %d)",
 	       r.failed);
-	report_eq(r.done, flips, "cpu 1 made every flip within %lu time-base ticks", (unsigned long)bound);
+	report_eq(r.done, flips, "cpu 1 made every flip within %lu thousand time-base ticks",
+		  (unsigned long)(bound / 1000));
 	report_eq(s.mixed, 0, "no read on cpu 0 paired one mapping's page with the other's permissions "
 		  "or read the wrong signature (%lu reads)", (unsigned long)s.reads);
 	report(s.a > 0 && s.b > 0, "cpu 0 saw both mappings (A %lu, B %lu reads)", (unsigned long)s.a,
