@@ -445,6 +445,11 @@ static int give_up(unsigned int cpu, uint32_t seq, uint64_t timeout_tb)
 	return withdrawn ? SMP_ETIMEDOUT : SMP_ERUNNING;
 }
 
+static bool box_busy(const struct mailbox *b)
+{
+	return b->answered != b->posted;
+}
+
 int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 {
 	uint64_t t0 = timebase_read();
@@ -454,7 +459,7 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 	/* a core dozing in its call rechecks what it waits for: under QEMU's round
 	 * robin a doze bounded by the decrementer alone was seen to last seconds */
 	smp_wake(cpu);
-	while (cpus[cpu].box[BOX_WORK].answered != cpus[cpu].box[BOX_WORK].posted) {
+	while (box_busy(&cpus[cpu].box[BOX_WORK]) || box_busy(&cpus[cpu].box[BOX_CALL])) {
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ERUNNING;
 		smp_poll();

@@ -51,7 +51,7 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
  * arg stays in use until smp_wait() says the core answered.
  */
 int smp_start(unsigned int cpu, void (*fn)(void *), void *arg);
-/* Wait, at most timeout_tb, until cpu has answered its call: 0, or SMP_ERUNNING. */
+/* Wait, at most timeout_tb, until cpu has answered its calls and work: 0, or SMP_ERUNNING. */
 int smp_wait(unsigned int cpu, uint64_t timeout_tb);
 /*
  * The same on every other online core, one after the other; the first error.

@@ -752,7 +752,7 @@ static void test_accessed(void)
 	map(&kernel_mm, va, pa, 4096, PROT_READ);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	report(is_eq(peek(va + 8), 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "load from an old page: reads, one fix-up, _PAGE_ACCESSED set");
 	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) &&
@@ -765,7 +765,7 @@ static void test_accessed(void)
 	protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC);
 	pte = make_old(&kernel_mm, va, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	report(is_eq(call_at(va), 42) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "fetch from an old page: runs, one fix-up, _PAGE_ACCESSED set");
 
@@ -812,7 +812,7 @@ static void test_accessed(void)
 	map(&mm, TEST_UVA, pa, 4096, PROT_READ | PROT_USER);
 	pte = make_old(&mm, TEST_UVA, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 8, &r), 0) &&
 	       is_eq(r, 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "user load from an old user page: reads, one fix-up, _PAGE_ACCESSED set");
@@ -858,7 +858,7 @@ static void test_cross_bits(void)
 	pte_a = pte_of(&kernel_mm, va);
 	pte_b = make_old(&kernel_mm, vb, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	report(is_eq(peek(va + 0xffe), 0x33445566) && fixups_since(&b, 1, 1, 0) &&
 	       is_set(*pte_b, _PAGE_ACCESSED),
 	       "load across into an old page: reads, one fix-up, the second page's _PAGE_ACCESSED set");
@@ -885,7 +885,7 @@ static void test_cross_bits(void)
 	make_old(&kernel_mm, va, false);
 	make_old(&kernel_mm, vb, false);
 	tlb_flush_all();
-	fixups_now(&b);
+	fault_fixup_counts(&b);
 	report(is_eq(peek(va + 0xffe), 0x01020304) && fixups_since(&b, 1, 2, 0) &&
 	       is_set(*pte_a & *pte_b, _PAGE_ACCESSED),
 	       "load across two old pages: one fix-up makes both young");
