@@ -450,7 +450,8 @@ static bool box_busy(const struct mailbox *b)
 	return b->answered != b->posted;
 }
 
-int smp_wait(unsigned int cpu, uint64_t timeout_tb)
+/* Wait, bounded, until cpu's mailboxes in mask (1 << BOX_*) have answered what was posted. */
+static int wait_boxes(unsigned int cpu, unsigned int mask, uint64_t timeout_tb)
 {
 	uint64_t t0 = timebase_read();
 
@@ -459,7 +460,8 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 	/* a core dozing in its call rechecks what it waits for: under QEMU's round
 	 * robin a doze bounded by the decrementer alone was seen to last seconds */
 	smp_wake(cpu);
-	while (box_busy(&cpus[cpu].box[BOX_WORK]) || box_busy(&cpus[cpu].box[BOX_CALL])) {
+	while (((mask & 1u << BOX_WORK) && box_busy(&cpus[cpu].box[BOX_WORK])) ||
+	       ((mask & 1u << BOX_CALL) && box_busy(&cpus[cpu].box[BOX_CALL]))) {
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ERUNNING;
 		smp_poll();
@@ -467,6 +469,11 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 	}
 	msync();			/* its stores before ours that follow */
 	return 0;
+}
+
+int smp_wait(unsigned int cpu, uint64_t timeout_tb)
+{
+	return wait_boxes(cpu, 1u << BOX_WORK | 1u << BOX_CALL, timeout_tb);
 }
 
 /* Post fn(arg) in cpu's mailbox, locked by the caller, and IPI it: the call's sequence number. */
@@ -552,7 +559,7 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 			continue;
 		err = smp_call(i, fn, arg, timeout_tb);
 		if (err == SMP_ERUNNING)	/* arg is in use until it answers */
-			err = smp_wait(i, timeout_tb) ? SMP_ERUNNING : 0;
+			err = wait_boxes(i, 1u << BOX_CALL, timeout_tb) ? SMP_ERUNNING : 0;
 		if (err && !first)
 			first = err;
 	}

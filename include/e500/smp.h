@@ -55,7 +55,7 @@ int smp_start(unsigned int cpu, void (*fn)(void *), void *arg);
 int smp_wait(unsigned int cpu, uint64_t timeout_tb);
 /*
  * The same on every other online core, one after the other; the first error.
- * A core still running fn at its bound is waited for once more (smp_wait);
+ * A core still running fn at its bound is waited for once more, as long;
  * SMP_ERUNNING means one still is, and arg is still in use.
  * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
  */
