@@ -307,24 +307,18 @@ static bool smp_trylock(volatile uint32_t *lock, uint32_t owner)
 	return old == 0;
 }
 
-/*
- * While it waits, the core keeps answering calls: a core holding a lock may
- * be calling it.  It dozes between tries: under QEMU's round robin a core
- * that spins keeps the one host thread until the 100 ms kick, so the holder
- * (and the core it waits on) ran only a turn in many, and shootdowns of four
- * cores contending for a lock timed out.
- */
-#define LOCK_DOZE_TICKS	4000	/* 10 us at QEMU's 400 MHz */
+bool smp_lock_try(volatile uint32_t *lock)
+{
+	return smp_trylock(lock, smp_this_cpu() + 1);
+}
 
+/* While it spins, the core keeps answering calls: a core holding a lock may be calling it. */
 void smp_lock(volatile uint32_t *lock)
 {
 	uint32_t owner = smp_this_cpu() + 1;
 
-	while (!smp_trylock(lock, owner)) {
+	while (!smp_trylock(lock, owner))
 		smp_poll();
-		if (ncpus > 1)
-			smp_doze(LOCK_DOZE_TICKS);
-	}
 }
 
 void smp_unlock(volatile uint32_t *lock)

@@ -86,6 +86,7 @@ unsigned int smp_ipis_received(unsigned int cpu);
 
 /* A spin lock in coherent memory (lwarx/stwcx.; release with msync). */
 void smp_lock(volatile uint32_t *lock);
+bool smp_lock_try(volatile uint32_t *lock);	/* once, without waiting */
 void smp_unlock(volatile uint32_t *lock);
 
 #endif

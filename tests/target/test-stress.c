@@ -151,13 +151,23 @@ static volatile uint32_t mm_lock_word;
 static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
 #endif
 
+/*
+ * A core waiting for the lock answers calls and dozes; the core that lets go
+ * wakes the others.  (Spinning cores under QEMU's one-thread round robin keep
+ * the thread until its 100 ms kick: four cores took minutes for 2,000 steps.)
+ */
+#define MM_LOCK_DOZE_TB	400000u	/* a bound only: the unlock's IPI ends the doze */
+
 static void mm_lock(void)
 {
 #ifdef PPCMMU_FAMILY_E500
 	if (!smp_mode)
 		return;
 	if (mm_lock_word != arch_this_cpu() + 1)
-		smp_lock(&mm_lock_word);
+		while (!smp_lock_try(&mm_lock_word)) {
+			smp_poll();
+			smp_doze(MM_LOCK_DOZE_TB);
+		}
 	mm_lock_depth[arch_this_cpu()]++;
 #endif
 }
@@ -165,8 +175,11 @@ static void mm_lock(void)
 static void mm_unlock(void)
 {
 #ifdef PPCMMU_FAMILY_E500
-	if (smp_mode && --mm_lock_depth[arch_this_cpu()] == 0)
+	if (smp_mode && --mm_lock_depth[arch_this_cpu()] == 0) {
 		smp_unlock(&mm_lock_word);
+		for (unsigned int c = 0; c < smp_online(); c++)
+			smp_wake(c);
+	}
 #endif
 }
 
