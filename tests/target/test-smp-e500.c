@@ -503,9 +503,8 @@ void test_smp_fixup_counts(void)
 /*
  * A call that times out before the core takes it is withdrawn: the core
  * never runs it, even when it polls later, so the caller may let its
- * arguments go.  cpu 1 calls cpu 0 while cpu 0 spins without polling (with
- * MSR[EE] clear, as all kernel code but the waits runs); the call's
- * argument lives on cpu 1's stack, in the frame of a call cpu 0 made.
+ * arguments go.  cpu 1 calls cpu 0 while cpu 0 waits without polling; the
+ * call's argument lives on cpu 1's stack, in the frame of work cpu 0 gave it.
  */
 struct withdraw {
 	volatile uint32_t done, late_runs;
@@ -527,6 +526,7 @@ static void call_back_fn(void *arg)
 	w->err = smp_call(0, late_fn, &on_stack, HOLD_TB);
 	__asm__ volatile("msync" : : : "memory");	/* the error before done */
 	w->done = 1;
+	smp_wake(0);
 }
 
 void test_smp_call_withdrawn(void)
@@ -539,8 +539,10 @@ void test_smp_call_withdrawn(void)
 		return;
 	report_eq(smp_start(1, call_back_fn, &w), 0, "cpu 1 is given a call that calls cpu 0 back");
 	t0 = timebase_read();
+	/* no poll, only dozes (a spinning core would keep QEMU's one thread from
+	 * cpu 1 for a round-robin turn at a time): cpu 1's call to this core waits */
 	while (!w.done && timebase_read() - t0 < HOLD_SLACK_TB)
-		;			/* no poll: cpu 1's call to this core waits */
+		smp_doze(HOLD_TB / 100);
 	report_eq(w.err, SMP_ETIMEDOUT, "cpu 1's call to cpu 0, never taken, times out and is withdrawn");
 	smp_poll();
 	report_eq(w.late_runs, 0, "cpu 0 polls afterwards: the withdrawn call does not run");
