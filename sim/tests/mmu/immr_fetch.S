@@ -40,12 +40,7 @@ back3:
 	CHECK r27, 1, 3			# and RAM again once the window left
 	PASS
 
-run_va:				# fetch VA with IR on; returns to r28
-	LI32 r31, VA
-	mtsrr0 r31
-	li r31, MSR_ME | MSR_IR
-	mtsrr1 r31
-	rfi
+	RUN_VA VA			# fetch VA with IR on; returns to r28
 
 	SC_BACK_OR_EXIT
 

@@ -33,12 +33,7 @@ back3:
 	CHECK r24, 0x80000000 | 0x08000000 | MSR_ME | MSR_IR, 5
 	PASS
 
-run_va:				# fetch VA with IR on; returns to r28
-	LI32 r31, VA
-	mtsrr0 r31
-	li r31, MSR_ME | MSR_IR
-	mtsrr1 r31
-	rfi
+	RUN_VA VA			# fetch VA with IR on; returns to r28
 
 h_0x1300:
 	addi r21, r21, 1
