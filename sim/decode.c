@@ -207,9 +207,10 @@ static uint32_t plain_spr_offset(uint32_t spr, bool write)
 }
 
 /*
- * mfspr/mtspr of LR and CTR (no privilege check, no side effect), and of
+ * mfspr/mtspr of LR and CTR (no privilege check, no side effect), of
  * the supervisor SPRs that are plain storage (imm becomes the offset of
- * the register in struct cpu; the privilege check stays).
+ * the register in struct cpu; the privilege check stays), and of the
+ * MMU's SPRs (all supervisor-only: straight to the MMU's own access).
  */
 static void specialize_spr(struct dinsn *d, uint8_t form)
 {
@@ -227,6 +228,9 @@ static void specialize_spr(struct dinsn *d, uint8_t form)
 	if (off) {
 		d->op = write ? OPID_mtspr_plain : OPID_mfspr_plain;
 		d->imm = off;
+	} else if (d->imm >= SPR_MI_CTR && d->imm <= SPR_MD_RAM1 &&
+		   (d->imm & SPR_SUPERVISOR)) {
+		d->op = write ? OPID_mtspr_mmu : OPID_mfspr_mmu;
 	}
 }
 

@@ -137,6 +137,28 @@ OP(mtspr_plain)
 	c->pc += 4;
 }
 
+/* supervisor SPRs in the MMU's range; one the MMU lacks takes the general path */
+OP(mfspr_mmu)
+{
+	uint32_t v;
+
+	if (!priv_check(c))
+		return;
+	if (!mmu_spr_read(c, d->imm, &v))
+		return op_mfspr(c, d);
+	c->gpr[d->rd] = v;
+	c->pc += 4;
+}
+
+OP(mtspr_mmu)
+{
+	if (!priv_check(c))
+		return;
+	if (!mmu_spr_write(c, d->imm, c->gpr[d->rd]))
+		return op_mtspr(c, d);
+	c->pc += 4;
+}
+
 OP(sc)
 {
 	(void)d;

@@ -20,7 +20,7 @@ static bool plain_spr(int spr)
 
 static int check_priv(struct cpu *c, int spr)
 {
-	if ((spr & 0x10) && (c->msr & MSR_PR)) {
+	if ((spr & SPR_SUPERVISOR) && (c->msr & MSR_PR)) {
 		program_exception(c, SRR1_PROG_PRIV);
 		return -1;
 	}

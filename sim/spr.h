@@ -3,6 +3,9 @@
 #ifndef SIM_SPR_H
 #define SIM_SPR_H
 
+/* SPRs whose number has this bit are supervisor-only */
+#define SPR_SUPERVISOR	0x10
+
 #define SPR_XER		1
 #define SPR_LR		8
 #define SPR_CTR		9
