@@ -55,12 +55,18 @@ static const uint32_t class_mask[TLB_CLASSES] = {
 	~0xFFFu, ~0x3FFFu, ~0x7FFFFu, ~0x7FFFFFu,
 };
 
-static int bucket_of(int class, uint32_t ea)
-{
-	uint32_t page = (ea & class_mask[class]) >> 12;
+/* log2 of each class's page size */
+static const int class_shift[TLB_CLASSES] = { 12, 14, 19, 23 };
+_Static_assert(TLB_CLASSES == 4, "tlb_match looks up four classes");
 
+/*
+ * The bucket of a class-sized page: the low bits of its page number (so
+ * neighbouring pages, the usual working set, spread over the buckets).
+ */
+static inline int bucket_of(int class, uint32_t ea)
+{
 	return class * TLB_BUCKETS +
-	       (int)((page ^ (page >> 6) ^ (page >> 12)) & (TLB_BUCKETS - 1));
+	       (int)((ea >> class_shift[class]) & (TLB_BUCKETS - 1));
 }
 
 static int class_of(uint32_t mask)
@@ -158,10 +164,9 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 	struct tlb_entry *hit = NULL;
 	uint32_t casid = c->mmu.m_casid & EPN_ASID;
 	const uint32_t *bucket = c->mmu.bucket[tlb == c->mmu.itlb ? 0 : 1];
-	uint32_t cand = 0;
-
-	for (int k = 0; k < TLB_CLASSES; k++)
-		cand |= bucket[bucket_of(k, ea)];
+	/* one bucket per class (TLB_CLASSES of them), spelled out */
+	uint32_t cand = bucket[bucket_of(0, ea)] | bucket[bucket_of(1, ea)] |
+			bucket[bucket_of(2, ea)] | bucket[bucket_of(3, ea)];
 	while (cand) {		/* in index order: the lower one wins */
 		int i = __builtin_ctz(cand);
 		struct tlb_entry *e = &tlb[i];
