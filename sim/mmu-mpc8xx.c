@@ -77,11 +77,10 @@ static int class_of(uint32_t mask)
 	return -1;
 }
 
-/* Keep the search index (struct mmu) in step with entry e. */
-static void tlb_sync(struct cpu *c, const struct tlb_entry *e)
+/* Keep the search index (struct mmu) in step with entry e of the ITLB (insn) or DTLB. */
+static inline void tlb_sync(struct cpu *c, const struct tlb_entry *e, bool insn)
 {
 	struct mmu *m = &c->mmu;
-	bool insn = e >= m->itlb && e < m->itlb + TLB_ENTRIES;
 	int side = insn ? 0 : 1;
 	int i = (int)(e - (insn ? m->itlb : m->dtlb));
 	int16_t *w = &m->where[side][i];
@@ -102,10 +101,11 @@ static void tlb_sync(struct cpu *c, const struct tlb_entry *e)
 	}
 }
 
-static void tlb_set_valid(struct cpu *c, struct tlb_entry *e, bool valid)
+static inline void tlb_set_valid(struct cpu *c, struct tlb_entry *e, bool insn,
+				 bool valid)
 {
 	e->valid = valid;
-	tlb_sync(c, e);
+	tlb_sync(c, e, insn);
 }
 
 /* The ITLB or what fetch protection depends on changed. */
@@ -124,8 +124,8 @@ void mmu_reset(struct cpu *c)
 		m->bucket[0][i] = m->bucket[1][i] = 0;
 	for (int i = 0; i < TLB_ENTRIES; i++) {
 		m->where[0][i] = m->where[1][i] = -1;
-		tlb_set_valid(c, &m->itlb[i], false);
-		tlb_set_valid(c, &m->dtlb[i], false);
+		tlb_set_valid(c, &m->itlb[i], true, false);
+		tlb_set_valid(c, &m->dtlb[i], false, false);
 	}
 	m->mi_ctr = 0;
 	m->md_ctr = CTR_TWAM;
@@ -365,7 +365,7 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 	}
 	if (is_store_kind(kind) && !(e->rpn_reg & RPN_C)) {
 		/* the hardware drops the entry, then reports the store */
-		tlb_set_valid(c, e, false);
+		tlb_set_valid(c, e, false, false);
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
 		data_error(c, ea, kind, 0);
 		return -1;
@@ -420,7 +420,7 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
 {
 	if (!e->valid)
 		return;
-	tlb_set_valid(c, e, false);
+	tlb_set_valid(c, e, insn, false);
 	if (insn)
 		itlb_changed(c);
 	else
@@ -454,8 +454,11 @@ static void prefill_load(struct cpu *c, uint32_t ea)
 			  e->rpn | (ea & ~e->mask));
 }
 
-/* mtspr Mx_RPN: write entry INDX, then decrement the counter. */
-static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
+/*
+ * mtspr Mx_RPN: write entry INDX, then decrement the counter. Inlined into
+ * its two calls, each of which has a constant side.
+ */
+static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 {
 	struct mmu *m = &c->mmu;
 	uint32_t *ctr = insn ? &m->mi_ctr : &m->md_ctr;
@@ -506,7 +509,7 @@ static void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
 	e->mask = ~(size - 1);
 	e->epn = epn & e->mask;
 	e->rpn = rpn & e->mask;
-	tlb_set_valid(c, e, !!(epn & EPN_EV));	/* out of the old bucket, into the new */
+	tlb_set_valid(c, e, insn, !!(epn & EPN_EV));	/* out of the old bucket, into the new */
 	if (insn) {
 		c->stats.itlb_writes++;
 		itlb_changed(c);
@@ -548,9 +551,9 @@ void mmu_tlbia(struct cpu *c)
 	int dlim = (m->md_ctr & CTR_RSV4) ? 28 : TLB_ENTRIES;
 
 	for (int i = 0; i < ilim; i++)
-		tlb_set_valid(c, &m->itlb[i], false);
+		tlb_set_valid(c, &m->itlb[i], true, false);
 	for (int i = 0; i < dlim; i++)
-		tlb_set_valid(c, &m->dtlb[i], false);
+		tlb_set_valid(c, &m->dtlb[i], false, false);
 	m->mi_ctr &= ~CTR_INDX;
 	m->md_ctr &= ~CTR_INDX;
 	m->ictr_written = false;
@@ -565,7 +568,7 @@ void mmu_rfi(struct cpu *c)
 }
 
 /* The level-2 entry address MD_TWC reads as, for EA and an L1 entry 'twc'. */
-static uint32_t l2_address(struct cpu *c, uint32_t ea, uint32_t twc,
+static inline uint32_t l2_address(struct cpu *c, uint32_t ea, uint32_t twc,
 			   uint32_t ctr, bool warn)
 {
 	uint32_t base = twc & TWC_L2TB;
@@ -593,7 +596,7 @@ static uint32_t l2_address(struct cpu *c, uint32_t ea, uint32_t twc,
 	return base | ((ea >> 10) & 0xFFCu);
 }
 
-static uint32_t md_twc_read(struct cpu *c)
+static inline uint32_t md_twc_read(struct cpu *c)
 {
 	struct mmu *m = &c->mmu;
 
@@ -601,7 +604,7 @@ static uint32_t md_twc_read(struct cpu *c)
 }
 
 /* The level-1 entry address M_TWB reads as, for EA. */
-static uint32_t l1_address(struct cpu *c, uint32_t ea, bool warn)
+static inline uint32_t l1_address(struct cpu *c, uint32_t ea, bool warn)
 {
 	struct mmu *m = &c->mmu;
 
@@ -614,7 +617,7 @@ static uint32_t l1_address(struct cpu *c, uint32_t ea, bool warn)
 	return (m->m_twb & 0xFFFFF000u) | ((ea >> 20) & 0xFFCu);
 }
 
-static uint32_t m_twb_read(struct cpu *c)
+static inline uint32_t m_twb_read(struct cpu *c)
 {
 	return l1_address(c, c->mmu.md_epn, true);
 }
