@@ -61,12 +61,16 @@ _Static_assert(TLB_CLASSES == 4, "tlb_match looks up four classes");
 
 /*
  * The bucket of a class-sized page: the low bits of its page number (so
- * neighbouring pages, the usual working set, spread over the buckets).
+ * neighbouring pages, the usual working set, spread over the buckets),
+ * folded with the bits above them (so that a user page and a kernel page
+ * whose addresses differ only there, 0x40000000 and 0xC0000000, do not
+ * share one).
  */
 static inline int bucket_of(int class, uint32_t ea)
 {
-	return class * TLB_BUCKETS +
-	       (int)((ea >> class_shift[class]) & (TLB_BUCKETS - 1));
+	uint32_t page = ea >> class_shift[class];
+
+	return class * TLB_BUCKETS + (int)((page ^ (page >> 6)) & (TLB_BUCKETS - 1));
 }
 
 static int class_of(uint32_t mask)
