@@ -198,8 +198,8 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
  * Returns 0 no access, 1 check PP, 2 manager; -1 where it would warn and
  * 'quiet' asks not to (so do pp_decode and entry_perm).
  */
-static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
-		   int user, bool quiet, int *key)
+static inline int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr,
+			  uint32_t twc, int user, bool quiet, int *key)
 {
 	int apg = (twc >> 5) & 0xF;
 	int field = (ap >> (30 - 2 * apg)) & 3;
@@ -223,8 +223,8 @@ static int ap_mode(struct cpu *c, uint32_t ap, uint32_t ctr, uint32_t twc,
 }
 
 /* Decode PP/E with the extended encoding; 'insn' selects the I column. */
-static int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn, int key,
-		     bool insn, bool quiet)
+static inline int pp_decode(struct cpu *c, uint32_t twc, uint32_t rpn,
+			    int key, bool insn, bool quiet)
 {
 	int pp = (rpn >> 10) & 3;
 
