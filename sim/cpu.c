@@ -24,7 +24,8 @@ void update_mode(struct cpu *c)
 	c->wr = c->soft_wr[mode];
 }
 
-void set_msr(struct cpu *c, uint32_t msr)
+/* set_msr's body, inlined into exception entry too */
+static inline void msr_write(struct cpu *c, uint32_t msr)
 {
 	uint32_t old = c->msr;
 
@@ -38,6 +39,11 @@ void set_msr(struct cpu *c, uint32_t msr)
 	if (msr & MSR_LE)
 		sim_warn(c, W_LE_MODE, "MSR[LE] set: little-endian mode is "
 			 "not modelled, accesses stay big-endian");
+}
+
+void set_msr(struct cpu *c, uint32_t msr)
+{
+	msr_write(c, msr);
 }
 
 void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
@@ -54,7 +60,7 @@ void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
 		trace_exception(c, vector);
 	c->last_vector = vector;
 	c->last_vector_pc = srr0;
-	set_msr(c, msr);
+	msr_write(c, msr);
 	c->pc = vector | ((c->msr & MSR_IP) ? 0xFFF00000u : 0);
 	c->fetch_valid = false;
 }
