@@ -206,6 +206,16 @@ static uint32_t plain_spr_offset(uint32_t spr, bool write)
 	return 0;
 }
 
+/* The op for an MMU SPR: its own for a tablewalk miss handler's three */
+static uint8_t mmu_spr_op(uint32_t spr, bool write)
+{
+	if (write)
+		return spr == SPR_MD_RPN ? OPID_mtspr_rpn : OPID_mtspr_mmu;
+	if (spr == SPR_M_TWB)
+		return OPID_mfspr_twb;
+	return spr == SPR_MD_TWC ? OPID_mfspr_twc : OPID_mfspr_mmu;
+}
+
 /*
  * mfspr/mtspr of LR and CTR (no privilege check, no side effect), of
  * the supervisor SPRs that are plain storage (imm becomes the offset of
@@ -230,7 +240,7 @@ static void specialize_spr(struct dinsn *d, uint8_t form)
 		d->imm = off;
 	} else if (d->imm >= SPR_MI_CTR && d->imm <= SPR_MD_RAM1 &&
 		   (d->imm & SPR_SUPERVISOR)) {
-		d->op = write ? OPID_mtspr_mmu : OPID_mfspr_mmu;
+		d->op = mmu_spr_op(d->imm, write);
 	}
 }
 

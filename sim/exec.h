@@ -74,7 +74,7 @@ static inline uint32_t rotl32(uint32_t x, unsigned int n)
 	X(srw) X(sraw) X(srawi) X(cntlzw) X(extsb) X(extsh) \
 	X(crop) X(mcrf) X(mcrxr) X(mfcr) X(mtcrf) \
 	X(mflr) X(mtlr) X(mfctr) X(mtctr) X(mfspr_plain) X(mtspr_plain) \
-	X(mfspr_mmu) X(mtspr_mmu) \
+	X(mfspr_mmu) X(mtspr_mmu) X(mfspr_twb) X(mfspr_twc) X(mtspr_rpn) \
 	X(b) X(bc) X(bdnz) X(bclr) X(bcctr) \
 	X(sc) X(rfi) X(mfmsr) X(mtmsr) X(mfspr) X(mtspr) X(mftb) X(tw) \
 	X(twi) X(nop) X(tlbie) X(tlbia) X(tlbsync) X(swemu) \

@@ -159,6 +159,31 @@ OP(mtspr_mmu)
 	c->pc += 4;
 }
 
+/* M_TWB, MD_TWC reads and MD_RPN writes (supervisor-only) */
+OP(mfspr_twb)
+{
+	if (!priv_check(c))
+		return;
+	c->gpr[d->rd] = mmu_read_m_twb(c);
+	c->pc += 4;
+}
+
+OP(mfspr_twc)
+{
+	if (!priv_check(c))
+		return;
+	c->gpr[d->rd] = mmu_read_md_twc(c);
+	c->pc += 4;
+}
+
+OP(mtspr_rpn)
+{
+	if (!priv_check(c))
+		return;
+	mmu_write_md_rpn(c, c->gpr[d->rd]);
+	c->pc += 4;
+}
+
 OP(sc)
 {
 	(void)d;

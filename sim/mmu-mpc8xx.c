@@ -646,6 +646,22 @@ static void debug_latch(struct cpu *c, bool insn)
 	}
 }
 
+uint32_t mmu_read_m_twb(struct cpu *c)
+{
+	return m_twb_read(c);
+}
+
+uint32_t mmu_read_md_twc(struct cpu *c)
+{
+	return md_twc_read(c);
+}
+
+void mmu_write_md_rpn(struct cpu *c, uint32_t val)
+{
+	c->mmu.md_rpn = val;
+	tlb_write(c, false, val);
+}
+
 bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val)
 {
 	struct mmu *m = &c->mmu;
@@ -699,7 +715,7 @@ bool mmu_spr_write(struct cpu *c, int spr, uint32_t val)
 	case SPR_MI_TWC:  m->mi_twc = val; break;
 	case SPR_MD_TWC:  m->md_twc = val; break;
 	case SPR_MI_RPN:  m->mi_rpn = val; tlb_write(c, true, val); break;
-	case SPR_MD_RPN:  m->md_rpn = val; tlb_write(c, false, val); break;
+	case SPR_MD_RPN:  mmu_write_md_rpn(c, val); break;
 	case SPR_M_CASID: m->m_casid = val & EPN_ASID; mmu_changed(c); break;
 	case SPR_M_TWB:   m->m_twb = val; break;
 	case SPR_M_TW:    m->m_tw = val; break;
