@@ -119,6 +119,21 @@ user:
 	li r21, 0
 	tlbie r7
 	CHECK r21, 0x700, 28
+	li r21, 0			# MMU SPRs (decoded to their own ops): privileged
+	mfspr r7, 796			# M_TWB
+	CHECK r21, 0x700, 30
+	li r21, 0
+	mfspr r7, 797			# MD_TWC
+	CHECK r21, 0x700, 31
+	li r21, 0
+	mtspr 798, r7			# MD_RPN
+	CHECK r21, 0x700, 32
+	li r21, 0
+	mfspr r7, 784			# MI_CTR
+	CHECK r21, 0x700, 33
+	li r21, 0
+	mtspr 792, r7			# MD_CTR
+	CHECK r21, 0x700, 34
 	li r21, 0
 	rfi
 	CHECK r21, 0x700, 29
