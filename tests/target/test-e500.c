@@ -257,6 +257,18 @@ static void test_accessed_bit_huge(void)
 }
 
 /*
+ * A kernel store to va that takes a TLB miss with known kernel values in the
+ * registers the miss handler saves in SPRG4..7 (r10, r11, r12, CR): the slots
+ * then certainly hold kernel values, whatever the compiler left in them.
+ */
+static void kernel_miss_marked(vaddr_t va)
+{
+	__asm__ volatile("lis 10, 0x5a5a\n\tlis 11, 0x6b6b\n\tlis 12, 0x7c7c\n\t"
+			 "cmpwi 10, 0\n\tstw 10, 0(%0)"
+			 : : "b"(va) : "r10", "r11", "r12", "cr0", "memory");
+}
+
+/*
  * User mode reads SPRG3..7 (SPR 259..263): the PGD pointer lives in
  * supervisor-only SPRG0, SPRG3 holds nothing, and SPRG4..7, the miss
  * handlers' save slots, hold no kernel value once user code runs, even right
@@ -275,7 +287,7 @@ static void test_sprg_leak(void)
 	user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r);	/* loads the entries it needs */
 	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
 	tlb_flush_page(TEST_KVA);
-	poke(TEST_KVA, 0x1234);		/* a kernel miss: kernel registers pass through SPRG4..7 */
+	kernel_miss_marked(TEST_KVA);	/* a kernel miss: kernel registers pass through SPRG4..7 */
 	memset(seen, 0xee, 20);
 	report(is_eq(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r), 0) && is_eq(r, 0),
 	       "user code reads SPR 259..263");
