@@ -69,7 +69,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/s
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
-E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c boot/e500-core.c \
+E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c

@@ -13,7 +13,7 @@
 #include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "drivers/ns16550.h"
 #include "drivers/poll.h"

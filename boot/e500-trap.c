@@ -9,7 +9,7 @@
 #include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"

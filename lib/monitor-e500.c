@@ -11,7 +11,7 @@
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
 #include "e500/core.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 
 void mon_arch_info(void)
 {

@@ -10,7 +10,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "include/kernel.h"
 #include "lib/kprintf.h"

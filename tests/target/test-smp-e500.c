@@ -12,7 +12,7 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
 #include "lib/fault.h"
