@@ -62,7 +62,7 @@ LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segme
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
-	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
+	lib/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
@@ -77,7 +77,7 @@ MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boo
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
 	mmu/pgtable-mpc8xx.c
 SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
-BOARD_SRCS := boot/$(FAMILY)-setup.c lib/monitor.c
+BOARD_SRCS := boot/$(FAMILY)-setup.c monitor/monitor.c
 SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
 	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))

@@ -7,7 +7,7 @@
 #include "include/kernel.h"
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "tests/target/tests.h"
 #include "tests/bench/bench.h"
 
