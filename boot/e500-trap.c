@@ -14,7 +14,7 @@
 #include "e500/pte.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);

@@ -12,7 +12,7 @@
 #include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "mmu/pgtable.h"
 #include "mmu/palloc.h"
 #include "hugetlb/pool.h"

@@ -7,7 +7,7 @@
 #include "tests/target/report.h"
 #include "tests/target/tests.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "monitor/monitor.h"
 
 #define FAULT_LIMIT	16	/* faults on one expectation before we call it a loop */

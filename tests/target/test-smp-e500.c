@@ -15,7 +15,7 @@
 #include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "e500/pte.h"
 #include "tests/target/test-smp-e500.h"
 
