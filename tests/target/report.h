@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * On-target tests: the report library (lib/report.h), declared faults, and
+ * On-target tests: the report library (tests/common/report.h), declared faults, and
  * the test tables with their stable names and groups.
  */
 #ifndef PPCMMU_REPORT_H
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "include/arch.h"
-#include "lib/report.h"
+#include "tests/common/report.h"
 
 /* newlib's nano printf has no %llx: print a physical address as two words. */
 #define PA_FMT		"0x%lx%08lx"
