@@ -526,3 +526,15 @@ bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info)
 	__asm__ volatile("tlbre; isync" : : : "memory");
 	return read_mas(info);
 }
+
+/* How TLB shootdowns will reach the other cores: measured once cpu 1 is up, and said. */
+void tlb_say_broadcast(void)
+{
+	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
+
+	if (r < 0)
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
+	else
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
+			"every core that may hold entries\n", r ? "reaches" : "does not reach");
+}

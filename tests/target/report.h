@@ -26,6 +26,12 @@ unsigned int report_summary(void);
  * fails the running test and abandons it.
  */
 void expect_fault(uint32_t addr);
+/*
+ * After an unexpected fault, the walk of the faulting address is printed with
+ * this (the monitor's walk display, set by kernel_main: tests sit below the
+ * monitor and do not call it directly); NULL prints none.
+ */
+extern void (*report_walk_printer)(struct mm *mm, vaddr_t va);
 /* The faults recorded since the last expect_fault(), and the last one. */
 unsigned int faults_taken(void);
 const struct fault_record *last_fault(void);
