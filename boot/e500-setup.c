@@ -11,7 +11,7 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
 #include "smp/e500-smp.h"
 #include "e500/core.h"

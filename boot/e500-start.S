@@ -25,7 +25,7 @@
 #include "e500/frame.h"
 #include "ppc-asm.h"
 #include "e500/tlb1.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 
 #if TLB1_LINEAR_LOW != 0
 #error "start-up keeps the last TLB1 slot and drops every one below it: the linear map must be last"

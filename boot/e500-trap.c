@@ -11,7 +11,7 @@
 #include "e500/frame.h"
 #include "smp/e500-smp.h"
 #include "e500/mas.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "tlb/fault.h"

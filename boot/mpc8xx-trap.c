@@ -11,7 +11,7 @@
 #include "mpc8xx/frame.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "tlb/fault.h"

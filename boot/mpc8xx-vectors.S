@@ -28,7 +28,7 @@
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/frame.h"
 #include "ppc-asm.h"
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 
 /* A vector: save r10/r11 and CR, go to exc_prolog with the vector number. */
 .macro EXC_VECTOR vec

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * e500/32 page-table format with 64-bit entries (Linux 6.11 layout, see
- * e500/pte.h): a PGD of 2048 entries of 2 MB, PTE tables of 512 entries.
+ * pte-e500.h): a PGD of 2048 entries of 2 MB, PTE tables of 512 entries.
  * Entries are big-endian 64-bit values: the high word at offset 0 holds
  * pfn >> 8, the low word at offset 4 holds pfn & 0xff and the flags.
  *
@@ -17,7 +17,7 @@
  * access bits at all is a valid "no access" page.
  */
 #include "pgtable.h"
-#include "include/e500/pte.h"
+#include "pte-e500.h"
 #include "byteorder.h"
 
 /* Huge pages: on; build with -DPPCMMU_E500_HUGE=0 for 4K only. */

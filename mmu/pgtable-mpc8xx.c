@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * MPC8xx page-table format with 4 KB base pages (Linux after the hugepd
- * removal, see mpc8xx/pte.h): a PGD of 1024 four-byte PMDs of 4 MB, PTE tables
+ * removal, see pte-mpc8xx.h): a PGD of 1024 four-byte PMDs of 4 MB, PTE tables
  * of 1024 four-byte PTEs.  Every page size is a run of PTEs (nothing is a
  * leaf at PGD level): 4K = 1, 16K = 4, 512K = 128, 8M = 2048 over the two
  * tables of an 8M-aligned PMD pair, both PMDs flagged _PMD_PAGE_8M.
@@ -21,7 +21,7 @@
  * PROT_COHERENT and PROT_WRITETHRU are MMU_EPROT.
  */
 #include "pgtable.h"
-#include "include/mpc8xx/pte.h"
+#include "pte-mpc8xx.h"
 #include "byteorder.h"
 
 #define SZ_4K		0x00001000u

@@ -7,7 +7,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
 #include "e500/core.h"

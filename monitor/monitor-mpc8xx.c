@@ -9,7 +9,7 @@
 #include "include/spr.h"
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 #include "mmu/pgtable.h"
 #include "tlb/mpc8xx-tlb.h"
 

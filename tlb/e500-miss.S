@@ -33,7 +33,7 @@
  *
  * 4 KB fast path, straight line: save, index the PGD, one signed compare
  * tells a table pointer (a kernel address, negative) from a null or leaf
- * entry (non-negative: see e500/pte.h), load the PTE, check it against the
+ * entry (non-negative: see pte-e500.h), load the PTE, check it against the
  * NEED mask, build MAS2/MAS3/MAS7, tlbwe, restore, rfi.  A leaf goes to the
  * huge path; anything missing or not permitted restores the registers and
  * enters the generic prologue of the same vector, whose C code explains it.
@@ -59,7 +59,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 
 /*
  * Every rotate and mask below, from the layouts (rlwinm/rlwimi take the

@@ -111,7 +111,7 @@ static void tlb_sync(void)
  * silicon does): a core in the middle of a miss handler cannot answer until
  * the handler is done, so when the call returns no core can still write an
  * entry from a PTE read before the change (the writer's rule in
- * e500/pte.h), which tlbivax alone does not ensure.  A space's PID has no
+ * pte-e500.h), which tlbivax alone does not ensure.  A space's PID has no
  * broadcast form on e500v2 (no tlbilx) either.
  *
  * On an e500mc (the PVR says, e500/core.h) every core's part is tlbilx,

@@ -26,7 +26,7 @@
  * user, kernel, 4K, 16K, 512K and 8M pages take the same instructions.
  *
  * Every rotate and mask below is written with the named fields of
- * include/mpc8xx/pte.h and mpc8xx/mmu.h; the layout facts each one relies on are
+ * mmu/pte-mpc8xx.h and mpc8xx/mmu.h; the layout facts each one relies on are
  * checked here at build time.  The handlers are straight-line code, so the
  * path length (vector through rfi) is the instruction count of each vector,
  * checked against MPC8XX_[ID]TLB_MISS_INSNS (tlb/mpc8xx-tlb.h) at assembly.
@@ -34,7 +34,7 @@
 #include "mpc8xx/reg.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/frame.h"
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 #include "tlb/mpc8xx-tlb.h"
 
 /* Rotates (left) that carry a PTE field onto a TLB field. */

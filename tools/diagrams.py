@@ -3,7 +3,7 @@
 """diagrams.py OUTDIR: draw the page-table formats and the TLB-miss handlers' bit moves as SVG.
 
 Every bit position, shift, table size and page size comes from the headers the handlers are built with
-(include/e500/pte.h, include/mpc8xx/pte.h, include/e500/mas.h, include/mpc8xx/mmu.h), read here; a relation the
+(mmu/pte-e500.h, mmu/pte-mpc8xx.h, include/e500/mas.h, include/mpc8xx/mmu.h), read here; a relation the
 pictures show (a field that lands at the same place, a shift that maps one field onto another) is checked
 against those values, and the script stops with an error naming the header when it no longer holds.
 `make docs` writes docs/diagrams/*.svg with it; the docs test suite checks the committed files are what
@@ -244,7 +244,7 @@ class Panel:
 # ---------------------------------------------------------------- e500
 
 def e500_defs():
-    return Header("include/e500/pte.h", "include/e500/mas.h", "include/e500/reg.h")
+    return Header("mmu/pte-e500.h", "include/e500/mas.h", "include/e500/reg.h")
 
 
 def e500_miss(h):
@@ -456,7 +456,7 @@ def fields_mask(a, b):
 # ---------------------------------------------------------------- MPC8xx
 
 def m8xx_defs():
-    return Header("include/mpc8xx/pte.h", "include/mpc8xx/mmu.h", "tlb/mpc8xx-miss.S")
+    return Header("mmu/pte-mpc8xx.h", "include/mpc8xx/mmu.h", "tlb/mpc8xx-miss.S")
 
 
 def m8xx_pte_fields(h):
@@ -601,7 +601,7 @@ def m8xx_walk(h, kind):
         svg.line(t0.x + t0.w, t0.row_y(0), 740, ty + 60, curve=False)
         y = max(t1.bottom, yb) + 30
         notes = ["With PS = 11 the assist reads slot 0 of the PMD's table (MPC885RM 8.4); with the EA[10:19] index",
-                 "of the older manuals it reads slot i; both hold a correct descriptor. Table sizes from mpc8xx/pte.h."]
+                 "of the older manuals it reads slot i; both hold a correct descriptor. Table sizes from pte-mpc8xx.h."]
     else:
         rows = [("[0]", None), ("...", None), ("[i] table | USER | V", COLORS[1]), ("...", None),
                 ("[%d]" % (npgd - 1), None)]

@@ -2,7 +2,7 @@
 /*
  * MPC8xx MMU register layouts (docs/hw/mpc8xx.md sections 3, 6) and
  * the values this kernel programs: access-protection groups, the pinned
- * entries.  Page-table bits live in include/mpc8xx/pte.h.  Shared by C and asm.
+ * entries.  Page-table bits live in mmu/pte-mpc8xx.h.  Shared by C and asm.
  */
 #ifndef PPCMMU_MPC8XX_MMU_H
 #define PPCMMU_MPC8XX_MMU_H
@@ -57,7 +57,7 @@
 
 /*
  * Access-protection groups (Mx_AP, PowerPC key mode), Linux's values.  The
- * level-1 APG of an entry is 0 0 USER ACCESSED (mpc8xx/pte.h), so
+ * level-1 APG of an entry is 0 0 USER ACCESSED (pte-mpc8xx.h), so
  *   group 0  kernel, not accessed   11: checked as user -> no access
  *   group 1  kernel, accessed       01: the page's own definition
  *   group 2  user, not accessed     11: no access

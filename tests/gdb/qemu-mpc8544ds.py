@@ -2,7 +2,7 @@
 """gdb-multiarch on QEMU's gdb stub: the e500 DTLB miss handler, step by step to its rfi.
 
 Run by tests/gdb/run qemu-mpc8544ds (gdb -batch -x this file; GDB_PORT, GDB_ELF in the
-environment). The expected TLB entry is derived from the PTE with the layout of include/e500/pte.h
+environment). The expected TLB entry is derived from the PTE with the layout of mmu/pte-e500.h
 (pte = pfn << 24 | flags; 4 KB pages in TLB0), not from the handler's rotates.
 """
 import os

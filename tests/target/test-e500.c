@@ -6,7 +6,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "e500/mas.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "e500/reg.h"
 #include "tlb/fault.h"
 #include "include/spr.h"

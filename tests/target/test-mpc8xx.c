@@ -19,7 +19,7 @@
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
 #include "mpc8xx/immr.h"
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 #include "mmu/palloc.h"
 #include "tlb/mpc8xx-tlb.h"
 #include "hugetlb/pool.h"

@@ -16,7 +16,7 @@
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
 #include "tlb/fault.h"
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "tests/target/test-smp-e500.h"
 
 #define SMP_UVA		0x40000000u	/* user pages, 1 GB aligned: every huge size fits */

@@ -27,11 +27,11 @@
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
 #ifdef PPCMMU_FAMILY_E500
-#include "e500/pte.h"
+#include "mmu/pte-e500.h"
 #include "smp/e500-smp.h"
 #include "tests/target/test-smp-e500.h"
 #else
-#include "mpc8xx/pte.h"
+#include "mmu/pte-mpc8xx.h"
 #endif
 #include "include/xorshift.h"
 
