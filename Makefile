@@ -166,10 +166,13 @@ sim-test:
 docs-test:
 	@mkdir -p build
 	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
 
-# Redraw docs/diagrams/*.svg from the headers (commit the result; make test checks it).
+# Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes (commit the
+# result; make test checks it).
 docs:
 	@python3 tools/diagrams.py docs/diagrams
+	@tools/layers --draw
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
@@ -276,7 +279,7 @@ test: deps
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
-		build/host-asan.result build/sim-asan.result) build/docs-test.result build/target-test.log \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
 
