@@ -255,6 +255,7 @@ else
 test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@tools/tree-products snap build/tree.before
 	@start=$$(date +%s); \
 	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory -C sim all >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
@@ -278,7 +279,9 @@ test: deps
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
-	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
+	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
+	tools/summarize build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
@@ -332,7 +335,7 @@ fuzz: deps
 	@$(MAKE) --no-print-directory -C tests/host SANITIZE=1 all >build/fuzz-build.log 2>&1 || \
 		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
 	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx fuzz-cmdline; do \
-		timeout $${FUZZ_TIMEOUT:-7200} tests/host/build-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
+		timeout $${FUZZ_TIMEOUT:-7200} build/host-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
 	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
 	} | tee build/fuzz.log
 	@! grep -qE '^(FAIL|DIFFER)' build/fuzz.log
@@ -363,8 +366,6 @@ debug: deps all
 # clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
 clean:
 	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib -exec rm -rf {} +
-	@$(MAKE) --no-print-directory -C sim clean
-	@$(MAKE) --no-print-directory -C tests/host clean
 
 distclean: clean
 	rm -rf build
