@@ -90,7 +90,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp
+	stress-smp sim-bin fresh-check
 all: $(IMAGES)
 
 deps:
@@ -138,14 +138,22 @@ $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 
 -include $(OBJS:.o=.d) $(LDSCRIPT).d
 
+# What running the board needs besides its image: the simulator, for a board that runs on it.
+RUN_NEEDS := $(if $(filter sim,$(RUNNER)),sim-bin)
+sim-bin:
+	@mkdir -p build
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >build/sim-bin.log 2>&1 || \
+		{ tail -20 build/sim-bin.log; echo "the simulator does not build (build/sim-bin.log)"; exit 1; }
+
 # The prompt, with the console on the terminal (or stdin); TESTS=globs runs a selection and ends.
-run: deps
+# An interactive session has no timeout (RUNBOARD_TIMEOUT=0); a selection keeps the board's.
+run: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all
-	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,86400) \
+	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,0) \
 		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
 
 # The stable name, group and subject of every test of the board's image, as "test list" prints them.
-list-tests: deps
+list-tests: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all >&2
 	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
 	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
@@ -257,7 +265,8 @@ test: deps
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@tools/tree-products snap build/tree.before
 	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory -C sim all >build/sim-build.log 2>&1 || \
+	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -C sim all && \
+		$(MAKE) --no-print-directory -C sim/tests all; } >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
@@ -360,7 +369,7 @@ bench-speed: deps
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@tools/bench/speed
 
-debug: deps all
+debug: deps all $(RUN_NEEDS)
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
 
 # clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
