@@ -256,7 +256,8 @@ static struct mm *arg_space(int argc, char **argv, int index)
 	if (n == 0)
 		return &kernel_mm;
 	if (n > MAX_SPACES || !space_used[n - 1]) {
-		kprintf("error: no space %lu (space list)\n", (unsigned long)n);
+		/* the number as typed: the monitor reads hex, a decimal echo would name another */
+		kprintf("error: no space %s (space list)\n", argv[index]);
 		return NULL;
 	}
 	return &spaces[n - 1];
@@ -663,7 +664,7 @@ static int cmd_space(int argc, char **argv)
 		if (!arg_u32(argv[2], "N", &n))
 			return 1;
 		if (n == 0 || n > MAX_SPACES || !space_used[n - 1]) {
-			kprintf("error: no user space %lu\n", (unsigned long)n);
+			kprintf("error: no user space %s (space list)\n", argv[2]);
 			return 1;
 		}
 		mm_destroy(&spaces[n - 1]);
