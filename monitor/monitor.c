@@ -235,7 +235,7 @@ static void print_prot(unsigned int prot)
 static const char *err_name(int err)
 {
 	static const char *const names[] = { "OK", "EALIGN", "ESIZE", "EOVERLAP", "ENOMEM", "ERANGE",
-		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED" };
+		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED", "ECACHE", "EPID", "EDIRTY", "EBADENTRY" };
 
 	return err <= 0 && -err < (int)(sizeof(names) / sizeof(names[0])) ? names[-err] : "E?";
 }
