@@ -372,6 +372,11 @@ bench-speed: deps
 debug: deps all $(RUN_NEEDS)
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
 
+# A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
+# make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
+fresh-check: deps
+	@tools/fresh-check
+
 # clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
 clean:
 	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib -exec rm -rf {} +
