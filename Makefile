@@ -176,11 +176,14 @@ docs-test:
 	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
 	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
 
-# Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes (commit the
-# result; make test checks it).
-docs:
+# Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
+# the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
+docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
+	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
@@ -207,6 +210,9 @@ target-test:
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
+	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
+	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
+		| tee -a build/target-test.log
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), side by side since YMODEM over the emulated UART is slow; then its error cases. Not all
