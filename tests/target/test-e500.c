@@ -153,28 +153,42 @@ static void test_ivors(void)
 	       "IVPR and IVOR13/14 reach the miss handlers");
 }
 
-/* Take a huge miss so a round-robin slot is in use, flush, and look at every slot. */
+/*
+ * Take a huge miss so a round-robin slot is in use, flush, and look at every
+ * slot: each entry pinned (IPROT) before the flush is there after it, word
+ * for word, and nothing else is.  Which fixed slots are pinned depends on
+ * the RAM (the linear map's entries), so the pinned set is read, not assumed.
+ */
 static bool huge_slots_after_flush(void)
 {
+	static struct tlb_info before[64];
 	paddr_t pa = hugepool_alloc(4u << 20);
-	unsigned int n = tlb1_entries(), i, used = 0;
+	unsigned int n = tlb1_entries(), i, used = 0, pinned = 0;
 	struct tlb_info t;
-	bool ok = true;
+	bool ok = true, was;
 
-	if (pa == HUGEPOOL_FAIL)
+	if (pa == HUGEPOOL_FAIL || n > 64)
 		return false;
 	map(&kernel_mm, layout.kmap_start, pa, 4u << 20, KPROT_RW);
 	(void)peek(layout.kmap_start + 0x100);
 	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
 		used += tlb1_read(i, &t) && t.va == layout.kmap_start && t.size == 4u << 20;
+	for (i = 0; i < n; i++)
+		before[i].valid = tlb1_read(i, &before[i]) && (before[i].raw[0] & MAS1_IPROT);
 	tlb_flush_all();
-	for (i = 0; i < n - TLB1_FIXED; i++)
-		ok &= !tlb1_read(i, &t);
-	for (i = n - TLB1_FIXED; i < n; i++)
-		ok &= tlb1_read(i, &t) && is_set(t.raw[0], MAS1_IPROT);
+	for (i = 0; i < n; i++) {
+		was = before[i].valid;
+		pinned += was;
+		if (!was)
+			ok &= !tlb1_read(i, &t);
+		else
+			ok &= tlb1_read(i, &t) && !memcmp(t.raw, before[i].raw, sizeof(t.raw));
+	}
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
-	return used == 1 && ok;
+	/* the linear map's first entry, CCSR and the per-CPU page at least */
+	return used == 1 && ok && pinned >= 3 && before[tlb1_fixed_slot(TLB1_LINEAR_LOW)].valid &&
+	       before[tlb1_fixed_slot(TLB1_CCSR)].valid && before[tlb1_fixed_slot(TLB1_PERCPU)].valid;
 }
 
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
