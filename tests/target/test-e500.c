@@ -191,6 +191,56 @@ static bool huge_slots_after_flush(void)
 	       before[tlb1_fixed_slot(TLB1_CCSR)].valid && before[tlb1_fixed_slot(TLB1_PERCPU)].valid;
 }
 
+/* The last word of [pa - 4, pa) keeps what is written to it through the linear map: RAM is there. */
+static bool ram_answers_below(paddr_t end)
+{
+	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
+	uint32_t saved = *w;
+	bool ok;
+
+	*w = saved ^ 0xa5a5a5a5u;
+	ok = *w == (saved ^ 0xa5a5a5a5u);
+	*w = saved;
+	return ok;
+}
+
+/*
+ * The linear map's entries, slot by slot from the last: each maps
+ * KERNEL_VA + pa -> pa, contiguous from 0, naturally aligned, IPROT, M, and
+ * none reaches past the end of RAM (by the kernel's RAM size and by the RAM
+ * itself: the last word of each entry keeps what is written to it); they
+ * cover layout.linear_size, and the slots after the last one are empty.
+ */
+static void check_linear_entries(void)
+{
+	unsigned int i, n = 0;
+	paddr_t next = 0;
+	struct tlb_info t;
+
+	for (i = 0; i < LINEAR_SLOTS; i++) {
+		unsigned int slot = tlb1_fixed_slot(TLB1_LINEAR_LOW + i);
+
+		if (!tlb1_read(slot, &t)) {
+			report(is_eq(next, layout.linear_size),
+			       "linear map: TLB1[%u] empty, the entries before it cover the linear map (%lu MB)",
+			       slot, (unsigned long)(layout.linear_size >> 20));
+			break;
+		}
+		n++;
+		report(is_eq(t.pa, next) && is_eq(t.va, layout.linear_va + (uint32_t)t.pa) &&
+		       is_eq(t.pa & (t.size - 1), 0) && is_le(t.pa + t.size, layout.ram_size) &&
+		       is_set(t.raw[0], MAS1_IPROT) && is_set(t.raw[1], MAS2_M) && is_eq(t.tid, 0) &&
+		       ram_answers_below(t.pa + t.size),
+		       "linear map entry %u, TLB1[%u]: %lu MB at PA 0x%08lx, aligned, within the %lu MB of RAM "
+		       "(its last word is RAM), IPROT, M", i, slot, (unsigned long)(t.size >> 20),
+		       (unsigned long)t.pa, (unsigned long)(layout.ram_size >> 20));
+		next = t.pa + t.size;
+	}
+	report(is_eq(next, layout.linear_size) && is_ge(n, 1),
+	       "linear map: %u entries cover %lu MB, the linear map's size", n,
+	       (unsigned long)(next >> 20));
+}
+
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
 static void test_pinned(void)
 {
@@ -201,10 +251,10 @@ static void test_pinned(void)
 
 	tlb_flush_all();
 	report(is_eq(lin, tlb1_entries() - 1) && tlb1_read(lin, &t) && is_eq(t.va, layout.linear_va) &&
-	       is_eq(t.pa, 0) && is_eq(t.size, 256u << 20) && is_set(t.raw[0], MAS1_IPROT) &&
-	       is_eq(t.tid, 0) && is_set(t.raw[1], MAS2_M),
-	       "linear map in TLB1[%u] (the last): 256 MB at 0x%08lx, IPROT, global, M", lin,
+	       is_eq(t.pa, 0) && is_set(t.raw[0], MAS1_IPROT) && is_eq(t.tid, 0) && is_set(t.raw[1], MAS2_M),
+	       "linear map's first entry in TLB1[%u] (the last): at 0x%08lx -> 0, IPROT, global, M", lin,
 	       (unsigned long)t.va);
+	check_linear_entries();
 	report(tlb1_read(ccsr, &t) && is_eq(t.va, 0xfe000000u) && is_set(t.raw[0], MAS1_IPROT) &&
 	       is_eq((t.raw[1] & (MAS2_I | MAS2_G)), (MAS2_I | MAS2_G)),
 	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, ccsr, PA_ARG(t.pa));
