@@ -112,7 +112,7 @@ bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
 
 	if (idx < TLB_FIRST_PINNED || idx >= TLB_ENTRIES)
 		return false;
-	if (n < (insn ? PINNED_LINEAR_I : PINNED_LINEAR_D)) {
+	if (n < mpc8xx_linear_pinned()) {
 		raw->cam = (KERNEL_VA + n * PINNED_PAGE) | MX_EPN_EV;
 		raw->ram0 = PINNED_TWC_8M;
 		raw->ram1 = n * PINNED_PAGE | (insn ? PINNED_RPN_I : PINNED_RPN_D);
@@ -125,6 +125,24 @@ bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
 		return true;
 	}
 	return false;
+}
+
+unsigned int mpc8xx_linear_pinned(void)
+{
+	return (unsigned int)(layout.linear_size / PINNED_PAGE);
+}
+
+void mpc8xx_pin_linear(void)
+{
+	struct mpc8xx_tlb_raw raw;
+	unsigned int n;
+
+	for (n = 1; n < mpc8xx_linear_pinned(); n++) {
+		if (mpc8xx_pinned_raw(true, TLB_FIRST_PINNED + n, &raw))
+			mpc8xx_tlb_write_raw(true, TLB_FIRST_PINNED + n, &raw);
+		if (mpc8xx_pinned_raw(false, TLB_FIRST_PINNED + n, &raw))
+			mpc8xx_tlb_write_raw(false, TLB_FIRST_PINNED + n, &raw);
+	}
 }
 
 static uint32_t entry_size(uint32_t twc, uint32_t rpn)
