@@ -47,6 +47,7 @@ static paddr_t console_pa;		/* the UART the console uses */
 static uint32_t dt_size;		/* 0: no valid device tree */
 static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
+#define RAM_LIMIT	(64ull << 30)	/* 36-bit physical addresses; above RAM_MAX: huge pages only */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
 int console_getc(void)
@@ -144,7 +145,7 @@ static paddr_t probe_addr(paddr_t claimed, unsigned int k)
 
 static paddr_t probe_ram(paddr_t claimed)
 {
-	static uint32_t saved[RAM_MAX / PROBE_STEP];
+	static uint32_t saved[RAM_LIMIT / PROBE_STEP];
 	unsigned int k, j, n = 0;
 	paddr_t ram = claimed;
 
@@ -168,14 +169,14 @@ static paddr_t probe_ram(paddr_t claimed)
 	return ram;
 }
 
-/* The RAM size to use: the claim, capped at RAM_MAX and at what answers a probe. */
+/* The RAM size to use: the claim, capped at RAM_LIMIT and at what answers a probe. */
 static paddr_t checked_ram(paddr_t claimed, const char *source)
 {
-	paddr_t ram = claimed < RAM_MAX ? claimed : RAM_MAX;
+	paddr_t ram = claimed < RAM_LIMIT ? claimed : RAM_LIMIT;
 
 	if (ram < claimed)
-		kprintf("ppcmmu: RAM: %s says %lu MB; the page allocator covers %lu MB: capped\n",
-			source, MB(claimed), MB(RAM_MAX));
+		kprintf("ppcmmu: RAM: %s says %lu MB; 36-bit physical addresses reach %lu MB: capped\n",
+			source, MB(claimed), MB(RAM_LIMIT));
 	if (ram > ccsr_pa) {
 		kprintf("ppcmmu: RAM: %s says %lu MB, which runs into CCSR at 0x%.0lx%08lx: capped\n",
 			source, MB(ram), PA_PRINT(ccsr_pa));
@@ -186,6 +187,9 @@ static paddr_t checked_ram(paddr_t claimed, const char *source)
 	if (ram < claimed)
 		kprintf("ppcmmu: RAM: %s says %lu MB; only %lu MB keep what is written to them: "
 			"%lu MB used\n", source, MB(claimed), MB(ram), MB(ram));
+	if (ram > RAM_MAX)
+		kprintf("ppcmmu: RAM: %lu MB above 4 GB, past what the page allocator covers: "
+			"for huge pages only\n", MB(ram - RAM_MAX));
 	return ram;
 }
 
@@ -218,6 +222,13 @@ static void read_device_tree(uint32_t dt_phys)
 	}
 	/* used in place, whole: the tree stays reserved (kmem_start_memory) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
+}
+
+uint64_t e500_board_ram(void)
+{
+	if (dt_size && dt_facts.have_mem && !dt_facts.mem_base)
+		return dt_facts.mem_size;
+	return BOARD_RAM_BYTES;
 }
 
 /* The linear map's entries over the RAM there is (e500/tlb1.h); what they leave feeds the pool. */

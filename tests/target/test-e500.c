@@ -541,6 +541,71 @@ static void test_huge_36bit(void)
 	unmap(&kernel_mm, va, 4u << 20);
 }
 
+/* The smallest huge size with a free block in the pool, and that block; false if none. */
+static bool smallest_pool_page(uint32_t *size, paddr_t *pa)
+{
+	unsigned int n, i, reserved, free;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	for (i = 1; i < n; i++) {
+		hugepool_count(sizes[i], &reserved, &free);
+		if (free && sizes[i] <= (64u << 20)) {
+			*size = sizes[i];
+			*pa = hugepool_alloc(sizes[i]);
+			return *pa != HUGEPOOL_FAIL;
+		}
+	}
+	return false;
+}
+
+/*
+ * RAM above 4 GB, where the board has it (its device tree says so): the
+ * huge-page pool takes its pages there; data written through a 4K mapping
+ * of a page above 4 GB reads back through a huge mapping of the same RAM
+ * and the other way, and both TLB entries carry PA bits 32..35 in MAS7.
+ */
+static void test_ram_above_4g(void)
+{
+	uint64_t board_ram = e500_board_ram();
+	vaddr_t huge_va = layout.kmap_start, small_va = layout.kmap_start + (128u << 20);
+	volatile uint32_t *small, *big;
+	struct tlb_info t;
+	uint32_t size;
+	paddr_t pa, small_pa;
+
+	if (board_ram <= (4ull << 30)) {
+		report_skip("the board has %lu MB of RAM (its device tree's /memory): none above 4 GB",
+			    (unsigned long)(board_ram >> 20));
+		return;
+	}
+	if (!smallest_pool_page(&size, &pa)) {
+		skip_no_huge_page("no free huge page of 64M or less in the pool");
+		return;
+	}
+	small_pa = pa + size - 0x2000;
+	report(is_ge(pa, 4ull << 30), "the pool's %lu KB page lies above 4 GB, at " PA_FMT,
+	       (unsigned long)(size >> 10), PA_ARG(pa));
+	report(is_eq(map(&kernel_mm, huge_va, pa, size, KPROT_RW), MMU_OK) &&
+	       is_eq(map(&kernel_mm, small_va, small_pa, 4096, KPROT_RW), MMU_OK),
+	       "map it huge and its second-last 4K page, " PA_FMT ", through a 4K PTE", PA_ARG(small_pa));
+	tlb_flush_all();
+	small = (volatile uint32_t *)(uintptr_t)small_va;
+	big = (volatile uint32_t *)(uintptr_t)(huge_va + size - 0x2000);
+	small[5] = 0x4b1d0001u;
+	report_eq(big[5], 0x4b1d0001u, "a word written through the 4K mapping reads back through the huge one");
+	big[6] = 0x4b1d0002u;
+	report_eq(small[6], 0x4b1d0002u, "and one written through the huge mapping through the 4K one");
+	report(tlb_lookup(small_va, 0, &t) && is_eq(t.level, 0) && is_eq(t.pa, small_pa) &&
+	       is_eq(t.raw[3], (uint32_t)(small_pa >> 32)) && is_ne(t.raw[3], 0),
+	       "TLB0 entry of the 4K page: RPN " PA_FMT ", MAS7 %lu", PA_ARG(t.pa), (unsigned long)t.raw[3]);
+	report(tlb_lookup(huge_va, 0, &t) && is_eq(t.level, 1) && is_eq(t.pa, pa) && is_eq(t.size, size) &&
+	       is_eq(t.raw[3], (uint32_t)(pa >> 32)) && is_ne(t.raw[3], 0),
+	       "TLB1 entry of the huge page: RPN " PA_FMT ", MAS7 %lu", PA_ARG(t.pa), (unsigned long)t.raw[3]);
+	unmap(&kernel_mm, small_va, 4096);
+	unmap(&kernel_mm, huge_va, size);
+	hugepool_free(pa, size);
+}
+
 extern struct e500_percpu e500_percpu_page;
 
 /* Nine huge misses in a row: each of the 8 slots in turn, then the oldest again. */
@@ -836,6 +901,7 @@ const struct target_test tests_family[] = {
 	{ "e500 huge pages in two spaces", test_huge_spaces, "e500", "e500-huge-two-spaces" },
 	{ "e500 huge page I|G", test_huge_wimge, "e500", "e500-huge-ig" },
 	{ "e500 huge page above 4 GB", test_huge_36bit, "e500", "e500-huge-36bit" },
+	{ "e500 RAM above 4 GB", test_ram_above_4g, "e500", "e500-ram-above-4g" },
 	{ "e500 TLB1 round robin", test_tlb1_round_robin, "e500", "e500-tlb1-round-robin" },
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
 	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
