@@ -218,6 +218,9 @@ static void read_device_tree(uint32_t dt_phys)
 			panic("device tree at 0x%08lx: %s", (unsigned long)dt_phys, note);
 		if (note)
 			kprintf("ppcmmu: device tree at 0x%08lx: %s\n", (unsigned long)dt_phys, note);
+		else if (!f.have_mem)
+			kprintf("ppcmmu: RAM: the device tree has no /memory: board.cfg's %lu MB\n",
+				MB(BOARD_RAM_BYTES));
 		layout.ram_size = ram;
 	}
 	/* used in place, whole: the tree stays reserved (kmem_start_memory) */
