@@ -62,6 +62,7 @@ void console_drain(void)
 }
 
 static uint32_t dt_size;	/* 0: no valid device tree */
+static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 
@@ -197,6 +198,7 @@ static void read_device_tree(uint32_t dt_phys)
 		return;
 	}
 	dt_size = f.size;
+	dt_facts = f;
 	if (f.bootargs)
 		layout.bootargs = f.bootargs;
 	if (fdt_ram_size(&f, BOARD_RAM_BYTES, &ram, &note))
@@ -211,6 +213,44 @@ static void read_device_tree(uint32_t dt_phys)
 	layout.ram_size = ram;
 }
 
+/*
+ * The console where the device tree puts it: its CPM SMC UART node names
+ * SMC1's registers, IMMR + SMC1_REGS, so the tree says where the IMMR
+ * belongs.  Start-up put the IMMR at board.cfg's address (IMMR_BASE); when
+ * the tree says otherwise the IMMR moves there and DTLB 31 with it (VA =
+ * PA, a 512 KB window), provided the window stays clear of everything else
+ * the kernel maps (IMMR_LOWEST and up).  Otherwise board.cfg's is kept, and
+ * the console says why.
+ */
+#define SMC1_REGS	0xa80		/* SMC1's parameter registers, IMMR offset */
+#define IMMR_LOWEST	0xF0000000u	/* above the kernel's page-table addresses */
+
+static void place_console(void)
+{
+	struct mpc8xx_tlb_raw raw;
+	uint64_t immr = dt_facts.smc_pa - SMC1_REGS;
+
+	if (!dt_size || !dt_facts.have_smc || immr == IMMR_BASE)
+		return;
+	if ((dt_facts.smc_pa & 0xffff) != SMC1_REGS || immr < IMMR_LOWEST || immr > UINT32_MAX) {
+		kprintf("ppcmmu: console: the device tree's SMC UART at 0x%08lx is not SMC1 of an IMMR at "
+			"0x%08lx or above: board.cfg's at 0x%08lx kept\n", (unsigned long)dt_facts.smc_pa,
+			(unsigned long)IMMR_LOWEST, (unsigned long)IMMR_BASE);
+		return;
+	}
+	smc1_drain();
+	mtspr(SPRN_IMMR, (uint32_t)immr);
+	__asm__ volatile("isync" : : : "memory");
+	mpc8xx_immr_window = (uint32_t)immr & ~(PINNED_IMMR_SIZE - 1);
+	mpc8xx_pinned_raw(false, PINNED_IMMR_ENTRY, &raw);
+	mpc8xx_tlb_write_raw(false, PINNED_IMMR_ENTRY, &raw);
+	if (smc1_init((volatile uint8_t *)(uintptr_t)immr, (uint32_t)immr))
+		arch_exit(EXIT_NO_CONSOLE);
+	kprintf("ppcmmu: console: SMC1 at 0x%08lx, the device tree's: IMMR moved from board.cfg's "
+		"0x%08lx to 0x%08lx\n", (unsigned long)dt_facts.smc_pa, (unsigned long)IMMR_BASE,
+		(unsigned long)immr);
+}
+
 void mpc8xx_start(uint32_t dt_phys)
 {
 	uint32_t immr = mfspr(SPRN_IMMR);
@@ -223,6 +263,8 @@ void mpc8xx_start(uint32_t dt_phys)
 	if (smc1_init((volatile uint8_t *)(uintptr_t)IMMR_BASE, IMMR_BASE))
 		arch_exit(EXIT_NO_CONSOLE);
 	read_device_tree(dt_phys);
+	place_console();
+	immr = mfspr(SPRN_IMMR);
 	layout.ram_size = checked_ram(layout.ram_size, dt_size ? "the device tree" : "board.cfg");
 	/* whole 8 MB entries only: none reaches past the end of RAM */
 	linear = layout.ram_size & ~(paddr_t)(PINNED_PAGE - 1);

@@ -250,7 +250,7 @@ static bool grants(const struct fault_record *f, const struct walk_result *w)
 static bool pinned(uint32_t va)
 {
 	return (va >= KERNEL_VA && va - KERNEL_VA < mpc8xx_linear_pinned() * PINNED_PAGE) ||
-	       (va >= IMMR_BASE && va - IMMR_BASE < PINNED_IMMR_SIZE);
+	       (va >= mpc8xx_immr_window && va - mpc8xx_immr_window < PINNED_IMMR_SIZE);
 }
 
 /*

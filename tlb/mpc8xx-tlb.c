@@ -119,13 +119,15 @@ bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
 		return true;
 	}
 	if (!insn && idx == PINNED_IMMR_ENTRY) {
-		raw->cam = IMMR_BASE | MX_EPN_EV;
+		raw->cam = mpc8xx_immr_window | MX_EPN_EV;
 		raw->ram0 = PINNED_TWC_IMMR;
-		raw->ram1 = IMMR_BASE | PINNED_RPN_IMMR;
+		raw->ram1 = mpc8xx_immr_window | PINNED_RPN_IMMR;
 		return true;
 	}
 	return false;
 }
+
+uint32_t mpc8xx_immr_window = IMMR_BASE;
 
 unsigned int mpc8xx_linear_pinned(void)
 {

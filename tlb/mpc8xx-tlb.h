@@ -34,6 +34,8 @@ void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw
 void mpc8xx_tlb_write_raw(bool insn, unsigned int idx, const struct mpc8xx_tlb_raw *raw);
 /* The words a pinned entry (28..31) holds as written at boot; false if none is pinned there. */
 bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
+/* The IMMR window DTLB 31 pins, VA = PA (IMMR_BASE, or where the device tree put the console). */
+extern uint32_t mpc8xx_immr_window;
 /* The linear map's pinned 8 MB entries: layout.linear_size of them (set before they are pinned). */
 unsigned int mpc8xx_linear_pinned(void);
 /* Pin entries 1.. of the linear map in both TLBs (start-up pinned entry 0). */

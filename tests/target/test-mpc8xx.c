@@ -329,8 +329,9 @@ static void test_pinned(void)
 	       "the linear map's %u entries end at %lu MB, within the %lu MB of RAM (its last word is RAM); "
 	       "DTLB %u..30 empty", n, (unsigned long)(n * PINNED_PAGE >> 20),
 	       (unsigned long)(layout.ram_size >> 20), TLB_FIRST_PINNED + n);
-	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && is_eq(t.va, IMMR_BASE) &&
-	       is_eq(t.pa, IMMR_BASE) && is_eq(t.size, PINNED_IMMR_SIZE) &&
+	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && is_eq(t.va, mpc8xx_immr_window) &&
+	       is_eq(t.pa, mpc8xx_immr_window) && is_eq(t.size, PINNED_IMMR_SIZE) &&
+	       is_eq(mpc8xx_immr_window, mfspr(SPRN_IMMR) & ~(PINNED_IMMR_SIZE - 1)) &&
 	       is_eq(t.prot, (KPROT_RW | PROT_NOCACHE | PROT_GUARDED)) && shared_asid0(&t),
 	       "DTLB 31: IMMR, 512K, cache-inhibited, guarded, shared (SH) with ASID field 0");
 	ok = true;
@@ -504,7 +505,7 @@ static void cross_once(const char *where, vaddr_t end, vaddr_t unmapped, const s
 static void test_cross_pinned(void)
 {
 	const vaddr_t linear_end = KERNEL_VA + mpc8xx_linear_pinned() * PINNED_PAGE;
-	const vaddr_t immr_end = IMMR_BASE + PINNED_IMMR_SIZE;
+	const vaddr_t immr = mpc8xx_immr_window, immr_end = immr + PINNED_IMMR_SIZE;
 	const struct fault_record *f = last_fault();
 	char lost[80];
 	unsigned int i;
@@ -515,10 +516,10 @@ static void test_cross_pinned(void)
 	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[0]);
 	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[1]);
 	/* The other way: from an unmapped page into IMMR (DAR in the unmapped page). */
-	cross_once("the start of IMMR", IMMR_BASE, IMMR_BASE - PAGE_SIZE_4K, &cross_cases[0]);
+	cross_once("the start of IMMR", immr, immr - PAGE_SIZE_4K, &cross_cases[0]);
 
-	expect_fault(IMMR_BASE + 0x100);
-	(void)call_at(IMMR_BASE + 0x100);
+	expect_fault(immr + 0x100);
+	(void)call_at(immr + 0x100);
 	intact = pinned_intact(lost, sizeof(lost));
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_INST),
 	       "a fetch from IMMR: an instruction TLB fault (%s)", fault_kind_name(f->kind));
