@@ -97,7 +97,8 @@ static void test_smc_two_buses(void)
 	fdt_blob_cells(&b, "#size-cells", one, 1);
 	fdt_blob_prop(&b, "ranges", "", 0);
 	fdt_blob_node(&b, "serial@a80");
-	fdt_blob_prop(&b, "compatible", "fsl,mpc885-smc-uart\0fsl,cpm1-smc-uart", 40);
+	fdt_blob_prop(&b, "compatible", "fsl,mpc885-smc-uart\0fsl,cpm1-smc-uart",
+		      sizeof("fsl,mpc885-smc-uart\0fsl,cpm1-smc-uart"));
 	fdt_blob_cells(&b, "reg", reg, 4);
 	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
 	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
