@@ -2,7 +2,7 @@
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
-# make stress | stress-smp | fuzz: long randomized runs
+# make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -90,7 +90,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check
+	stress-smp sim-bin fresh-check ram-matrix
 all: $(IMAGES)
 
 deps:
@@ -300,6 +300,18 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
+# 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).
+ram-matrix: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
+	@for b in qemu-ppce500 sim-mpc885; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/build-$$b.log)"; exit 1; }; \
+	done
+	@tools/ram-matrix
 
 # make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
 # STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
