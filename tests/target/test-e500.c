@@ -787,6 +787,10 @@ const struct target_test tests_family[] = {
 	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
 	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
+	/* each secondary core's first huge miss: before any other test takes one there */
+	{ "smp first huge miss in TLB1 slot 0, every core", test_smp_tlb1_first_slot, "e500",
+	  "smp-tlb1-first-slot" },
+	{ "smp boot core reached by a shootdown", test_smp_boot_dirty, "e500", "smp-boot-dirty" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
 	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
@@ -797,6 +801,9 @@ const struct target_test tests_family[] = {
 	{ "smp timed-out call withdrawn", test_smp_call_withdrawn, "e500", "smp-call-withdrawn" },
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
 	{ "smp fix-ups counted per core", test_smp_fixup_counts, "e500", "smp-fixup-counts" },
+	{ "smp busy core not clean after a full flush", test_smp_busy_flush, "e500", "smp-busy-flush" },
+	{ "smp range shootdown drops every page", test_smp_range_shootdown, "e500", "smp-range-shootdown" },
+	{ "smp wait covers a running call", test_smp_wait_call, "e500", "smp-wait-call" },
 	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
