@@ -33,6 +33,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "e500/smp.h"
+#include "e500/spin-table.h"
 #include "e500/core.h"
 #include "tlb/e500-tlb.h"
 #include "lib/kprintf.h"
@@ -42,12 +43,6 @@
 #define KSTACK_BYTES	16384
 #define XSTACK_BYTES	8192
 #define BOOT_WAIT_TB	(2 * SMP_CALL_TIMEOUT)	/* for a released core to come online */
-
-/* ePAPR spin table entry, 32-bit words from the release address. */
-#define SPIN_ADDR_HI	0
-#define SPIN_ADDR_LO	1
-#define SPIN_R3_HI	2
-#define SPIN_R3_LO	3
 
 /* The MPIC (OpenPIC programming model) in CCSR; "this core" registers through the private alias. */
 #define MPIC_CCSR_OFFSET	0x40000
@@ -599,13 +594,8 @@ static int release(unsigned int cpu)
 	if (err)
 		return err;
 	e = (volatile uint32_t *)(uintptr_t)(window + (uint32_t)(pa & 0xfff));
-	e[SPIN_R3_HI] = 0;
-	e[SPIN_R3_LO] = (uint32_t)(uintptr_t)&starts[cpu];
-	msync();
-	e[SPIN_ADDR_HI] = 0;
-	msync();
-	e[SPIN_ADDR_LO] = (uint32_t)virt_to_phys((const void *)(uintptr_t)e500_secondary_entry);
-	msync();
+	spin_table_release(e, (uint32_t)(uintptr_t)&starts[cpu],
+			   virt_to_phys((const void *)(uintptr_t)e500_secondary_entry));
 	if (ram)
 		__asm__ volatile("dcbf 0, %0; msync" : : "r"(e) : "memory");
 	return unmap(&kernel_mm, window, 0x1000);
