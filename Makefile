@@ -187,6 +187,11 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
+	@for o in $(MISS_ORDER_OBJS); do \
+		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
+		else echo "miss-order $$o: FAILED: not built"; fi; \
+	done | tee -a build/target-test.log
 	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
 	@for v in $$(tools/run-variant --list emulated); do \
@@ -197,6 +202,10 @@ target-test:
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
+
+# The e500 miss handlers of the boards under test, one object per core they are built for.
+MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
+	build/obj-e500-$(shell tools/board-get $(b) mcpu)/tlb/e500-miss.S.o)))
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), side by side since YMODEM over the emulated UART is slow; then its error cases. Not all

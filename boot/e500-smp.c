@@ -101,6 +101,7 @@ static struct cpu_stacks stacks[E500_MAX_CPUS];
 static struct e500_cpu_start starts[E500_MAX_CPUS];
 static struct cpu_slot cpus[E500_MAX_CPUS];
 static unsigned int ncpus = 1;
+static unsigned int listed = 1;		/* cores the device tree lists */
 
 extern struct e500_percpu e500_percpu_page;	/* E500_MAX_CPUS pages (e500-miss.S) */
 extern struct e500_ctx kernel_ctx;
@@ -240,6 +241,11 @@ void e500_cpu_early(unsigned int cpu)
 unsigned int smp_cpus(void)
 {
 	return ncpus;
+}
+
+unsigned int smp_cores_listed(void)
+{
+	return listed;
 }
 
 unsigned int smp_online(void)
@@ -653,6 +659,8 @@ void smp_boot(const struct fdt_facts *f)
 	cpus[0].state = CPU_ONLINE;
 	cpus[0].tlb_dirty = 1;		/* the boot core runs everything, never idle */
 	cpus[0].busy = 1;
+	if (f->ncpus > 1)
+		listed = f->ncpus < E500_MAX_CPUS ? f->ncpus : E500_MAX_CPUS;
 	if (f->ncpus > 1) {
 		mpic_init();
 		mpic_cpu_init();
