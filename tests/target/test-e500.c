@@ -780,6 +780,20 @@ static void test_user_accessed_supervisor(void)
 	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
 	       fixups_here().young - before.young);
 	unmap(&mm, va, 4096);
+
+	before = fixups_here();
+	put_li42(lin(pa));
+	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);	/* supervisor execute only */
+	low = clear_accessed(&mm, va);
+	expect_fault(va);
+	kind = user_call(&mm, user_routine(user_call_at), va, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
+	       "user fetch from a supervisor-execute page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young),
+	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
+	       fixups_here().young - before.young);
+	unmap(&mm, va, 4096);
 	user_space_destroy(&mm);
 	test_page_free(pa);
 }
