@@ -12,8 +12,9 @@ endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
-# before the board's command line).
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
+# before the board's command line); a script named FAMILY-WHAT runs as monitor-BOARD-WHAT. The -bad
+# sessions send every refusal of every command and compare the state after them with the state before.
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -200,6 +201,11 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
+	@for o in $(MISS_ORDER_OBJS); do \
+		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
+		else echo "miss-order $$o: FAILED: not built"; fi; \
+	done | tee -a build/target-test.log
 	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
 	@for v in $$(tools/run-variant --list emulated); do \
@@ -213,6 +219,10 @@ target-test:
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
 		| tee -a build/target-test.log
+
+# The e500 miss handlers of the boards under test, one object per core they are built for.
+MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
+	build/obj-e500-$(shell tools/board-get $(b) mcpu)/tlb/e500-miss.S.o)))
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), side by side since YMODEM over the emulated UART is slow; then its error cases. Not all
@@ -233,16 +243,18 @@ hw-test:
 	tail -n 1 build/variants/hw-serial-errors.out
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
+# The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
 monitor-test:
-	@for s in $(MONITOR_SESSIONS); do \
-		b=$${s%%:*} f=tests/monitor/$${s#*:}; \
+	@rc=0; for s in $(MONITOR_SESSIONS); do \
+		b=$${s%%:*} sc=$${s#*:}; f=tests/monitor/$$sc; \
+		case $$sc in *-*) what=-$${sc#*-} ;; *) what= ;; esac; \
 		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
-		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
+		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b$$what: FAILED: build/$$b/ppcmmu.elf not built"; rc=1; continue; }; \
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
-	done
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
