@@ -61,6 +61,28 @@ static uint32_t offsets(uint32_t size, unsigned int i)
 
 #define NOFFS 12
 
+/*
+ * e500: the instruction-side miss handler checks execute permission (its
+ * INEED mask), so a fetch from a readable, non-executable huge page faults in
+ * the handler (ITLB miss) and loads no entry.  Checking read permission there
+ * instead would load the page's entry and leave the refusal to the TLB's SX/UX
+ * bits (an instruction storage interrupt): mutant e500-itlb-huge-need.
+ */
+static void check_exec_refused_by_miss(const struct fault_record *f, vaddr_t code, unsigned int pid)
+{
+#ifdef PPCMMU_FAMILY_E500
+	struct tlb_info t;
+
+	report(is_eq(f->kind, FAULT_TLB_INST) && !tlb_lookup(code, pid, &t),
+	       "... in the instruction miss handler (%s), which loads no entry for the page",
+	       fault_kind_name(f->kind));
+#else
+	(void)f;
+	(void)code;
+	(void)pid;
+#endif
+}
+
 /* Code in the last 4 KB of the page: one instruction miss, then no-execute. */
 static void check_kernel_exec(vaddr_t va, uint32_t size)
 {
@@ -81,6 +103,7 @@ static void check_kernel_exec(vaddr_t va, uint32_t size)
 	report(is_eq(faults_taken(), 1) &&
 	       (is_eq(f->kind, FAULT_TLB_INST) || is_eq(f->kind, FAULT_PROT_INST)),
 	       "then the fetch faults (%s)", fault_kind_name(f->kind));
+	check_exec_refused_by_miss(f, code, 0);
 }
 
 /* Kernel mapping: data, one miss per sweep, the entry, read-only, unmap. */
@@ -169,6 +192,15 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 	user_space_init(&mm, 7);
 	phys_poke(pa + size - 4, 0xfeedface);
 	report_eq(map(&mm, va, pa, size, UPROT_RW), MMU_OK, "user map at 0x%08lx", (unsigned long)va);
+	/* readable, not executable: a user call into its last 4 KB faults (first: e500's TLB1 is
+	 * unified, so no data access may have loaded the page's entry yet) */
+	phys_poke(pa + size - 4096, INSN_LI_R3_42);
+	phys_poke(pa + size - 4092, INSN_BLR);
+	expect_fault(va + size - 4096);
+	report(is_eq(user_call(&mm, user_routine(user_call_at), va + size - 4096, &r), 1) && f->user &&
+	       is_eq(f->addr, va + size - 4096),
+	       "user call into the readable, non-executable page faults (%s)", fault_kind_name(f->kind));
+	check_exec_refused_by_miss(f, va + size - 4096, 7);
 	report(is_eq(user_call(&mm, user_routine(user_load_word), va + size - 4, &r), 0) &&
 	       is_eq(r, 0xfeedface),
 	       "user load of the last word");
