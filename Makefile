@@ -89,7 +89,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix
 all: $(IMAGES)
@@ -364,6 +364,13 @@ stress-smp: deps
 			tr -d '\r' | sed "s/^/  $$b: /"; \
 	done | tee build/stress/smp-result.log
 	@tools/summarize build/stress/smp-result.log
+
+# make smp-repeat [SMP_REPEAT=500]: the multicore tests run N times on every multicore board; prints
+# the runs and failures per board (a long run, for flakes; not in make test).
+SMP_REPEAT ?= 500
+smp-repeat: deps
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@SMP_REPEAT=$(SMP_REPEAT) SMP_REPEAT_BOARDS="$(SMP_BOARDS)" tools/smp-repeat
 
 # make fuzz: the fuzzers at their long counts (FUZZ_OPS host operations and inputs, FUZZ_PROGRAMS random
 # MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers; FUZZ_SEED is printed.
