@@ -14,8 +14,10 @@
  *           this under -icount, where ticks are instructions).
  *   loop    the simulator's benchmark loop (bench_loop), between two lines
  *           the host timestamps.
- *   missloop a DTLB miss on every iteration (user_sweep over 2048 4K pages),
- *           between two lines, with the time base delta and a calibration.
+ *   missloop a DTLB miss on every iteration (user_sweep over 2048 4K pages, all
+ *           one physical page), between two lines, with the time base delta and a
+ *           calibration; missloop8m, missloop64m the same over 8 MB and 64 MB of
+ *           pages, each its own physical page.
  *   smcloop a loop storing into its own code page (bench_smc), between two
  *           lines.
  *   smp     multicore figures (bench_smp, e500: tests/bench/bench-smp-e500.c):
@@ -376,47 +378,112 @@ static void run_loop(void)
 
 #define MISS_REGION	(8u << 20)	/* 2048 4K pages: more than either family's TLBs hold */
 #define MISS_SWEEPS	800u	/* the simulator's window near 0.5 s: steadier on a shared host */
+#define MISS_MISSES	(MISS_SWEEPS * (MISS_REGION / 4096))	/* every variant takes as many */
+#define MISS_CHUNK_ORDER 8u	/* distinct pages come in 1 MB blocks */
+#define MISS_CHUNKS_MAX	((64u << 20) >> (12 + MISS_CHUNK_ORDER))
 #define SMC_ITER	3000000u	/* bench_smc: 3 instructions per iteration */
 
 /*
- * user_sweep over 2048 4K pages mapped to one physical page: a DTLB miss on
- * every load. The host gets the instruction count from the time base (one
- * tick per instruction on the simulator; under QEMU -icount, ticks per
- * instruction from the calibration loop on the same line).
+ * The miss loops: user_sweep over region bytes of 4K pages, a DTLB miss on
+ * every load, MISS_MISSES misses in all.  missloop maps every page to one
+ * physical page; missloop8m and missloop64m map each to a distinct one (so a
+ * simulator or emulator cost that grows with the physical pages in use shows).
+ * The host gets the instruction count from the time base (one tick per
+ * instruction on the simulator; under QEMU -icount, ticks per instruction from
+ * the calibration loop on the same line).
  */
-static void run_missloop(void)
+/*
+ * RAM above the linear map that no huge-page block holds, at the top of RAM:
+ * [*pa, *pa + bytes).  Nothing else uses it (the allocator is fenced off it),
+ * so the 8xx's small linear map still gives a 64 MB sweep distinct pages.
+ */
+static bool high_ram(uint32_t bytes, paddr_t *pa)
 {
-	uint32_t i, sum = 0, m = 0, pages = MISS_REGION / 4096;
-	paddr_t pa = test_page();
+	paddr_t top = layout.ram_size, start, bpa;
+	uint32_t bsize;
+	unsigned int i;
+	bool high;
+
+	if (top < layout.linear_size || top - layout.linear_size < bytes)
+		return false;
+	start = top - bytes;
+	for (i = 0; hugepool_block(i, &bpa, &bsize, &high); i++)
+		if (bpa < start + bytes && start < bpa + bsize)
+			return false;
+	*pa = start;
+	return true;
+}
+
+static void run_missloop_named(const char *name, uint32_t region, bool distinct)
+{
+	static paddr_t chunk[MISS_CHUNKS_MAX];
+	uint32_t i, sum = 0, m = 0, pages = region / 4096, sweeps = MISS_MISSES / pages;
+	uint32_t per_chunk = 1u << MISS_CHUNK_ORDER, nchunks = distinct ? pages / per_chunk : 0;
+	paddr_t one = test_page(), high;
 	uint64_t t0, t1, t2, t3;
 	int rc = MMU_OK, rc2 = 0;
 	struct mm mm;
 
+	if (distinct && high_ram(region, &high)) {
+		for (i = 0; i < nchunks; i++)
+			chunk[i] = high + (paddr_t)i * (4096u << MISS_CHUNK_ORDER);
+		nchunks = 0;	/* nothing to give back */
+	}
+	for (i = 0; i < nchunks; i++) {
+		chunk[i] = palloc_pages(MISS_CHUNK_ORDER);
+		if (chunk[i] == PALLOC_FAIL) {
+			kprintf("BENCH %s status=nomem chunks=%lu of %lu (more RAM: --ram)\n", name,
+				(unsigned long)i, (unsigned long)nchunks);
+			nchunks = i;
+			rc = MMU_ENOMEM;
+			break;
+		}
+	}
 	if (user_space_init(&mm, 9) != MMU_OK)
 		panic("bench: user space");
 	for (i = 0; i < pages && rc == MMU_OK; i++)
-		rc = map(&mm, UHUGE + i * 4096, pa, 4096, UPROT_RW);
+		rc = map(&mm, UHUGE + i * 4096,
+			 distinct ? chunk[i / per_chunk] + (paddr_t)(i % per_chunk) * 4096 : one, 4096, UPROT_RW);
 	if (rc == MMU_OK) {
 		t0 = timebase_read();
 		(void)bench_loop(loop_array, CALIB_OUTER);
 		t1 = timebase_read();
-		kprintf("BENCH missloop start sweeps=%lu pages=%lu\n", (unsigned long)MISS_SWEEPS,
-			(unsigned long)pages);
+		kprintf("BENCH %s start sweeps=%lu pages=%lu distinct=%d\n", name, (unsigned long)sweeps,
+			(unsigned long)pages, distinct);
 		counted_begin();
 		t2 = timebase_read();
-		for (i = 0; i < MISS_SWEEPS && rc2 == 0; i++)
-			rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(MISS_REGION), &sum);
+		for (i = 0; i < sweeps && rc2 == 0; i++)
+			rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum);
 		t3 = timebase_read();
 		m = dmisses();
-		kprintf("BENCH missloop end tb=%s calib_outer=%lu calib_tb=%s dmisses=%lu counters=%d\n",
+		kprintf("BENCH %s end tb=%s calib_outer=%lu calib_tb=%s dmisses=%lu counters=%d\n", name,
 			u64s(t3 - t2), (unsigned long)CALIB_OUTER, u64s(t1 - t0), (unsigned long)m,
 			tlb_counts_available());
-		unmap(&mm, UHUGE, MISS_REGION);
+		unmap(&mm, UHUGE, region);
+	} else if (i > 1) {
+		unmap(&mm, UHUGE, (i - 1) * 4096);
 	}
-	report(rc == MMU_OK && rc2 == 0, "miss loop: %lu sweeps of %lu 4K pages",
-	       (unsigned long)MISS_SWEEPS, (unsigned long)pages);
+	report(rc == MMU_OK && rc2 == 0, "miss loop: %lu sweeps of %lu 4K pages, %s", (unsigned long)sweeps,
+	       (unsigned long)pages, distinct ? "each its own physical page" : "all one physical page");
 	user_space_destroy(&mm);
-	test_page_free(pa);
+	for (i = 0; i < nchunks; i++)
+		palloc_free(chunk[i], MISS_CHUNK_ORDER);
+	test_page_free(one);
+}
+
+static void run_missloop(void)
+{
+	run_missloop_named("missloop", MISS_REGION, false);
+}
+
+static void run_missloop8m(void)
+{
+	run_missloop_named("missloop8m", 8u << 20, true);
+}
+
+static void run_missloop64m(void)
+{
+	run_missloop_named("missloop64m", 64u << 20, true);
 }
 
 /* bench_smc copied to a kernel RWX page of its own: a store into that page every iteration. */
@@ -459,7 +526,8 @@ bool bench_requested(const char *bootargs)
 	return bench_word(bootargs, &len) != NULL;
 }
 
-static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop", "smp" };
+static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "missloop8m",
+					   "missloop64m", "smcloop", "smp" };
 
 /* The multicore figures: only a family with more than one core defines it. */
 void bench_smp(void) __attribute__((weak));
@@ -478,7 +546,8 @@ static bool list_valid(const char *list, size_t len)
 		for (k = 0; k < sizeof(bench_names) / sizeof(bench_names[0]); k++)
 			hit = hit || (strlen(bench_names[k]) == j - i && !strncmp(list + i, bench_names[k], j - i));
 		if (!hit) {
-			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop, smp)",
+			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, "
+			       "missloop8m, missloop64m, smcloop, smp)",
 			       (int)(j - i), list + i);
 			ok = false;
 		}
@@ -513,6 +582,10 @@ void bench_main(const char *bootargs)
 	static const struct target_test loop[] = { { "bench loop", run_loop, NULL, "bench-loop" } };
 	static const struct target_test missloop[] = {
 		{ "bench missloop", run_missloop, NULL, "bench-missloop" } };
+	static const struct target_test missloop8m[] = {
+		{ "bench missloop8m", run_missloop8m, NULL, "bench-missloop8m" } };
+	static const struct target_test missloop64m[] = {
+		{ "bench missloop64m", run_missloop64m, NULL, "bench-missloop64m" } };
 	static const struct target_test smcloop[] = {
 		{ "bench smcloop", run_smcloop, NULL, "bench-smcloop" } };
 	static const struct target_test smp[] = { { "bench smp", bench_smp, NULL, "bench-smp" } };
@@ -538,6 +611,10 @@ void bench_main(const char *bootargs)
 		run_tests(loop, 1);
 	if (wants(list, len, "missloop"))
 		run_tests(missloop, 1);
+	if (wants(list, len, "missloop8m"))
+		run_tests(missloop8m, 1);
+	if (wants(list, len, "missloop64m"))
+		run_tests(missloop64m, 1);
 	if (wants(list, len, "smcloop"))
 		run_tests(smcloop, 1);
 	if (wants(list, len, "smp")) {

@@ -3,7 +3,8 @@
  * Kernel side of `make bench` (tools/bench/run drives it): scenarios that
  * provoke each TLB-miss path under a marker, sweeps, page-table costs and
  * the speed loop.  Selected by the word bench=LIST of the command line,
- * LIST a comma-separated subset of paths, counts, loop, missloop, smcloop, smp.
+ * LIST a comma-separated subset of paths, counts, loop, missloop, missloop8m,
+ * missloop64m, smcloop, smp.
  */
 #ifndef PPCMMU_BENCH_H
 #define PPCMMU_BENCH_H
