@@ -1222,3 +1222,61 @@ void test_smp_tlb1_first_slot(void)
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
 }
+
+/*
+ * Fault counters under concurrency: cpu 1 and cpu 0 each take FAULT_COUNT_EACH
+ * declared data faults at the same time.  Each core's own count moves by
+ * exactly its faults, and the total by their sum: no increment lost, none
+ * counted on the wrong core (mutant fault-count-shared).
+ */
+#define FAULT_COUNT_EACH	400u
+
+struct fault_loop {
+	vaddr_t va;
+	unsigned int n, taken;
+};
+
+static void fault_loop_fn(void *arg)
+{
+	struct fault_loop *l = arg;
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		expect_fault(l->va);
+		(void)peek(l->va);
+		l->taken += faults_taken();
+	}
+}
+
+void test_smp_fault_counts(void)
+{
+	static struct fault_loop l1;
+	struct fault_loop l0 = { .va = TEST_KVA + 0x2000, .n = FAULT_COUNT_EACH };
+	unsigned int c0, c1, sum;
+	struct walk_result w;
+	int err;
+
+	if (!need_cores(2))
+		return;
+	if (walk(&kernel_mm, l0.va, &w) == MMU_OK) {
+		report(false, "0x%08lx is unmapped for the test", (unsigned long)l0.va);
+		return;
+	}
+	l1 = (struct fault_loop){ .va = l0.va, .n = FAULT_COUNT_EACH };
+	c0 = fault_count_cpu(0, FAULT_TLB_DATA);
+	c1 = fault_count_cpu(1, FAULT_TLB_DATA);
+	sum = fault_counts()[FAULT_TLB_DATA];
+	err = smp_start(1, fault_loop_fn, &l1);
+	fault_loop_fn(&l0);
+	if (!err)
+		err = smp_wait(1, SMP_CALL_TIMEOUT);
+	report_eq(err, 0, "cpu 1 ran its fault loop while cpu 0 ran its own");
+	report(l0.taken == FAULT_COUNT_EACH && l1.taken == FAULT_COUNT_EACH,
+	       "each core took every declared fault (cpu 0 %u, cpu 1 %u of %u)", l0.taken, l1.taken,
+	       FAULT_COUNT_EACH);
+	report_eq(fault_count_cpu(0, FAULT_TLB_DATA) - c0, l0.taken,
+		  "cpu 0's data-miss fault count moved by its faults");
+	report_eq(fault_count_cpu(1, FAULT_TLB_DATA) - c1, l1.taken, "cpu 1's by its own");
+	report_eq(fault_counts()[FAULT_TLB_DATA] - sum, l0.taken + l1.taken,
+		  "the total by both, exactly (no increment lost)");
+}

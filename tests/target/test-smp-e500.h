@@ -21,5 +21,6 @@ void test_smp_boot_dirty(void);
 void test_smp_range_shootdown(void);
 void test_smp_wait_call(void);
 void test_smp_tlb1_first_slot(void);
+void test_smp_fault_counts(void);
 
 #endif

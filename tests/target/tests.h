@@ -40,8 +40,13 @@ void list_tests(void);
 /* Run fn(arg); false if an unexpected fault abandoned it (already reported). */
 bool run_guarded(void (*fn)(void *arg), void *arg);
 
-/* Faults that reached the C fault path, per enum fault_kind, since boot or the last reset. */
+/*
+ * Faults that reached the C fault path, per enum fault_kind, since boot or the last reset: every
+ * core's added up, and one core's own (each core counts its own faults, so none is lost when
+ * several cores fault at once).  Reset only while no other core takes faults.
+ */
 const unsigned int *fault_counts(void);
+unsigned int fault_count_cpu(unsigned int cpu, enum fault_kind kind);
 void fault_counts_reset(void);
 
 #endif
