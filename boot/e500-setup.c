@@ -67,6 +67,11 @@ void e500_pin_shared(void)
 	tlb1_pin_linear();
 }
 
+uint64_t e500_ccsr_pa(void)
+{
+	return ccsr_pa;
+}
+
 /* The console: CCSR pinned in TLB1, the UART inside it; NULL or why it does not answer. */
 static const char *start_console(paddr_t uart)
 {

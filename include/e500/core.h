@@ -67,4 +67,11 @@ uint64_t e500_board_ram(void);
 /* Zero [va, va + len) with dcbz, one line at a time; va and len line-aligned. */
 void dcache_zero(void *va, size_t len);
 
+/*
+ * The CCSR's physical base: the 1 MB block of the console UART the device
+ * tree (else board.cfg) names.  A board fact: tests decide from it whether
+ * the board has a 36-bit address to map, never from a TLB read-back.
+ */
+uint64_t e500_ccsr_pa(void);
+
 #endif

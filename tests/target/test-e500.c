@@ -63,16 +63,15 @@ static void test_high_pa(void)
 	paddr_t uart_page;
 	volatile uint8_t *lsr_pinned, *lsr_pte;
 
-	if (!tlb_lookup(0xfe000000u, 0, &pinned)) {
-		report(false, "CCSR window not found in TLB1");
+	if (!(e500_ccsr_pa() >> 32)) {
+		report_skip("CCSR at " PA_FMT " (the console UART's block, device tree or board.cfg), below "
+			    "4 GB: no 36-bit address on this board", PA_ARG(e500_ccsr_pa()));
 		return;
 	}
-	if (!(pinned.pa >> 32)) {
-		report_skip("CCSR at " PA_FMT ", below 4 GB: no 36-bit address on this board",
-		       PA_ARG(pinned.pa));
-		return;
-	}
-	uart_page = pinned.pa + 0x4000;
+	/* the read-back must keep MAS7 (PA bits 32..35): the board says where CCSR is */
+	report(tlb_lookup(0xfe000000u, 0, &pinned) && is_eq(pinned.pa, e500_ccsr_pa()),
+	       "the pinned CCSR entry reads back at " PA_FMT " (MAS7 kept)", PA_ARG(e500_ccsr_pa()));
+	uart_page = e500_ccsr_pa() + 0x4000;
 	report_eq(map(&kernel_mm, va, uart_page, 4096, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map CCSR page " PA_FMT, PA_ARG(uart_page));
 	tlb_flush_all();
@@ -524,15 +523,18 @@ static void test_huge_36bit(void)
 	vaddr_t va = layout.kmap_start + (64u << 20);
 	paddr_t base;
 
-	if (!tlb_lookup(0xfe000000u, 0, &pinned) || !(pinned.pa >> 32)) {
-		report_skip("CCSR below 4 GB on this board: no 36-bit address to map");
+	if (!(e500_ccsr_pa() >> 32)) {
+		report_skip("CCSR at " PA_FMT " (device tree or board.cfg), below 4 GB: no 36-bit address to map",
+			    PA_ARG(e500_ccsr_pa()));
 		return;
 	}
-	base = pinned.pa & ~(paddr_t)((4u << 20) - 1);
+	report(tlb_lookup(0xfe000000u, 0, &pinned) && is_eq(pinned.pa, e500_ccsr_pa()),
+	       "the pinned CCSR entry reads back at " PA_FMT " (MAS7 kept)", PA_ARG(e500_ccsr_pa()));
+	base = e500_ccsr_pa() & ~(paddr_t)((4u << 20) - 1);
 	report_eq(map(&kernel_mm, va, base, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map 4M at " PA_FMT, PA_ARG(base));
 	tlb_flush_all();
-	report_eq((peek(va + (uint32_t)(pinned.pa - base) + 0x4504) & 0x6000), (peek(0xfe004504u) & 0x6000),
+	report_eq((peek(va + (uint32_t)(e500_ccsr_pa() - base) + 0x4504) & 0x6000), (peek(0xfe004504u) & 0x6000),
 	       "the UART reads the same through the huge page");
 	report(tlb_lookup(va, 0, &t) && is_eq(t.level, 1) && is_eq(t.raw[3], (uint32_t)(base >> 32)) &&
 	       is_eq((t.raw[2] & MAS3_RPN_MASK), (uint32_t)base),
@@ -865,6 +867,111 @@ static void test_accessed_not_permitted(void)
 	test_page_free(pa);
 }
 
+/* Clear the accessed bit of va's PTE in mm, with no TLB entry left; the PTE's low word. */
+static volatile uint32_t *clear_accessed(struct mm *mm, vaddr_t va)
+{
+	struct walk_result w;
+	volatile uint32_t *low;
+
+	if (walk(mm, va, &w) != MMU_OK || !w.ptep)
+		return NULL;
+	low = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
+	*low &= ~(uint32_t)_PAGE_ACCESSED;
+	tlb_flush_all();
+	return low;
+}
+
+/*
+ * A user data miss on a supervisor-only page whose accessed bit is clear:
+ * the access is not permitted, so it faults with no accessed fix-up (the
+ * kernel would be permitted: the fix-up must judge by the user's rights).
+ */
+static void test_user_accessed_supervisor(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_UVA + (4u << 20);
+	struct fault_fixup_counts before = fixups_here();
+	volatile uint32_t *low;
+	uint32_t r = 0;
+	int kind;
+
+	user_space_init(&mm, 6);
+	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE);	/* supervisor only */
+	low = clear_accessed(&mm, va);
+	expect_fault(va);
+	kind = user_call(&mm, user_routine(user_load_word), va, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
+	       "user load from a supervisor-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young) &&
+	       is_eq(fixups_here().faults, before.faults),
+	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
+	       fixups_here().young - before.young);
+	unmap(&mm, va, 4096);
+
+	before = fixups_here();
+	put_li42(lin(pa));
+	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);	/* supervisor execute only */
+	low = clear_accessed(&mm, va);
+	expect_fault(va);
+	kind = user_call(&mm, user_routine(user_call_at), va, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
+	       "user fetch from a supervisor-execute page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young),
+	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
+	       fixups_here().young - before.young);
+	unmap(&mm, va, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
+ * A store to a read-only page whose accessed bit is clear faults; the load
+ * half of it may earn the accessed bit, never the dirty bit: the dirty bit
+ * stays clear and no dirty fix-up is counted (kernel and user).
+ */
+static void test_store_read_only_not_accessed(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	vaddr_t kva = TEST_KVA + 0x390000, uva = TEST_UVA;
+	struct fault_fixup_counts before = fixups_here();
+	volatile uint32_t *low;
+	uint32_t r = 0;
+	int kind;
+
+	lin(pa)[0] = 0x0dd0;
+	map(&kernel_mm, kva, pa, 4096, PROT_READ);
+	low = clear_accessed(&kernel_mm, kva);
+	expect_fault(kva);
+	poke(kva, 0xbad);
+	report(faults_taken() == 1 && last_fault()->store && !last_fault()->user,
+	       "kernel store to a read-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
+	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
+	       fixups_here().dirty - before.dirty);
+	unmap(&kernel_mm, kva, 4096);
+
+	before = fixups_here();
+	user_space_init(&mm, 6);
+	map(&mm, uva, pa, 4096, PROT_READ | PROT_USER);
+	low = clear_accessed(&mm, uva);
+	expect_fault(uva);
+	kind = user_call(&mm, user_routine(user_store_word), uva, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->store && last_fault()->user,
+	       "user store to a user read-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
+	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
+	       fixups_here().dirty - before.dirty);
+	unmap(&mm, uva, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 void e500_hid0_setup(void);
 extern uint32_t e500_hid0_at_entry;
 
@@ -911,12 +1018,20 @@ const struct target_test tests_family[] = {
 	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
 	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
 	  "e500-accessed-needs-permission" },
+	{ "e500 user miss on a supervisor page: no accessed fix-up", test_user_accessed_supervisor, "e500",
+	  "e500-user-accessed-supervisor" },
+	{ "e500 store to a read-only page: no dirty fix-up", test_store_read_only_not_accessed, "e500",
+	  "e500-store-read-only-clean" },
 	{ "e500 local TLB invalidation, this core only", test_local_invalidation, "e500", "e500-local-inval" },
 	{ "e500mc MAS8 before tlbwe", test_mas8, "e500", "e500mc-mas8" },
 	{ "e500mc hypervisor state", test_hv_state, "e500", "e500mc-hv-state" },
 	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
 	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
+	/* each secondary core's first huge miss: before any other test takes one there */
+	{ "smp first huge miss in TLB1 slot 0, every core", test_smp_tlb1_first_slot, "e500",
+	  "smp-tlb1-first-slot" },
+	{ "smp boot core reached by a shootdown", test_smp_boot_dirty, "e500", "smp-boot-dirty" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
 	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
@@ -927,6 +1042,9 @@ const struct target_test tests_family[] = {
 	{ "smp timed-out call withdrawn", test_smp_call_withdrawn, "e500", "smp-call-withdrawn" },
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
 	{ "smp fix-ups counted per core", test_smp_fixup_counts, "e500", "smp-fixup-counts" },
+	{ "smp busy core not clean after a full flush", test_smp_busy_flush, "e500", "smp-busy-flush" },
+	{ "smp range shootdown drops every page", test_smp_range_shootdown, "e500", "smp-range-shootdown" },
+	{ "smp wait covers a running call", test_smp_wait_call, "e500", "smp-wait-call" },
 	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
