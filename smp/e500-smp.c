@@ -58,6 +58,7 @@
 #define IPI_VECTOR		0x00e0
 #define SPURIOUS_VECTOR		0x00ff
 #define DOZE_TICKS		400000	/* re-check at least this often while waiting */
+#define LOCK_WAIT_TB		(8 * SMP_CALL_TIMEOUT)	/* smp_lock(): a lock held longer is a hang */
 
 struct cpu_stacks {
 	uint8_t kernel[KSTACK_BYTES];	/* secondaries; the boot core runs on boot_stack */
@@ -312,13 +313,35 @@ bool smp_lock_try(volatile uint32_t *lock)
 	return smp_trylock(lock, smp_this_cpu() + 1);
 }
 
-/* While it spins, the core keeps answering calls: a core holding a lock may be calling it. */
+/*
+ * While it spins, the core keeps answering calls: a core holding a lock may be
+ * calling it.  Bounded: SMP_ETIMEDOUT after timeout_tb, *holder = the core that
+ * held it then (the lock word is the owner's number + 1).
+ */
+int smp_lock_wait(volatile uint32_t *lock, uint64_t timeout_tb, unsigned int *holder)
+{
+	uint32_t owner = smp_this_cpu() + 1, held;
+	uint64_t t0 = timebase_read();
+
+	while (!smp_trylock(lock, owner)) {
+		smp_poll();
+		if (timebase_read() - t0 > timeout_tb) {
+			held = *lock;
+			*holder = held ? held - 1 : SMP_NO_CPU;
+			return SMP_ETIMEDOUT;
+		}
+	}
+	return 0;
+}
+
+/* A lock held longer than LOCK_WAIT_TB is a hang: stop, naming both cores. */
 void smp_lock(volatile uint32_t *lock)
 {
-	uint32_t owner = smp_this_cpu() + 1;
+	unsigned int holder;
 
-	while (!smp_trylock(lock, owner))
-		smp_poll();
+	if (smp_lock_wait(lock, LOCK_WAIT_TB, &holder))
+		panic("smp: cpu %u waited %lu time-base ticks for the lock at %p, held by cpu %u",
+		      smp_this_cpu(), (unsigned long)LOCK_WAIT_TB, (void *)(uintptr_t)lock, holder);
 }
 
 void smp_unlock(volatile uint32_t *lock)
@@ -456,8 +479,12 @@ static int wait_boxes(unsigned int cpu, unsigned int mask, uint64_t timeout_tb)
 	smp_wake(cpu);
 	while (((mask & 1u << BOX_WORK) && box_busy(&cpus[cpu].box[BOX_WORK])) ||
 	       ((mask & 1u << BOX_CALL) && box_busy(&cpus[cpu].box[BOX_CALL]))) {
-		if (timebase_read() - t0 > timeout_tb)
+		if (timebase_read() - t0 > timeout_tb) {
+			kprintf("smp: cpu %u (PIR %lu) did not finish its %s within %lu time-base ticks\n",
+				cpu, (unsigned long)cpus[cpu].pir,
+				box_busy(&cpus[cpu].box[BOX_CALL]) ? "call" : "work", (unsigned long)timeout_tb);
 			return SMP_ERUNNING;
+		}
 		smp_poll();
 		smp_doze(DOZE_TICKS);
 	}

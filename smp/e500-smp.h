@@ -90,8 +90,14 @@ bool smp_wakeup(bool decrementer);
 void smp_wake(unsigned int cpu);
 unsigned int smp_ipis_received(unsigned int cpu);
 
-/* A spin lock in coherent memory (lwarx/stwcx.; release with msync). */
+/*
+ * A spin lock in coherent memory (lwarx/stwcx.; release with msync).  smp_lock()
+ * panics, naming the holder, after 8 * SMP_CALL_TIMEOUT; smp_lock_wait() returns
+ * SMP_ETIMEDOUT after timeout_tb with *holder = the core holding it (SMP_NO_CPU: none by then).
+ */
+#define SMP_NO_CPU	(~0u)
 void smp_lock(volatile uint32_t *lock);
+int smp_lock_wait(volatile uint32_t *lock, uint64_t timeout_tb, unsigned int *holder);
 bool smp_lock_try(volatile uint32_t *lock);	/* once, without waiting */
 void smp_unlock(volatile uint32_t *lock);
 

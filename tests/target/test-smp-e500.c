@@ -1280,3 +1280,45 @@ void test_smp_fault_counts(void)
 	report_eq(fault_counts()[FAULT_TLB_DATA] - sum, l0.taken + l1.taken,
 		  "the total by both, exactly (no increment lost)");
 }
+
+/*
+ * Lock waits are bounded and name the holder: cpu 0 holds a lock, cpu 1's
+ * bounded wait for it times out and names cpu 0; released, cpu 1 takes it.
+ */
+#define LOCK_BOUND_TB	(SMP_CALL_TIMEOUT / 100)
+
+struct lock_wait {
+	volatile uint32_t *lock;
+	int err;
+	unsigned int holder;
+	uint64_t waited;
+};
+
+static void lock_wait_fn(void *arg)
+{
+	struct lock_wait *w = arg;
+	uint64_t t0 = timebase_read();
+
+	w->holder = SMP_NO_CPU;
+	w->err = smp_lock_wait(w->lock, LOCK_BOUND_TB, &w->holder);
+	w->waited = timebase_read() - t0;
+	if (!w->err)
+		smp_unlock(w->lock);
+}
+
+void test_smp_lock_bound(void)
+{
+	static volatile uint32_t lock;
+	struct lock_wait w = { .lock = &lock };
+
+	if (!need_cores(2))
+		return;
+	smp_lock(&lock);
+	report(on(1, lock_wait_fn, &w) && w.err == SMP_ETIMEDOUT && w.waited >= LOCK_BOUND_TB,
+	       "cpu 1's wait for a lock cpu 0 holds ends at its bound (error %d after %lu ticks, bound %lu)",
+	       w.err, (unsigned long)w.waited, (unsigned long)LOCK_BOUND_TB);
+	report_eq(w.holder, 0, "... naming cpu 0 as the holder");
+	smp_unlock(&lock);
+	report(on(1, lock_wait_fn, &w) && w.err == 0, "released, cpu 1 takes the lock (error %d)", w.err);
+	report_eq(lock, 0, "... and lets it go");
+}

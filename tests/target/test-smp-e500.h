@@ -22,5 +22,6 @@ void test_smp_range_shootdown(void);
 void test_smp_wait_call(void);
 void test_smp_tlb1_first_slot(void);
 void test_smp_fault_counts(void);
+void test_smp_lock_bound(void);
 
 #endif
