@@ -160,13 +160,31 @@ static bool core_lacks_doze(void)
 	return core_is_e500mc();
 }
 
+/*
+ * The decrementer is the doze's bound, so it must be armed afresh each time
+ * and no stale TSR[DIS] may be left when TCR[DIE] goes on.  Measured under
+ * QEMU 7.2 (docs/e500-smp.md): a doze entered with DIS already set (left by
+ * the deadline of an earlier doze that an IPI had ended: the exit's store of
+ * 0xffffffff, a negative count, did not replace that deadline) was not woken
+ * by its decrementer at all, only by the next IPI, up to 8 s later.  So: DIE
+ * off, DIS cleared, then the new count (which replaces the old deadline),
+ * then DIE; if DIS is set by then (an old deadline in between), the doze is
+ * skipped (the caller re-checks and dozes again).  On exit the count is a
+ * large positive one, which does replace the deadline.
+ */
+#define DEC_PARKED	0x7fffffffu	/* 5.4 s at 400 MHz: a deadline far away, never negative */
+
 __attribute__((noinline)) void smp_doze(uint32_t ticks)
 {
 	uint32_t hid0 = mfspr(SPRN_HID0), msr = mfmsr();
 
+	mtspr(SPRN_TCR, 0);
+	mtspr(SPRN_TSR, TSR_DIS);
 	mtspr(SPRN_DEC, ticks);
 	mtspr(SPRN_TCR, TCR_DIE);
-	if (core_lacks_doze()) {
+	if (mfspr(SPRN_TSR) & TSR_DIS) {
+		/* a deadline passed while it was set up: no doze this time */
+	} else if (core_lacks_doze()) {
 		__asm__ volatile("msync; mtmsr %0\n"
 				 ".globl e500_doze_wait\n"
 				 "e500_doze_wait: isync\n"
@@ -178,7 +196,7 @@ __attribute__((noinline)) void smp_doze(uint32_t ticks)
 	}
 	/* awake: smp_wakeup() returned here with EE and WE clear */
 	mtspr(SPRN_TCR, 0);
-	mtspr(SPRN_DEC, 0xffffffffu);	/* a zero DEC would set TSR[DIS] again at once */
+	mtspr(SPRN_DEC, DEC_PARKED);
 	mtspr(SPRN_TSR, TSR_DIS);
 	mtspr(SPRN_HID0, hid0);
 	__asm__ volatile("isync" : : : "memory");

@@ -1047,6 +1047,7 @@ const struct target_test tests_family[] = {
 	{ "smp wait covers a running call", test_smp_wait_call, "e500", "smp-wait-call" },
 	{ "smp fault counts under concurrency", test_smp_fault_counts, "e500", "smp-fault-counts" },
 	{ "smp lock wait bounded, holder named", test_smp_lock_bound, "e500", "smp-lock-bound" },
+	{ "doze woken by its decrementer after a stale deadline", test_doze_stale_dis, "e500", "doze-stale-dis" },
 	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
