@@ -2,7 +2,7 @@
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
-# make stress | stress-smp | fuzz: long randomized runs
+# make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -12,8 +12,9 @@ endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
-# before the board's command line).
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
+# before the board's command line); a script named FAMILY-WHAT runs as monitor-BOARD-WHAT. The -bad
+# sessions send every refusal of every command and compare the state after them with the state before.
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -70,7 +71,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
-	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
+	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
@@ -90,7 +91,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check
+	stress-smp sim-bin fresh-check ram-matrix
 all: $(IMAGES)
 
 deps:
@@ -200,6 +201,11 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
+	@for o in $(MISS_ORDER_OBJS); do \
+		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
+		else echo "miss-order $$o: FAILED: not built"; fi; \
+	done | tee -a build/target-test.log
 	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
 	@for v in $$(tools/run-variant --list emulated); do \
@@ -213,6 +219,10 @@ target-test:
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
 		| tee -a build/target-test.log
+
+# The e500 miss handlers of the boards under test, one object per core they are built for.
+MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
+	build/obj-e500-$(shell tools/board-get $(b) mcpu)/tlb/e500-miss.S.o)))
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), side by side since YMODEM over the emulated UART is slow; then its error cases. Not all
@@ -233,16 +243,18 @@ hw-test:
 	tail -n 1 build/variants/hw-serial-errors.out
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
+# The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
 monitor-test:
-	@for s in $(MONITOR_SESSIONS); do \
-		b=$${s%%:*} f=tests/monitor/$${s#*:}; \
+	@rc=0; for s in $(MONITOR_SESSIONS); do \
+		b=$${s%%:*} sc=$${s#*:}; f=tests/monitor/$$sc; \
+		case $$sc in *-*) what=-$${sc#*-} ;; *) what= ;; esac; \
 		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
-		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
+		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b$$what: FAILED: build/$$b/ppcmmu.elf not built"; rc=1; continue; }; \
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
-	done
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
@@ -307,6 +319,18 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
+# 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).
+ram-matrix: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
+	@for b in qemu-ppce500 sim-mpc885; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/build-$$b.log)"; exit 1; }; \
+	done
+	@tools/ram-matrix
 
 # make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
 # STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
