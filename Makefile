@@ -125,6 +125,7 @@ $(LDSCRIPT): linker/$(FAMILY).ld Makefile
 $(ELF): $(OBJS) $(LDSCRIPT)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+	@tools/check-test-ids $@ $(OBJCOPY) || { rm -f $@; exit 1; }
 
 $(BUILD)/ppcmmu.bin: $(ELF)
 	@$(OBJCOPY) -O binary $< $@
