@@ -8,7 +8,6 @@
 #include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
-#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
@@ -1322,51 +1321,4 @@ void test_smp_lock_bound(void)
 	smp_unlock(&lock);
 	report(on(1, lock_wait_fn, &w) && w.err == 0, "released, cpu 1 takes the lock (error %d)", w.err);
 	report_eq(lock, 0, "... and lets it go");
-}
-
-/*
- * A doze is bounded by its own decrementer even when an earlier deadline has
- * left TSR[DIS] set (the state in which QEMU 7.2 did not wake the core by its
- * decrementer: the flake of the held-core tests).  cpu 0 alone: an expired
- * count leaves DIS set, then a doze of DOZE_TEST_TB, no IPI to end it; 100
- * times, while cpu 1 (if there is one) dozes in short steps as a held core
- * does (the failing runs had one).  A doze is late past DOZE_LATE_TB (25 times its bound: a loaded host
- * may deschedule QEMU now and then, so up to DOZE_LATE_MAX may be late; with
- * the stale DIS left in place most are, 50 ms and more).
- */
-#define DOZE_TEST_TB	400000u		/* 1 ms at 400 MHz */
-#define DOZE_LATE_TB	(25 * DOZE_TEST_TB)
-#define DOZE_TRIES	100u
-#define DOZE_LATE_MAX	2u
-
-void test_doze_stale_dis(void)
-{
-	uint64_t t0, took, worst = 0;
-	unsigned int i, late = 0;
-	int held = -1;
-
-	if (smp_online() >= 2) {
-		hold_release = 0;
-		held = smp_start(1, hold_fn, NULL);
-	}
-	for (i = 0; i < DOZE_TRIES; i++) {
-		mtspr(SPRN_TCR, 0);
-		mtspr(SPRN_DEC, 100);		/* expires at once: DIS set, no interrupt (DIE off) */
-		t0 = timebase_read();
-		while (!(mfspr(SPRN_TSR) & TSR_DIS) && timebase_read() - t0 < DOZE_TEST_TB)
-			;
-		t0 = timebase_read();
-		smp_doze(DOZE_TEST_TB);
-		took = timebase_read() - t0;
-		worst = took > worst ? took : worst;
-		late += took >= DOZE_LATE_TB;
-	}
-	report(late <= DOZE_LATE_MAX, "dozes of %lu ticks after an expired count end by their decrementer (%u of "
-	       "%u later than %lu ticks, at most %u allowed; longest %lu)", (unsigned long)DOZE_TEST_TB, late,
-	       DOZE_TRIES, (unsigned long)DOZE_LATE_TB, DOZE_LATE_MAX, (unsigned long)worst);
-	report_eq(mfspr(SPRN_TSR) & TSR_DIS, 0, "... and leave no decrementer status behind");
-	if (held == 0) {
-		hold_release = 1;
-		report_eq(smp_wait(1, HOLD_SLACK_TB), 0, "cpu 1, dozing meanwhile, is let go");
-	}
 }
