@@ -25,7 +25,7 @@ unsigned int report_summary(void);
  * fetch, back in user_call() for user mode.  A fault that was not declared
  * fails the running test and abandons it.
  */
-void expect_fault(uint32_t addr);
+void expect_fault(vaddr_t addr);
 /* The faults recorded since the last expect_fault(), and the last one. */
 unsigned int faults_taken(void);
 const struct fault_record *last_fault(void);

@@ -5,8 +5,35 @@
 #include "lib/cmdline.h"
 #include "lib/kprintf.h"
 
+#if defined(PPCMMU_FAMILY_E500_64)
+#define FAMILY_GROUP	"e500-64"
+#else
 #define FAMILY_GROUP	(!strcmp(layout.family, "e500") ? "e500" : "8xx")
+#endif
 
+#ifdef PPCMMU_FAMILY_E500_64
+/*
+ * e500 in 64-bit mode runs its own table only so far: the shared tables need
+ * the 64-bit TLB-miss handlers, user mode and the fault path, which this
+ * family does not have yet.  A run that selects everything says so, one
+ * skip per table (not_built_skips()).
+ */
+const struct test_table test_tables[] = {
+	{ NULL, tests_family, &tests_family_count, false },	/* the family's name */
+};
+static const char *const not_built[] = { "4k", "user", "errors", "huge", "security", "stress" };
+
+static void not_built_skips(const char *list, size_t len)
+{
+	unsigned int i;
+
+	if (len != 3 || strncmp(list, "all", 3))
+		return;
+	for (i = 0; i < sizeof(not_built) / sizeof(not_built[0]); i++)
+		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no 64-bit TLB-miss "
+			    "handler, user mode or fault path)", not_built[i]);
+}
+#else
 const struct test_table test_tables[] = {
 	{ "4k", tests_4k, &tests_4k_count, false },
 	{ "user", tests_user, &tests_user_count, false },
@@ -17,6 +44,13 @@ const struct test_table test_tables[] = {
 	{ "stress", tests_stress, &tests_stress_count, false },
 	{ "long", tests_long, &tests_long_count, true },
 };
+
+static void not_built_skips(const char *list, size_t len)
+{
+	(void)list;
+	(void)len;
+}
+#endif
 const unsigned int test_tables_count = sizeof(test_tables) / sizeof(test_tables[0]);
 
 static const char *group_of(const struct test_table *tt)
@@ -127,6 +161,7 @@ unsigned int run_selected_tests(const char *list, size_t len)
 		list_tests();
 		return 0;
 	}
+	not_built_skips(list, len);
 	for (k = 0; k < test_tables_count; k++)
 		for (i = 0; i < *test_tables[k].count; i++) {
 			const struct target_test *t = &test_tables[k].tests[i];
