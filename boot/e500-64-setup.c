@@ -19,7 +19,7 @@
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "tests/target/env.h"
 #include "e500/e64-tlb.h"
 

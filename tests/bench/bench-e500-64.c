@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include "tests/bench/bench.h"
 #include "lib/cmdline.h"
-#include "lib/report.h"
+#include "tests/common/report.h"
 
 bool bench_requested(const char *bootargs)
 {

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
