@@ -98,7 +98,7 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-setup.c \
-	drivers/timebase-e500.c mmu/pgtable-e500.c
+	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c
 ifeq ($(FAMILY),e500-64)
 # What runs in 64-bit mode so far: no user mode, no fault path and no miss handler yet, so the
 # target tables that need them are not built (tests/target/run.c names them as skipped).

@@ -5,8 +5,9 @@
  * rest of the linear map, the page allocator, kernel_mm (Linux's 64e
  * four-level table, mmu/pgtable-e500.c), then kernel_main().  Also what
  * arch.h asks of a family, for the part of the kernel this family runs so
- * far: one core, every kernel access through pinned TLB1 entries (no miss
- * handler yet: a TLB miss is reported by e64_trap like any other interrupt).
+ * far: one core, kernel mode only; a TLB miss the handlers of
+ * tlb/e500-64-miss.S refuse reaches e64_trap, which reports it (or resumes
+ * after it when a test declared it).
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
+#include "mmu/pte-e500.h"
 #include "tlb/fault.h"
 #include "tests/target/env.h"
 #include "e500/e64-tlb.h"
@@ -129,6 +131,23 @@ static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 	return f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
 }
 
+/*
+ * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in their
+ * data block, and the kernel context in SPRG0..2: no user space, and the
+ * PTE bits a fetch and a data access need in kernel mode.
+ */
+extern uint64_t e64_miss_data[];
+
+static void miss_context_kernel(void)
+{
+	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ, none = 0;
+
+	e64_miss_data[0] = (uint64_t)(uintptr_t)kernel_mm.pgd;
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG2), "r"(dneed) : "memory");
+}
+
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 {
 	uint32_t dt_size;
@@ -150,6 +169,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 			 MAS3_SR | MAS3_SW | MAS3_SX);
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
+	miss_context_kernel();
 	kprintf("ppcmmu: %s in 64-bit mode (MSR 0x%08lx, EPCR 0x%08lx), %lu MB RAM\n", core_name(),
 		(unsigned long)({ uint64_t m; __asm__ volatile("mfmsr %0" : "=r"(m)); m; }),
 		(unsigned long)mfspr(SPRN_EPCR), MB(layout.ram_size));
@@ -188,8 +208,7 @@ static size_t dump_regs(const struct e64_regs *r, char *buf, size_t len)
 }
 
 /*
- * A TLB miss or a storage fault in the kernel (no miss handler yet: every
- * miss comes here).  One a test or the monitor declared (expect_fault)
+ * A TLB miss the handler refused or a storage fault, in the kernel.  One a test or the monitor declared (expect_fault)
  * resumes after the access (a fetch: at LR, the caller of the code); any
  * other is reported and abandons the test or command (fault_unexpected).
  */
@@ -355,7 +374,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	return true;
 }
 
-/* Miss counting needs the miss handlers (not yet in 64-bit mode): a TLB_STATS=0 build. */
+/* The 64-bit miss handlers do not count misses yet: a TLB_STATS=0 build. */
 void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = 0;

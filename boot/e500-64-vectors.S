@@ -124,8 +124,8 @@ e64_set_ivors:
 	SET_IVOR SPRN_IVOR0 + 10, e64_vec_dec
 	SET_IVOR SPRN_IVOR0 + 11, e64_vec_fit
 	SET_IVOR SPRN_IVOR0 + 12, e64_vec_watchdog
-	SET_IVOR SPRN_IVOR0 + 13, e64_vec_dtlb
-	SET_IVOR SPRN_IVOR0 + 14, e64_vec_itlb
+	SET_IVOR SPRN_IVOR0 + 13, e64_dtlb_miss	/* tlb/e500-64-miss.S: to e64_vec_dtlb when C must act */
+	SET_IVOR SPRN_IVOR0 + 14, e64_itlb_miss
 	SET_IVOR SPRN_IVOR0 + 15, e64_vec_debug
 	SET_IVOR SPRN_IVOR32 + 3, e64_vec_perfmon
 	SET_IVOR SPRN_IVOR36, e64_vec_doorbell

@@ -34,7 +34,9 @@
 #define E64_TLB1_LINEAR1	1		/* KERNEL_VA + 1G -> PA 1G, if RAM has it */
 #define E64_TLB1_CCSR		2
 #define E64_TLB1_FIXED		3
-#define E64_HUGE_SLOTS		8
+#define E64_HUGE_SLOTS_LOG2	3
+#define E64_HUGE_SLOTS		(1 << E64_HUGE_SLOTS_LOG2)
+#define E64_KREGION		0x20000		/* E64_KMAP_START >> 46: the kernel region's top bits */
 
 /* Registers and bits of the 64-bit cores. */
 #define MSR_CM			0x80000000	/* 64-bit computation mode */

@@ -14,7 +14,7 @@
 #ifdef PPCMMU_FAMILY_E500_64
 /*
  * e500 in 64-bit mode runs its own table only so far: the shared tables need
- * the 64-bit TLB-miss handlers, user mode and the fault path, which this
+ * user mode, the fault path's fix-ups and the miss counters, which this
  * family does not have yet.  A run that selects everything says so, one
  * skip per table (not_built_skips()).
  */
@@ -30,8 +30,8 @@ static void not_built_skips(const char *list, size_t len)
 	if (len != 3 || strncmp(list, "all", 3))
 		return;
 	for (i = 0; i < sizeof(not_built) / sizeof(not_built[0]); i++)
-		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no 64-bit TLB-miss "
-			    "handler, user mode or fault path)", not_built[i]);
+		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no user mode, "
+			    "fault fix-ups or miss counters there)", not_built[i]);
 }
 #else
 const struct test_table test_tables[] = {

@@ -3,8 +3,9 @@
  * e500 in 64-bit mode (e5500, e6500): what this family runs so far.  The
  * kernel in 64-bit mode at its 64-bit link address, the page sizes read
  * from the TLB1 registers, the pinned entries, a TLB1 entry with a 64-bit
- * EPN translating only its own address, kernel_mm's four-level table, and
- * the kernel's own setjmp/longjmp keeping whole 64-bit registers.
+ * EPN translating only its own address, kernel_mm's four-level table, the
+ * assembly miss handlers (4K into TLB0, leaf PMD and PUD runs into TLB1,
+ * what they refuse), and the kernel's own setjmp/longjmp.
  */
 #include <setjmp.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "e500/e64-tlb.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
+#include "hugetlb/pool.h"
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
 
@@ -113,9 +115,155 @@ static void test_kernel_table(void)
 	report_eq(kernel_mm.tables - tables, 3, "a PUD, a PMD and a PTE table were linked");
 	report(is_eq(unmap(&kernel_mm, va, 4096), MMU_OK) && is_eq(kernel_mm.tables, tables),
 	       "unmap frees them again");
-	report_skip("e500-64-kernel-table: loads through the table need the 64-bit TLB-miss "
-			  "handler, not built yet");
 	test_page_free(pa);
+}
+
+#define MISS_VA		(E64_KMAP_START + 0x0000001234567000ull)
+
+/* One access at va that must fault to C: its kind, or FAULT_NONE if none came. */
+static enum fault_kind load_faults(vaddr_t va)
+{
+	enum fault_kind k;
+
+	expect_fault(va);
+	(void)peek(va);
+	k = faults_taken() ? last_fault()->kind : FAULT_NONE;
+	expect_fault_clear();
+	return k;
+}
+
+/*
+ * A PMD entry with a TSIZE field but no PRESENT bit is a leaf that maps
+ * nothing: the handler must not walk it as a table.  The entry is built to
+ * look like a table whose slot for va holds va's real PTE, so walking it
+ * would load a translation.
+ */
+static void test_nonpresent_leaf(vaddr_t va)
+{
+	paddr_t fake = test_page();
+	struct walk_result w;
+	uint64_t pmd, *slot;
+	const unsigned int off = 0x600;		/* TSIZE 6 (4M) in the 0xf00 field */
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK || !w.pmdp) {
+		report(false, "walk of 0x%016lx for its PMD entry", (unsigned long)va);
+		return;
+	}
+	pmd = pt_entry_get(w.pmdp);
+	slot = (uint64_t *)((char *)lin(fake) + off + ((va >> 12) & 511) * 8);
+	*slot = w.entry;
+	pt_entry_set(w.pmdp, (uint64_t)(uintptr_t)lin(fake) | off);
+	tlb_flush_all();
+	report_eq(load_faults(va), FAULT_TLB_DATA,
+		  "a PMD entry with TSIZE set and PRESENT clear is a leaf mapping nothing: C");
+	pt_entry_set(w.pmdp, pmd);
+	tlb_flush_all();
+	test_page_free(fake);
+}
+
+/* The assembly handler: a 4K page into TLB0 at its 64-bit EPN, and what it refuses. */
+static void test_miss_4k(void)
+{
+	paddr_t pa = test_page();
+	uint32_t *l = lin(pa);
+	struct walk_result w;
+	struct tlb_info t;
+
+	l[3] = 0x4c0ffee4;
+	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K rw");
+	tlb_flush_all();
+	report_eq(peek(MISS_VA + 12), 0x4c0ffee4, "a load at 0x%016lx reads the page (the miss handler "
+		  "walked four levels)", (unsigned long)(MISS_VA + 12));
+	report(tlb_lookup(MISS_VA, 0, &t) && t.level == 0 && t.size == 4096 && t.va == MISS_VA && t.pa == pa &&
+	       t.prot == (PROT_READ | PROT_WRITE), "TLB0 entry: EPN 0x%016lx, RPN the page, SR SW",
+	       (unsigned long)t.va);
+	poke(MISS_VA + 16, 0x5707e);
+	report_eq(l[4], 0x5707e, "a store through it lands in the page");
+	/* the same low 46 bits in another region, or past the indexed bits: not this page */
+	report_eq(load_faults(0x4000000000000000ull | (MISS_VA & E64_USER_LAST)), FAULT_TLB_DATA,
+		  "its offset in neither space (0x4000...): the miss reaches C");
+	report_eq(load_faults(MISS_VA | (1ull << 46)), FAULT_TLB_DATA,
+		  "its address with bit 46 set (past the indexed bits): C");
+	test_nonpresent_leaf(MISS_VA);
+	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect read-only");
+	expect_fault(MISS_VA + 20);
+	poke(MISS_VA + 20, 1);
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_DATA && l[5] == 0,
+	       "a store to the read-only page: a data storage fault, nothing written");
+	expect_fault_clear();
+	/* the accessed rule: a PTE without ACCESSED goes to C, not into the TLB */
+	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	tlb_flush_all();
+	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a PTE without ACCESSED: the miss reaches C");
+	pt_entry_set(w.ptep, w.entry);
+	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
+	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "an unmapped kernel address: the miss reaches C");
+	report_eq(load_faults(0x10000000), FAULT_TLB_DATA, "a user address with no user space: C");
+	report_eq(load_faults(0x4000000000000000ull), FAULT_TLB_DATA,
+		  "an address in neither space (0x4000...): C");
+	report_eq(load_faults(E64_KMAP_START | (1ull << 46)), FAULT_TLB_DATA,
+		  "a kernel-region address past the 46 indexed bits: C");
+	test_page_free(pa);
+}
+
+/* Instruction side: a fetch through an executable page, and one the handler refuses. */
+static void test_miss_exec(void)
+{
+	paddr_t pa = test_page();
+	uint32_t *l = lin(pa);
+	struct tlb_info t;
+
+	put_li42(l);
+	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_EXEC), MMU_OK, "map 4K r-x");
+	tlb_flush_all();
+	report_eq(call_at(MISS_VA), 42, "a call into the page runs its code (instruction TLB miss)");
+	report(tlb_lookup(MISS_VA, 0, &t) && t.level == 0 && (t.prot & PROT_EXEC) && !(t.prot & PROT_WRITE),
+	       "TLB0 entry with SX, without SW");
+	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect: no execute");
+	expect_fault(MISS_VA);
+	call_at(MISS_VA);
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_TLB_INST,
+	       "a fetch from a page without SX: the instruction miss reaches C");
+	expect_fault_clear();
+	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
+	test_page_free(pa);
+}
+
+/* Huge leaves at PMD (4M..64M) and PUD (256M, 1G) level, loaded into TLB1 by the handler. */
+static void test_miss_huge(void)
+{
+	static const struct { uint32_t size; int level; } sizes[] = {
+		{ 4u << 20, 3 }, { 16u << 20, 3 }, { 64u << 20, 3 }, { 256u << 20, 2 }, { 1u << 30, 2 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		uint32_t size = sizes[i].size;
+		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (1ull << 30);
+		paddr_t pa = hugepool_alloc(size);
+		struct walk_result w;
+		struct tlb_info t;
+
+		if (pa == HUGEPOOL_FAIL) {
+			skip_no_huge_page("%uM: no page of that size in the pool", size >> 20);
+			continue;
+		}
+		*(volatile uint32_t *)lin(pa + size - 8) = 0x9e000000u + (size >> 20);
+		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
+		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, sizes[i].level),
+		       "%uM: mapped, a leaf at level %d (%s)", size >> 20, sizes[i].level,
+		       sizes[i].level == 3 ? "PMD" : "PUD");
+		tlb_flush_all();
+		report_eq(peek(va + size - 8), 0x9e000000u + (size >> 20),
+			  "%uM: a load in its last replica reads the page's last word", size >> 20);
+		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa,
+		       "%uM: one TLB1 entry, EPN and RPN aligned to the page (0x%016lx -> 0x%lx)", size >> 20,
+		       (unsigned long)t.va, (unsigned long)t.pa);
+		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", size >> 20);
+		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", size >> 20);
+		hugepool_free(pa, size);
+	}
 }
 
 static jmp_buf jb;
@@ -158,6 +306,9 @@ const struct target_test tests_family[] = {
 	{ "e500-64 pinned TLB1 entries", test_pinned, NULL, "e500-64-pinned" },
 	{ "e500-64 64-bit EPN", test_epn64, NULL, "e500-64-epn" },
 	{ "e500-64 kernel table", test_kernel_table, NULL, "e500-64-kernel-table" },
+	{ "e500-64 4K miss", test_miss_4k, NULL, "e500-64-miss-4k" },
+	{ "e500-64 instruction miss", test_miss_exec, NULL, "e500-64-miss-exec" },
+	{ "e500-64 huge miss", test_miss_huge, NULL, "e500-64-miss-huge" },
 	{ "e500-64 setjmp", test_setjmp, NULL, "e500-64-setjmp" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
