@@ -9,9 +9,12 @@
 #include "hugetlb/pool.h"
 #ifdef PPCMMU_FAMILY_E500
 #include "tlb/e500-tlb.h"
+#include "e500/mas.h"
+#define USER_PID_MAX	MAS1_TID_MAX		/* MAS1[TID], PID */
 #endif
 #ifdef PPCMMU_FAMILY_MPC8XX
 #include "mpc8xx/mmu.h"
+#define USER_PID_MAX	MX_EPN_ASID_MASK	/* M_CASID */
 #endif
 
 static struct test_board board;
@@ -62,6 +65,10 @@ struct mm *test_kernel_space(void)
 
 int test_user_space(struct mm *mm, unsigned int pid)
 {
+#ifdef USER_PID_MAX
+	if (pid > USER_PID_MAX)
+		return MMU_EPID;
+#endif
 	return user_space_init(mm, pid);
 }
 
@@ -143,11 +150,22 @@ static const char *user_routine_of(enum test_access a)
 	return a == TEST_LOAD ? user_load_word : a == TEST_STORE ? user_store_word : user_call_at;
 }
 
+/* Run the routine of access a at va in user mode; false (reported) if mm cannot run user code. */
+static bool user_access(struct mm *mm, vaddr_t va, enum test_access a, uint32_t *r)
+{
+	int err = user_call(mm, user_routine(user_routine_of(a)), (uint32_t)va, r);
+
+	if (err < 0)
+		report(false, "user access at 0x%lx: space %u: %s", (unsigned long)va, mm->pid,
+		       mmu_strerror(err));
+	return err >= 0;
+}
+
 uint32_t test_user_touch(struct mm *mm, vaddr_t va, enum test_access a)
 {
 	uint32_t r = 0;
 
-	user_call(mm, user_routine(user_routine_of(a)), (uint32_t)va, &r);
+	user_access(mm, va, a, &r);
 	return r;
 }
 
@@ -156,7 +174,10 @@ bool test_user_touch_fault(struct mm *mm, vaddr_t va, enum test_access a, struct
 	uint32_t r;
 
 	expect_fault((uint32_t)va);
-	user_call(mm, user_routine(user_routine_of(a)), (uint32_t)va, &r);
+	if (!user_access(mm, va, a, &r)) {
+		fault_seen(f);
+		return false;
+	}
 	return fault_seen(f);
 }
 

@@ -40,8 +40,8 @@ PPCMMU_TEST("example-device-window", "board", "device window")
 	struct walk_result w;
 	uint32_t v;
 
-	report_info("%s, %s at 0x%lx in the %s window", b->name, reg->name,
-		    (unsigned long)(page + off), b->devices_name);
+	report_info("%s, %s at %s + 0x%lx", b->name, reg->name, b->devices_name,
+		    (unsigned long)(page + off - b->devices_pa));
 	if (!report_eq(map(k, va, page, 4096, DEVICE_PROT), 0, "map the page guarded, cache-inhibited"))
 		return;
 
