@@ -256,9 +256,11 @@ target-test:
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
-	@$(if $(EXTRA_DIRS),echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS \
-		$(EXTRA_DIRS): their kernel addresses are not the documents')",tools/run-suite transcripts \
-		build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)") | tee -a build/target-test.log
+	@if [ -n "$(EXTRA_DIRS)" ]; then \
+		echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS $(EXTRA_DIRS):" \
+			"their kernel addresses are not the documents')"; \
+	else tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
+	fi | tee -a build/target-test.log
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
 EXAMPLE_TESTS := docs/examples/writing-tests
