@@ -81,7 +81,7 @@ struct ppcmmu_test {
 
 struct test_board {
 	const char *name;		/* the board.cfg section the image was built for */
-	const char *family;		/* "e500" or "mpc8xx" */
+	const char *family;		/* "e500", "e500-64" (e5500, e6500) or "mpc8xx" */
 	paddr_t ram_size;		/* bytes of RAM at physical 0 */
 	unsigned int cpus;		/* cores running */
 	/* TLBs: e500 TLB0 (4K pages, set-associative) and TLB1; 8xx DTLB and ITLB */

@@ -30,7 +30,7 @@ static const struct console_reg mpc8xx_smcmr = { 2, 2, 0x4823, "SMC1 SMCMR" };
 PPCMMU_TEST("example-device-window", "board", "device window")
 {
 	const struct test_board *b = test_board();
-	const struct console_reg *reg = !strcmp(b->family, "e500") ? &e500_lcr : &mpc8xx_smcmr;
+	const struct console_reg *reg = !strcmp(b->family, "mpc8xx") ? &mpc8xx_smcmr : &e500_lcr;
 	struct mm *k = test_kernel_space();
 	paddr_t page = b->console_pa & ~(paddr_t)0xfff;
 	uint32_t off = (uint32_t)(b->console_pa & 0xfff) + reg->offset;
