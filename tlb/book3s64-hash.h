@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * book3s/64: the hashed page table (HPT), the SLB and the hash-fault path
+ * (tlb/book3s64-hash.c), for the boot code, the monitor and the tests.
+ */
+#ifndef PPCMMU_TLB_BOOK3S64_HASH_H
+#define PPCMMU_TLB_BOOK3S64_HASH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "mmu/mmu.h"
+#include "include/book3s64/frame.h"
+
+/* Segment and page of one translation: what an SLB entry and an HPTE encode. */
+struct b3_seg {
+	bool tera;		/* a 1T segment (else 256M) */
+	uint64_t vsid;
+	unsigned int base_shift;	/* the segment's base page size: 12, 24 or 34 */
+};
+
+struct b3_hpt_info {
+	paddr_t base;
+	uint64_t bytes, groups, sdr1;
+	unsigned int bolted;		/* bolted HPTEs (the linear map) */
+};
+
+/* The HPT sized from RAM (Linux's rule: a group per two 4K pages), SDR1, the linear map bolted, translation on. */
+void b3_hash_init(paddr_t ram);
+/* The start-up line about the HPT and the SLB. */
+void b3_hash_report(void);
+void b3_hpt_info(struct b3_hpt_info *info);
+
+/* A segment or hash miss (DSI, ISI, data/instruction segment): true if handled (retry the access). */
+bool b3_hash_fault(struct b3_regs *r);
+
+/* The VSID of a segment: the rule of docs/hw/book3s64-hash.md. */
+uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera);
+/* Group (primary if !secondary) of a page: byte offset of its group in the HPT. */
+uint64_t b3_hash(const struct b3_seg *s, vaddr_t ea);
+/* The HPTE words for a page of 1 << shift at ea -> pa in segment s, rights from the Linux PTE. */
+uint64_t b3_hpte_v(const struct b3_seg *s, vaddr_t ea, unsigned int shift);
+uint64_t b3_hpte_r(paddr_t pa, unsigned int shift, uint64_t pte);
+
+/* HPTE i of group g (for the monitor and tests). */
+bool b3_hpte_read(uint64_t group, unsigned int slot, uint64_t *v, uint64_t *r);
+/* Find the HPTE that translates ea now, if any: its group, slot, words, and the segment. */
+bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, uint64_t *r,
+		  struct b3_seg *seg);
+/* SLB entry i (slbmfee/slbmfev). */
+void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
+
+struct b3_counts {
+	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
+	unsigned long data_resolved, inst_resolved;
+};
+void b3_counts(struct b3_counts *c);
+
+#endif
