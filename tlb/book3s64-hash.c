@@ -48,7 +48,7 @@
 #define ESID_BITS_256M		18		/* 46-bit spaces: 2^18 segments of 256M */
 #define ESID_BITS_1T		6		/* ... 2^6 of 1T */
 #define SLB_FIRST_FREE		1		/* entry 0: the linear map */
-#define HPTE_V_COMPARE		0xffffffffffffff83ull	/* B, AVPN, H, V (what the MMU compares) */
+#define HPTE_V_COMPARE		0xffffffffffffff87ull	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
 #define POWER8_TLB_SETS		512
 #define TLBIEL_INVAL_SET	(3 << 10)	/* IS = 3: every entry of the set */
 
