@@ -14,7 +14,7 @@ TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qem
 	qemu-e5500 qemu-e6500 qemu-powernv8
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
 # before the board's command line).
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-e5500:e500-64
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-e5500:e500-64 qemu-powernv8:book3s64
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 

@@ -238,7 +238,11 @@ void b3_trap(struct b3_regs *r)
 		if (b3_hash_fault(r))
 			return;
 		kind = r->vector == VEC_DSEG || (r->dsisr & DSISR_NOHPTE) ? FAULT_TLB_DATA : FAULT_PROT_DATA;
-		b3_fault(r, kind, r->dar, (uint32_t)r->dsisr, (r->dsisr & DSISR_ISSTORE) != 0);
+		/* a data segment interrupt leaves DSISR as it was: no cause, no store bit */
+		if (r->vector == VEC_DSEG)
+			b3_fault(r, kind, r->dar, 0, false);
+		else
+			b3_fault(r, kind, r->dar, (uint32_t)r->dsisr, (r->dsisr & DSISR_ISSTORE) != 0);
 		return;
 	case VEC_ISI:
 	case VEC_ISEG:

@@ -153,6 +153,11 @@ void mon_arch_entry_flags(uint64_t e, int level)
 
 void mon_arch_cause(const struct fault_record *f)
 {
+	if (f->vector == VEC_DSEG || f->vector == VEC_ISEG) {
+		kprintf("(%s segment interrupt: no SLB entry, and no page mapped to make one for)",
+			f->vector == VEC_DSEG ? "data" : "instruction");
+		return;
+	}
 	kprintf("(%s 0x%08lx%s)", f->vector == VEC_ISI || f->vector == VEC_ISEG ? "SRR1" : "DSISR",
 		(unsigned long)f->cause, f->store ? ": a store" : "");
 }

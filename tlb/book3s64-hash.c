@@ -451,6 +451,33 @@ static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
 	return true;
 }
 
+/*
+ * The same page faulting with no HPTE again and again right after its HPTE
+ * went in means the MMU does not take the entry (a wrong encoding): after
+ * REPEAT_LIMIT such faults the next is refused, saying so, instead of
+ * inserting forever.
+ */
+#define REPEAT_LIMIT	4
+
+static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
+{
+	static vaddr_t last_page = ~(vaddr_t)0;
+	static unsigned int repeats;
+
+	if (page_va != last_page) {
+		last_page = page_va;
+		repeats = 0;
+		return true;
+	}
+	if (++repeats <= REPEAT_LIMIT)
+		return true;
+	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE went in (the "
+		"MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
+	last_page = ~(vaddr_t)0;
+	repeats = 0;
+	return false;
+}
+
 static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 {
 	unsigned int context;
@@ -477,6 +504,8 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 		if ((vw & SLB_VSID_LLP_MASK) != (slb_vsid_word(&s, kernel) & SLB_VSID_LLP_MASK))
 			return make_segment(ea, &s);
 	}
+	if (!fault_is_progress(w.page_va, ea))
+		return false;
 	level = w.level;
 	if (!(w.entry & _PAGE_ACCESSED))
 		flags |= _PAGE_ACCESSED;
