@@ -19,6 +19,7 @@
 #include "e500/e64-frame.h"
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
+#include "e500/spin-table.h"
 #include "lib/kprintf.h"
 #include "mmu/pte-e500.h"
 #include "tlb/fault.h"
@@ -67,6 +68,18 @@ static void tlb1_pin(unsigned int fixed, uint64_t va, paddr_t pa, unsigned int t
 	__asm__ volatile("isync; tlbwe; isync" : : : "memory");
 }
 
+/* Fixed TLB1 entry `fixed' invalidated (its IPROT goes with it). */
+static void tlb1_clear_fixed(unsigned int fixed)
+{
+	unsigned int slot = tlb1_entries - 1 - fixed;
+
+	mtspr_mas(0, MAS0_TLBSEL1 | (uint64_t)slot << MAS0_ESEL_SHIFT);
+	mtspr_mas(1, 0);
+	mtspr_mas(2, 0);
+	mtspr_mas(3, 0);
+	__asm__ volatile("isync; tlbwe; isync" : : : "memory");
+}
+
 static volatile uint8_t *ccsr(uint32_t offset)
 {
 	return (volatile uint8_t *)(uintptr_t)(E64_CCSR_VA + offset);
@@ -106,9 +119,11 @@ static const char *core_name(void)
 }
 
 /* The device tree (whole, in the first linear entry) or board.cfg's values. */
+static struct fdt_facts dt_facts;	/* what the device tree says, when *dt_size */
+
 static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 {
-	static struct fdt_facts f;
+	struct fdt_facts f;
 	size_t room = dt_phys < E64_LINEAR_ENTRY_BYTES ? E64_LINEAR_ENTRY_BYTES - dt_phys : 0;
 	const char *note, *why;
 	uint64_t ram;
@@ -118,6 +133,7 @@ static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 	if (!room || fdt_read_facts(phys_to_virt(dt_phys), room, &f) != 0)
 		return BOARD_BOOTARGS;
 	*dt_size = f.size;
+	dt_facts = f;
 	if (f.have_uart && f.uart_pa != BOARD_CONSOLE_PA && (why = start_console(f.uart_pa))) {
 		start_console(BOARD_CONSOLE_PA);
 		kprintf("ppcmmu: console: the device tree's UART does not answer (%s): board.cfg's used\n",
@@ -131,6 +147,146 @@ static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 	return f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
 }
 
+/* ---- cores ---- */
+
+/*
+ * Each core's state, written by the core itself (online, its MSR, EPCR and
+ * PIR) and its call mailbox: the boot core posts fn(arg) by bumping seq, the
+ * core runs it and answers with done = seq.  Every field is read and written
+ * whole with msync between them.
+ */
+struct e64_cpu {
+	volatile uint32_t online;
+	volatile uint64_t msr, epcr, pir;
+	uint64_t (*volatile fn)(uint64_t arg);
+	volatile uint64_t arg, result;
+	volatile uint32_t seq, done;
+};
+
+static struct e64_cpu cpus[ARCH_MAX_CPUS];
+static unsigned int cpus_online = 1;
+
+extern const char e64_secondary_entry[];	/* code, not a C function: no descriptor */
+void e64_secondary_start(unsigned int index);
+
+#define TB_HZ		400000000ull	/* QEMU's e500 time base; a bound, not a measurement */
+#define RELEASE_WAIT	(TB_HZ / 2)	/* half a second for a core to say it is up */
+
+static void set_miss_context(void)
+{
+	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ, none = 0;
+
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG2), "r"(dneed) : "memory");
+}
+
+/* A secondary core in C, 64-bit mode: say so, then serve its mailbox for good. */
+void e64_secondary_start(unsigned int index)
+{
+	struct e64_cpu *c = &cpus[index];
+	uint64_t msr;
+
+	set_miss_context();
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	c->msr = msr;
+	c->epcr = mfspr(SPRN_EPCR);
+	c->pir = mfspr(SPRN_PIR);
+	__asm__ volatile("msync" : : : "memory");
+	c->online = 1;
+	__asm__ volatile("msync" : : : "memory");
+	for (;;) {
+		uint32_t seq = c->seq;
+
+		if (seq == c->done)
+			continue;
+		__asm__ volatile("isync" : : : "memory");
+		c->result = c->fn(c->arg);
+		__asm__ volatile("msync" : : : "memory");
+		c->done = seq;
+		__asm__ volatile("msync" : : : "memory");
+	}
+}
+
+/* Run fn(arg) on core cpu; false if it is not online or did not answer within a second. */
+bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result)
+{
+	struct e64_cpu *c = &cpus[cpu];
+	uint64_t t0 = timebase_read();
+	uint32_t seq;
+
+	if (cpu >= ARCH_MAX_CPUS || !c->online || cpu == arch_this_cpu())
+		return false;
+	c->fn = fn;
+	c->arg = arg;
+	seq = c->seq + 1;
+	__asm__ volatile("msync" : : : "memory");
+	c->seq = seq;
+	__asm__ volatile("msync" : : : "memory");
+	while (c->done != seq)
+		if (timebase_read() - t0 > TB_HZ)
+			return false;
+	__asm__ volatile("isync" : : : "memory");
+	*result = c->result;
+	return true;
+}
+
+/* What core cpu said of itself when it came up (false if it is not online). */
+bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pir)
+{
+	if (cpu >= ARCH_MAX_CPUS || !cpus[cpu].online)
+		return false;
+	*msr = cpu ? cpus[cpu].msr : 0;
+	*epcr = cpu ? cpus[cpu].epcr : mfspr(SPRN_EPCR);
+	*pir = cpu ? cpus[cpu].pir : mfspr(SPRN_PIR);
+	if (!cpu)
+		__asm__ volatile("mfmsr %0" : "=r"(*msr));
+	return true;
+}
+
+/*
+ * Every core the device tree lists with a spin table: its entry mapped
+ * through the fixed TLB1 entry E64_TLB1_SPIN, released to
+ * e64_secondary_entry with r3 = its index, and waited for (bounded).  A core
+ * that does not come up is said and left out.
+ */
+static void start_secondaries(void)
+{
+	unsigned int i, n = dt_facts.ncpus < ARCH_MAX_CPUS ? dt_facts.ncpus : ARCH_MAX_CPUS;
+	uint64_t boot_pir = mfspr(SPRN_PIR);
+
+	cpus[0].online = 1;
+	for (i = 0; i < n; i++) {
+		const struct fdt_cpu *fc = &dt_facts.cpus[i];
+		unsigned int index = cpus_online;
+		volatile uint32_t *e;
+		uint64_t t0;
+
+		if (fc->id == boot_pir)
+			continue;
+		if (!fc->spin_table) {
+			kprintf("ppcmmu: cpu %u (id %u): no spin table in the device tree: not started\n", i, fc->id);
+			continue;
+		}
+		tlb1_pin(E64_TLB1_SPIN, E64_SPIN_VA, fc->release_addr & ~(paddr_t)0xfff, TSIZE_4K,
+			 MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
+		e = (volatile uint32_t *)(uintptr_t)(E64_SPIN_VA + (fc->release_addr & 0xfff));
+		spin_table_release(e, index, virt_to_phys(e64_secondary_entry));
+		t0 = timebase_read();
+		while (!cpus[index].online && timebase_read() - t0 < RELEASE_WAIT)
+			;
+		if (!cpus[index].online) {
+			kprintf("ppcmmu: cpu %u (id %u) did not come up within half a second of its release\n",
+				i, fc->id);
+			continue;
+		}
+		cpus_online++;
+		kprintf("ppcmmu: cpu %u (PIR %lu) up in 64-bit mode (MSR 0x%08lx)\n", index,
+			(unsigned long)cpus[index].pir, (unsigned long)cpus[index].msr);
+	}
+	tlb1_clear_fixed(E64_TLB1_SPIN);
+}
+
 /*
  * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in their
  * data block, and the kernel context in SPRG0..2: no user space, and the
@@ -140,12 +296,9 @@ extern uint64_t e64_miss_data[];
 
 static void miss_context_kernel(void)
 {
-	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ, none = 0;
-
 	e64_miss_data[0] = (uint64_t)(uintptr_t)kernel_mm.pgd;
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
-	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG2), "r"(dneed) : "memory");
+	__asm__ volatile("msync" : : : "memory");
+	set_miss_context();
 }
 
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
@@ -174,6 +327,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 		(unsigned long)({ uint64_t m; __asm__ volatile("mfmsr %0" : "=r"(m)); m; }),
 		(unsigned long)mfspr(SPRN_EPCR), MB(layout.ram_size));
 	kmem_check_pool(pool_err);
+	if (dt_size)
+		start_secondaries();
 	kernel_main();
 }
 
@@ -278,7 +433,7 @@ unsigned int arch_this_cpu(void)
 
 unsigned int arch_cpus(void)
 {
-	return 1;
+	return cpus_online;
 }
 
 /* ---- TLB ---- */
@@ -309,11 +464,11 @@ void tlb_flush_page(vaddr_t va)
 	tlb_sync();
 }
 
-void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
+/* This core's entries for [va, va + size): page by page, or all of them for a large range. */
+static void invalidate_here(vaddr_t va, vsize_t size)
 {
 	vsize_t off;
 
-	(void)mm;
 	if (size > 64 * 4096) {
 		tlb_flush_all();
 		return;
@@ -322,10 +477,49 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 		tlb_flush_page(va + off);
 }
 
+struct shootdown {
+	vaddr_t va;
+	vsize_t size;
+};
+
+static uint64_t invalidate_remote(uint64_t arg)
+{
+	const struct shootdown *sd = (const struct shootdown *)(uintptr_t)arg;
+
+	invalidate_here(sd->va, sd->size);
+	return 0;
+}
+
+/*
+ * Every core's entries go: here, then on every other online core through
+ * its call mailbox, waited for (QEMU 7.2 does not carry a tlbivax to the
+ * other cores of ppce500, measured by test e500-64-smp).  A core that does
+ * not answer within its bound would keep a stale entry: the run stops.
+ */
+static void invalidate_everywhere(vaddr_t va, vsize_t size)
+{
+	struct shootdown sd = { va, size };
+	unsigned int c, me = arch_this_cpu();
+	uint64_t r;
+
+	invalidate_here(va, size);
+	__asm__ volatile("msync" : : : "memory");
+	for (c = 0; c < cpus_online; c++)
+		if (c != me && !e64_cpu_call(c, invalidate_remote, (uint64_t)(uintptr_t)&sd, &r))
+			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer", (unsigned long)va,
+			      (unsigned long)size, c);
+}
+
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
+{
+	(void)mm;
+	invalidate_everywhere(va, size);
+}
+
 void mmu_tlb_invalidate_mm(const struct mm *mm)
 {
 	(void)mm;
-	tlb_flush_all();
+	invalidate_everywhere(0, ~(vsize_t)0);
 }
 
 static unsigned int mas3_prot(uint64_t mas3)
@@ -499,6 +693,7 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 	case E64_TLB1_LINEAR0: return "linear map, first 1G";
 	case E64_TLB1_LINEAR1: return "linear map, second 1G";
 	case E64_TLB1_CCSR: return "CCSR";
+	case E64_TLB1_SPIN: return "spin tables (bring-up only)";
 	default: return "free";
 	}
 }

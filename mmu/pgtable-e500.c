@@ -41,7 +41,6 @@
 #define LEVEL_PUD		2
 #define LEVEL_PMD		3
 #define LEVEL_PTE		4
-#define LEAF_SHIFT_MAX		40	/* TSIZE 15: 1 TB */
 
 static const struct pt_size e500_sizes[] = {
 	{ 1u << 12, LEVEL_PTE, true },
@@ -67,7 +66,6 @@ const struct pt_geometry pt_geo = {
 };
 #else
 #define E500_PA_BITS		36
-#define LEAF_SHIFT_MAX		31	/* 4G and above cannot be built by map(): clamp to 2G */
 
 static const struct pt_size e500_sizes[] = {
 	{ 1u << 12, WALK_LEVEL_PTE, true },
@@ -296,9 +294,9 @@ bool pte_present(uint64_t pte)
 }
 
 /*
- * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  Sizes
- * map() cannot build are clamped to LEAF_SHIFT_MAX (e500/32: 2G) rather than
- * shifted past what the format's addresses hold.
+ * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  TSIZE
+ * 11..15 (4G and beyond) is no page of this format (pages up to 1G, in either
+ * word size): 0, which walk() reports as MMU_EBADENTRY.
  */
 vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {
@@ -306,7 +304,7 @@ vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 			     _PAGE_PSIZE_SHIFT_OFFSET;
 
 	(void)pmd;
-	return (vsize_t)1 << (shift < LEAF_SHIFT_MAX ? shift : LEAF_SHIFT_MAX);
+	return shift <= 30 ? (vsize_t)1 << shift : 0;
 }
 
 static uint64_t size_field(vsize_t size)

@@ -171,6 +171,14 @@ void mon_arch_stats(void)
 		"%lu tlbie\n", c.slb_miss, c.hash_miss, c.refused, c.inserts, c.evictions, c.invalidates);
 }
 
+/* No device window is mapped by the kernel: skiboot drives the hardware, the kernel asks OPAL. */
+const char *mon_arch_device_window(paddr_t pa, uint64_t size)
+{
+	(void)pa;
+	(void)size;
+	return NULL;
+}
+
 void mon_arch_reset(void)
 {
 	kprintf("reset: the machine powers off (under QEMU that ends the run)\n");

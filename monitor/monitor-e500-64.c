@@ -163,3 +163,14 @@ void mon_arch_reset(void)
 	kprintf("reset: the board powers off (under QEMU that ends the run)\n");
 	arch_exit(0);
 }
+
+/* CCSR: where the boot code pinned it in TLB1 (from the device tree or board.cfg). */
+const char *mon_arch_device_window(paddr_t pa, uint64_t size)
+{
+	struct tlb_info t;
+
+	if (e64_tlb_read(1, 0, e64_tlb1_entries() - 1 - E64_TLB1_CCSR, &t) && pa >= t.pa &&
+	    pa + size <= t.pa + t.size)
+		return "CCSR";
+	return NULL;
+}

@@ -33,7 +33,13 @@
 #define E64_TLB1_LINEAR0	0		/* KERNEL_VA -> PA 0, 1 GB: start-up pins it */
 #define E64_TLB1_LINEAR1	1		/* KERNEL_VA + 1G -> PA 1G, if RAM has it */
 #define E64_TLB1_CCSR		2
-#define E64_TLB1_FIXED		3
+#define E64_TLB1_SPIN		3		/* the secondary cores' spin tables, while releasing them */
+#define E64_TLB1_FIXED		4
+#define E64_SPIN_VA		(E64_CCSR_VA + E64_CCSR_SIZE)
+
+/* Cores: each secondary core's stack (boot/e500-64-start.S). */
+#define E64_MAX_CPUS		8		/* = ARCH_MAX_CPUS */
+#define E64_STACK_SHIFT		14		/* 16 KB each */
 #define E64_HUGE_SLOTS_LOG2	3
 #define E64_HUGE_SLOTS		(1 << E64_HUGE_SLOTS_LOG2)
 #define E64_KREGION		0x20000		/* E64_KMAP_START >> 46: the kernel region's top bits */

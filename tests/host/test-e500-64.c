@@ -11,6 +11,7 @@
 #include "check.h"
 #include "pgtable.h"
 #include "pte-e500.h"
+#include "hugetlb.h"
 
 #define KB		1024ull
 #define MB		(1024 * KB)
@@ -245,12 +246,62 @@ static void test_kernel_space(void)
 	mm_destroy(&mm);
 }
 
+/* The hugetlb vocabulary on the four-level table: a 4M run of PMD leaves, a 1G run of PUD leaves. */
+static void test_hugetlb(void)
+{
+	const vaddr_t v4m = 0x0000000ac0400000ull, v1g = 0x0000001040000000ull;
+	const paddr_t p4m = 0x0012c00000ull, p1g = 0x00c0000000ull;
+	uint64_t pte, got;
+	void *ptep;
+	struct mm mm;
+
+	user_space(&mm);
+	ptep = pte_alloc_huge(&mm, pmd_off(&mm, v4m), v4m, 4 * MB);
+	report(ptep && raw_table(&mm, v4m, 3) && ptep == raw_table(&mm, v4m, 3) + idx(v4m, 3) * 8 &&
+	       mm.tables == 2, "pte_alloc_huge(4M): a PUD and a PMD table, the head is the PMD entry of va");
+	pte = mk_huge_pte(p4m, 4 * MB, RW);
+	report_eq(pte, leaf(p4m, 6, K_RW), "mk_huge_pte(4M): PRESENT ACCESSED TSIZE 6 SR SW DIRTY");
+	report_eq(pte_leaf_size(0, pte), 4 * MB, "pte_leaf_size: 4M");
+	report(is_eq(set_huge_pte_at(&mm, v4m, ptep, pte, 4 * MB), MMU_OK) &&
+	       table_is(&mm, v4m, 3, (unsigned int[]){ idx(v4m, 3), idx(v4m, 3) + 1 },
+			(uint64_t[]){ leaf(p4m, 6, K_RW), leaf(p4m + 2 * MB, 6, K_RW) }, 2),
+	       "set_huge_pte_at(4M): two PMD leaves, the second 2M on");
+	report_eq(huge_ptep_get(&mm, v4m, ptep), pte, "huge_ptep_get gives the head's entry");
+	report(is_eq(huge_ptep_set_wrprotect(&mm, v4m, ptep), MMU_OK) &&
+	       table_is(&mm, v4m, 3, (unsigned int[]){ idx(v4m, 3), idx(v4m, 3) + 1 },
+			(uint64_t[]){ leaf(p4m, 6, 0x1004), leaf(p4m + 2 * MB, 6, 0x1004) }, 2),
+	       "huge_ptep_set_wrprotect: SW gone from both replicas, DIRTY kept");
+	got = huge_ptep_get_and_clear(&mm, v4m, ptep);
+	report(got == leaf(p4m, 6, 0x1004) && mm.tables == 0 && env.live == 1,
+	       "huge_ptep_get_and_clear: the entry, then nothing left, the tables freed");
+
+	ptep = pte_alloc_huge(&mm, pmd_off(&mm, v1g), v1g, 1 * GB);
+	report(ptep && ptep == raw_table(&mm, v1g, 2) + idx(v1g, 2) * 8 && mm.tables == 1,
+	       "pte_alloc_huge(1G): a PUD table, the head is the PUD entry of va");
+	pte = mk_huge_pte(p1g, 1 * GB, RW);
+	report(is_eq(set_huge_pte_at(&mm, v1g, ptep, pte, 1 * GB), MMU_OK) &&
+	       table_is(&mm, v1g, 2, (unsigned int[]){ idx(v1g, 2), idx(v1g, 2) + 1, idx(v1g, 2) + 2,
+			idx(v1g, 2) + 3 }, (uint64_t[]){ leaf(p1g, 10, K_RW), leaf(p1g + 256 * MB, 10, K_RW),
+			leaf(p1g + 512 * MB, 10, K_RW), leaf(p1g + 768 * MB, 10, K_RW) }, 4),
+	       "set_huge_pte_at(1G): four PUD leaves, 256M apart");
+	CHECK_UNCHANGED(MMU_EPARTIAL, set_huge_pte_at(&mm, v1g + 256 * MB,
+			(char *)ptep + 8, mk_huge_pte(p1g, 256 * MB, RW), 256 * MB),
+			"set_huge_pte_at(256M) over the second quarter of the 1G page: EPARTIAL");
+	CHECK_UNCHANGED(MMU_EPARTIAL, huge_pte_clear(&mm, v1g + 256 * MB, (char *)ptep + 8, 256 * MB),
+			"huge_pte_clear(256M) of a quarter: EPARTIAL");
+	report(is_eq(huge_pte_clear(&mm, v1g, ptep, 1 * GB), MMU_OK) && is_eq(mm.tables, 0) &&
+	       is_eq(env.live, 1), "huge_pte_clear(1G): every replica and the PUD table gone");
+	report_eq(env_tlb_calls, 2, "the two clears invalidated once each");
+	mm_destroy(&mm);
+}
+
 static const struct host_test tests_e500_64[] = {
 	{ "e500/64 geometry", test_geometry },
 	{ "e500/64 4K", test_4k },
 	{ "e500/64 leaf PMD and PUD runs", test_huge },
 	{ "e500/64 errors", test_errors },
 	{ "e500/64 kernel space", test_kernel_space },
+	{ "e500/64 hugetlb vocabulary", test_hugetlb },
 };
 
 int main(void)

@@ -266,6 +266,47 @@ static void test_miss_huge(void)
 	}
 }
 
+static uint64_t read_word(uint64_t va)
+{
+	return *(volatile uint32_t *)(uintptr_t)va;
+}
+
+/* 1 if this core's TLB translates va, 2 if through TLB1, 0 if not. */
+static uint64_t tlb_has(uint64_t va)
+{
+	struct tlb_info t;
+
+	return tlb_lookup((vaddr_t)va, 0, &t) ? 1 + t.level : 0;
+}
+
+/* The second core: up in 64-bit mode, its own miss handler and TLB, and what a shootdown reaches. */
+static void test_smp(void)
+{
+	const vaddr_t va = MISS_VA + 0x10000;
+	uint64_t msr, epcr, pir, r;
+	paddr_t pa;
+
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	report(e64_cpu_state(1, &msr, &epcr, &pir) && (msr & MSR_CM) && (epcr & EPCR_ICM) && pir == 1,
+	       "cpu 1 came up in 64-bit mode, interrupts too (MSR 0x%08lx, EPCR 0x%08lx, PIR %lu)",
+	       (unsigned long)msr, (unsigned long)epcr, (unsigned long)pir);
+	pa = test_page();
+	lin(pa)[7] = 0xc0de0001;
+	report_eq(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K");
+	tlb_flush_all();
+	report(e64_cpu_call(1, read_word, va + 28, &r) && r == 0xc0de0001,
+	       "cpu 1 reads the page through its own miss handler (0x%08lx)", (unsigned long)r);
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 1 && !tlb_has(va),
+	       "the TLB0 entry is cpu 1's: cpu 0 has none");
+	report_eq(unmap(&kernel_mm, va, 4096), MMU_OK, "cpu 0 unmaps it (tlbivax)");
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 0,
+	       "cpu 1's entry is gone too: the invalidation reached every core");
+	test_page_free(pa);
+}
+
 static jmp_buf jb;
 static volatile uint64_t kept;
 
@@ -310,5 +351,6 @@ const struct target_test tests_family[] = {
 	{ "e500-64 instruction miss", test_miss_exec, NULL, "e500-64-miss-exec" },
 	{ "e500-64 huge miss", test_miss_huge, NULL, "e500-64-miss-huge" },
 	{ "e500-64 setjmp", test_setjmp, NULL, "e500-64-setjmp" },
+	{ "e500-64 second core", test_smp, NULL, "e500-64-smp" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
