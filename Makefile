@@ -119,7 +119,7 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/book3s64-setup.c \
-	tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
 ifeq ($(FAMILY),book3s64)
 # What runs so far: no user mode, so the shared target tables are not built (tests/target/run.c
 # names them as skipped).

@@ -89,9 +89,9 @@ __vec_base:
 	VECTOR	VEC_SRESET, b3_common
 	VECTOR	VEC_MCHECK, b3_common
 	VECTOR	VEC_DSI, b3_common
-	VECTOR	VEC_DSEG, b3_common
+	VECTOR	VEC_DSEG, b3_slb_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_ISI, b3_common
-	VECTOR	VEC_ISEG, b3_common
+	VECTOR	VEC_ISEG, b3_slb_fast
 	VECTOR	VEC_EXTERNAL, b3_hcommon	/* LPCR[LPES0] = 0: a hypervisor interrupt */
 	VECTOR	VEC_ALIGN, b3_common
 	VECTOR	VEC_PROGRAM, b3_common
@@ -111,5 +111,6 @@ __vec_base:
 	VECTOR	VEC_FACUNAVAIL, b3_common
 	VECTOR	VEC_HFACUNAVAIL, b3_hcommon
 	.org 0x1000
+	.globl	b3_common
 	COMMON	b3_common, SPRN_SRR0, SPRN_SRR1, 0, rfid
 	COMMON	b3_hcommon, SPRN_HSRR0, SPRN_HSRR1, 1, hrfid

@@ -39,9 +39,9 @@ void mon_arch_info(void)
 	kprintf("hash table: %lu KB at 0x%lx, %lu groups of 8, SDR1 0x%lx, %u bolted entries; SLB: %u entries "
 		"(0: the linear map)\n", (unsigned long)(h.bytes >> 10), (unsigned long)h.base,
 		(unsigned long)h.groups, (unsigned long)h.sdr1, h.bolted, SLB_ENTRIES);
-	kprintf("faults: %lu segment misses, %lu hash misses resolved, %lu refused; %lu HPTEs inserted, "
-		"%lu evicted, %lu tlbie\n", c.slb_miss, c.hash_miss, c.refused, c.inserts, c.evictions,
-		c.invalidates);
+	kprintf("faults: %lu segment misses (%lu in C), %lu hash misses resolved, %lu refused; %lu HPTEs "
+		"inserted, %lu evicted, %lu tlbie\n", c.slb_miss, c.slb_miss_c, c.hash_miss, c.refused, c.inserts,
+		c.evictions, c.invalidates);
 	kprintf("page table: 4 levels, index bits 9/9/7/9 (PGD 128G, PUD 256M, PMD 2M, PTE 4K per entry); "
 		"huge pages: 16M = 8 leaf PMD entries, 16G = 64 leaf PUD entries\n");
 }

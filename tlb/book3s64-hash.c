@@ -56,14 +56,14 @@ static uint8_t *hpt;			/* linear-map address of the table */
 static struct b3_hpt_info hpt_info;
 static uint64_t hash_mask;
 
-struct slb_shadow {
-	bool valid;
-	bool tera;
-	vaddr_t esid;			/* the EA with the offset bits clear */
-};
-static struct slb_shadow slb[SLB_ENTRIES];
-static unsigned int slb_next = SLB_FIRST_FREE;
-static struct b3_counts counts;
+/* Shared with the assembly segment-miss path (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
+struct b3_slb_shadow b3_slb[SLB_ENTRIES];
+uint64_t b3_slb_next = SLB_FIRST_FREE;
+uint64_t b3_slb_tera;			/* valid 1T entries: the assembly path leaves segments to C then */
+uint64_t b3_kmap_pgd_pa;		/* kernel_mm's PGD, physical (the assembly walks in real mode) */
+struct b3_counts b3_stats;
+#define slb b3_slb
+#define counts b3_stats
 
 /* ---- segments ---- */
 
@@ -175,7 +175,10 @@ static void slb_drop(unsigned int i)
 
 	__asm__ volatile("slbie %0; slbmte %1, %2; isync"
 			 : : "r"(rb), "r"(0ull), "r"((uint64_t)i) : "memory");
+	if (slb[i].tera)
+		b3_slb_tera--;
 	slb[i].valid = false;
+	slb[i].tera = false;
 }
 
 static vaddr_t esid_of(vaddr_t ea, bool tera)
@@ -210,10 +213,15 @@ static void slb_drop_overlaps(vaddr_t ea, bool tera)
 
 static void slb_insert(vaddr_t ea, const struct b3_seg *s, bool kernel)
 {
-	unsigned int i = slb_next;
+	unsigned int i;
 
 	slb_drop_overlaps(ea, s->tera);
-	slb_next = slb_next + 1 < SLB_ENTRIES ? slb_next + 1 : SLB_FIRST_FREE;
+	i = (unsigned int)b3_slb_next;
+	if (slb[i].valid)
+		slb_drop(i);
+	b3_slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
+	if (s->tera)
+		b3_slb_tera++;
 	slb[i].valid = true;
 	slb[i].tera = s->tera;
 	slb[i].esid = esid_of(ea, s->tera);
@@ -434,6 +442,7 @@ static bool make_segment(vaddr_t ea, struct b3_seg *s)
 	seg_for(s, context, ea, shift_of(w.size));
 	slb_insert(ea, s, kernel);
 	counts.slb_miss++;
+	counts.slb_miss_c++;
 	return true;
 }
 

@@ -6,10 +6,33 @@
 #ifndef PPCMMU_TLB_BOOK3S64_HASH_H
 #define PPCMMU_TLB_BOOK3S64_HASH_H
 
+/*
+ * The assembly segment-miss path (tlb/book3s64-miss.S) shares with C: the
+ * SLB's shadow (B3_SLB_*: one 16-byte entry per SLB index), the next index
+ * to fill, the count of valid 1T entries, kernel_mm's PGD (physical) and
+ * the counters (B3_STAT_*).
+ */
+#define B3_SLB_VALID		0	/* byte */
+#define B3_SLB_TERA		1	/* byte */
+#define B3_SLB_ESID		8	/* doubleword */
+#define B3_SLB_BYTES		16
+#define B3_STAT_SLB_MISS	0
+#define B3_STAT_DATA		48
+#define B3_STAT_INST		56
+
+#ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 #include "mmu/mmu.h"
 #include "include/book3s64/frame.h"
+
+struct b3_slb_shadow {
+	uint8_t valid;
+	uint8_t tera;
+	uint8_t pad[6];
+	uint64_t esid;			/* the EA with the offset bits clear */
+};
 
 /* Segment and page of one translation: what an SLB entry and an HPTE encode. */
 struct b3_seg {
@@ -52,7 +75,18 @@ void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
 struct b3_counts {
 	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
 	unsigned long data_resolved, inst_resolved;
+	unsigned long slb_miss_c;	/* segment misses the C path resolved (the rest: assembly) */
 };
 void b3_counts(struct b3_counts *c);
+extern struct b3_counts b3_stats;
+extern uint64_t b3_kmap_pgd_pa;		/* set once kernel_mm exists: the assembly path walks it */
+
+_Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
+	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&
+	       sizeof(struct b3_slb_shadow) == B3_SLB_BYTES &&
+	       offsetof(struct b3_counts, slb_miss) == B3_STAT_SLB_MISS &&
+	       offsetof(struct b3_counts, data_resolved) == B3_STAT_DATA &&
+	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST, "shadow and counters as the assembly reads them");
+#endif
 
 #endif

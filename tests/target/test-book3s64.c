@@ -122,6 +122,9 @@ static void test_4k(void)
 	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1,
 	       "it took one segment miss and one hash miss (%lu, %lu)", c1.slb_miss - c0.slb_miss,
 	       c1.hash_miss - c0.hash_miss);
+	report(c1.slb_miss_c == c0.slb_miss_c && c1.data_resolved - c0.data_resolved == 2,
+	       "the segment miss was resolved in assembly, not by the C path (%lu in C)",
+	       c1.slb_miss_c - c0.slb_miss_c);
 	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
 	report(hpte_recorded(MISS_VA, w.ptep, 12, &v, &r), "an HPTE for it, its slot recorded in the PTE");
 	report(!(v & HPTE_V_LARGE) && !(v & HPTE_V_B_1T) && (r & HPTE_R_RPN_MASK) == pa &&
@@ -161,6 +164,8 @@ static void test_exec(void)
 	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1,
 	       "one instruction segment miss, one instruction hash miss (%lu, %lu)",
 	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
+	report(c1.slb_miss_c == c0.slb_miss_c && c1.inst_resolved - c0.inst_resolved == 2,
+	       "both counted as instruction misses, the segment one resolved in assembly");
 	report(b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       !(r & HPTE_R_N) && (r & HPTE_R_PP0), "its HPTE: executable (N clear), read-only (PP 110)");
 	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect: no execute");
@@ -213,6 +218,7 @@ static void test_16m(void)
 	uint64_t v, r, group, esid, vsid;
 	unsigned int slot, i;
 	struct b3_seg s;
+	struct b3_counts c0, c1;
 	bool found = false;
 
 	if (pa == HUGEPOOL_FAIL) {
@@ -223,7 +229,12 @@ static void test_16m(void)
 	report(is_eq(map(&kernel_mm, HUGE16M_VA, pa, size, KPROT_RW), MMU_OK) &&
 	       is_eq(walk(&kernel_mm, HUGE16M_VA + size - 8, &w), MMU_OK) && is_eq(w.level, 3) &&
 	       is_eq(w.size, size), "16M mapped: a run of leaf PMD entries");
+	c0 = counts_now();
 	report_eq(peek(HUGE16M_VA + size - 8), 0x16161616u, "a load in its last replica reads the page's last word");
+	c1 = counts_now();
+	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c,
+	       "one segment miss (in assembly, a 16M base from the leaf PMD entry) and one hash miss (%lu, %lu)",
+	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
 	report(b3_hpte_find(HUGE16M_VA + size - 8, &group, &slot, &v, &r, &s) && s.base_shift == 24 &&
 	       (v & HPTE_V_LARGE) && !(v & HPTE_V_B_1T) && (r & 0xff000) == 0 &&
 	       (r & HPTE_R_RPN_MASK) == pa,
@@ -255,6 +266,7 @@ static void test_16g(void)
 	vsize_t size = 1ull << 34;
 	paddr_t pa = test_page();
 	vaddr_t va = HUGE16G_VA + pa;
+	struct b3_counts c0, c1;
 	struct walk_result w;
 	uint64_t v, r, group, esid, vsid;
 	unsigned int slot, i;
@@ -265,7 +277,12 @@ static void test_16g(void)
 	report(is_eq(map(&kernel_mm, HUGE16G_VA, 0, size, KPROT_RW), MMU_OK) &&
 	       is_eq(walk(&kernel_mm, va, &w), MMU_OK) && is_eq(w.level, 2) && is_eq(w.size, size),
 	       "16G mapped over physical 0: a run of leaf PUD entries");
+	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "a load through it reads RAM at 0x%lx", (unsigned long)pa);
+	c1 = counts_now();
+	report(c1.slb_miss_c - c0.slb_miss_c == 1 && c1.hash_miss - c0.hash_miss == 1,
+	       "one segment miss (the 1T segment: made by the C path) and one hash miss (%lu, %lu)",
+	       c1.slb_miss_c - c0.slb_miss_c, c1.hash_miss - c0.hash_miss);
 	poke(va + 12, 0x5a5a5a5a);
 	report_eq(lin(pa)[3], 0x5a5a5a5a, "a store through it lands in RAM");
 	report(b3_hpte_find(va, &group, &slot, &v, &r, &s) && s.base_shift == 34 && (v & HPTE_V_LARGE) &&
