@@ -362,14 +362,27 @@ static void test_eviction(void)
 	report_eq(ok, n, "after unmap none of them has an HPTE");
 }
 
-const struct target_test tests_family[] = {
-	{ "book3s64 mode", test_mode, NULL, "book3s64-mode" },
-	{ "book3s64 hash table", test_hpt, NULL, "book3s64-hpt" },
-	{ "book3s64 4K hash fault", test_4k, NULL, "book3s64-4k" },
-	{ "book3s64 instruction hash fault", test_exec, NULL, "book3s64-exec" },
-	{ "book3s64 sweep", test_sweep, NULL, "book3s64-sweep" },
-	{ "book3s64 16M page", test_16m, NULL, "book3s64-16m" },
-	{ "book3s64 16G page", test_16g, NULL, "book3s64-16g" },
-	{ "book3s64 group overflow", test_eviction, NULL, "book3s64-eviction" },
-};
-const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
+
+/*
+ * The shared tables (4k, user, errors, huge, security, stress) are not
+ * built for this family: a run of everything names each as skipped.
+ */
+static void not_built(void)
+{
+	static const char *const groups[] = { "4k", "user", "errors", "huge", "security", "stress" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		report_skip("tests of group %s: not built for book3s/64 yet (no user mode; the shared "
+			    "tables count misses as the software-loaded families take them)", groups[i]);
+}
+PPCMMU_TEST_FN("book3s64-not-built", "book3s64", "book3s64 shared tables", not_built);
+
+PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
+PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
+PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
+PPCMMU_TEST_FN("book3s64-exec", "book3s64", "book3s64 instruction hash fault", test_exec);
+PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
+PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
+PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
+PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);

@@ -341,16 +341,29 @@ static void test_setjmp(void)
 	report_eq(kept, 0xfedcba9876543210ull, "the function that jumped ran");
 }
 
-const struct target_test tests_family[] = {
-	{ "e500-64 64-bit mode", test_mode, NULL, "e500-64-mode" },
-	{ "e500-64 TLB1 page sizes", test_page_sizes, NULL, "e500-64-page-sizes" },
-	{ "e500-64 pinned TLB1 entries", test_pinned, NULL, "e500-64-pinned" },
-	{ "e500-64 64-bit EPN", test_epn64, NULL, "e500-64-epn" },
-	{ "e500-64 kernel table", test_kernel_table, NULL, "e500-64-kernel-table" },
-	{ "e500-64 4K miss", test_miss_4k, NULL, "e500-64-miss-4k" },
-	{ "e500-64 instruction miss", test_miss_exec, NULL, "e500-64-miss-exec" },
-	{ "e500-64 huge miss", test_miss_huge, NULL, "e500-64-miss-huge" },
-	{ "e500-64 setjmp", test_setjmp, NULL, "e500-64-setjmp" },
-	{ "e500-64 second core", test_smp, NULL, "e500-64-smp" },
-};
-const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
+
+/*
+ * The shared tables (4k, user, errors, huge, security, stress) are not
+ * built for this family: a run of everything names each as skipped.
+ */
+static void not_built(void)
+{
+	static const char *const groups[] = { "4k", "user", "errors", "huge", "security", "stress" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no user mode, "
+			    "fault fix-ups or miss counters there)", groups[i]);
+}
+PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared tables", not_built);
+
+PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
+PPCMMU_TEST_FN("e500-64-page-sizes", "e500-64", "e500-64 TLB1 page sizes", test_page_sizes);
+PPCMMU_TEST_FN("e500-64-pinned", "e500-64", "e500-64 pinned TLB1 entries", test_pinned);
+PPCMMU_TEST_FN("e500-64-epn", "e500-64", "e500-64 64-bit EPN", test_epn64);
+PPCMMU_TEST_FN("e500-64-kernel-table", "e500-64", "e500-64 kernel table", test_kernel_table);
+PPCMMU_TEST_FN("e500-64-miss-4k", "e500-64", "e500-64 4K miss", test_miss_4k);
+PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_miss_exec);
+PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
+PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
+PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
