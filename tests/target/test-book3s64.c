@@ -28,6 +28,7 @@
 #define HUGE16M_VA	(B3_KMAP_START + 0x0000003000000000ull)
 #define HUGE16G_VA	(B3_KMAP_START + 0x0000010000000000ull)	/* a 1T region of its own */
 #define EVICT_VA	(B3_KMAP_START + 0x0000020000000000ull)
+#define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
 
 static uint64_t msr(void)
 {
@@ -363,6 +364,37 @@ static void test_eviction(void)
 }
 
 
+/* More segments than the SLB holds: round robin over entries 1..31, entry 0 (the linear map) kept. */
+static void test_slb_round_robin(void)
+{
+	enum { SEGMENTS = SLB_ENTRIES + 9 };
+	paddr_t pa = test_page();
+	struct b3_counts c0, c1;
+	uint64_t esid, vsid;
+	unsigned int i, ok = 0, valid = 0;
+
+	lin(pa)[1] = 0x5e65e6;
+	for (i = 0; i < SEGMENTS; i++)
+		map(&kernel_mm, ROUND_VA + i * SEG, pa, 4096, PROT_READ);
+	c0 = counts_now();
+	for (i = 0; i < SEGMENTS; i++)
+		ok += peek(ROUND_VA + i * SEG + 4) == 0x5e65e6;
+	c1 = counts_now();
+	report_eq(ok, SEGMENTS, "%u segments, each read through its own SLB entry", SEGMENTS);
+	report_eq(c1.slb_miss - c0.slb_miss, SEGMENTS, "one segment miss each");
+	b3_slb_read(0, &esid, &vsid);
+	report(esid == (KERNEL_VA | SLB_ESID_V) && (vsid & SLB_VSID_LLP_MASK) == SLB_VSID_LLP_16M,
+	       "SLB entry 0 still holds the linear map");
+	for (i = 0; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		valid += (esid & SLB_ESID_V) != 0;
+	}
+	report_eq(valid, SLB_ENTRIES, "every SLB entry in use, none twice for one address");
+	for (i = 0; i < SEGMENTS; i++)
+		unmap(&kernel_mm, ROUND_VA + i * SEG, 4096);
+	test_page_free(pa);
+}
+
 /*
  * The shared tables (4k, user, errors, huge, security, stress) are not
  * built for this family: a run of everything names each as skipped.
@@ -386,3 +418,4 @@ PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
 PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
+PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
