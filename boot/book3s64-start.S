@@ -184,3 +184,8 @@ FUNC e64_call_at
 	ld	r0, 16(r1)
 	mtlr	r0
 	blr
+
+/* uint32_t b3_bench_load(vaddr_t va): one load, for make bench to step through (tests/bench/). */
+FUNC b3_bench_load
+	lwz	r3, 0(r3)
+	blr
