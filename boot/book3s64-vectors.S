@@ -88,7 +88,7 @@
 __vec_base:
 	VECTOR	VEC_SRESET, b3_common
 	VECTOR	VEC_MCHECK, b3_common
-	VECTOR	VEC_DSI, b3_common
+	VECTOR	VEC_DSI, b3_hash_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_DSEG, b3_slb_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_ISI, b3_common
 	VECTOR	VEC_ISEG, b3_slb_fast

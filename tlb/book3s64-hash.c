@@ -52,9 +52,11 @@
 #define POWER8_TLB_SETS		512
 #define TLBIEL_INVAL_SET	(3 << 10)	/* IS = 3: every entry of the set */
 
-static uint8_t *hpt;			/* linear-map address of the table */
+uint8_t *b3_hpt;			/* linear-map address of the table (the assembly path uses it in real mode) */
+#define hpt b3_hpt
 static struct b3_hpt_info hpt_info;
-static uint64_t hash_mask;
+uint64_t b3_hash_mask;
+#define hash_mask b3_hash_mask
 
 /* Shared with the assembly segment-miss path (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
 struct b3_slb_shadow b3_slb[SLB_ENTRIES];
@@ -533,6 +535,7 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
 	pt_entry_set(head, e);
 	counts.hash_miss++;
+	counts.hash_miss_c++;
 	return true;
 }
 

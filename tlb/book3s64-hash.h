@@ -19,6 +19,8 @@
 #define B3_STAT_SLB_MISS	0
 #define B3_STAT_DATA		48
 #define B3_STAT_INST		56
+#define B3_STAT_HASH_MISS	8
+#define B3_STAT_INSERTS		24
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -76,6 +78,7 @@ struct b3_counts {
 	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
 	unsigned long data_resolved, inst_resolved;
 	unsigned long slb_miss_c;	/* segment misses the C path resolved (the rest: assembly) */
+	unsigned long hash_miss_c;	/* hash misses the C path resolved (the rest: assembly) */
 };
 void b3_counts(struct b3_counts *c);
 extern struct b3_counts b3_stats;
@@ -85,6 +88,8 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&
 	       sizeof(struct b3_slb_shadow) == B3_SLB_BYTES &&
 	       offsetof(struct b3_counts, slb_miss) == B3_STAT_SLB_MISS &&
+	       offsetof(struct b3_counts, hash_miss) == B3_STAT_HASH_MISS &&
+	       offsetof(struct b3_counts, inserts) == B3_STAT_INSERTS &&
 	       offsetof(struct b3_counts, data_resolved) == B3_STAT_DATA &&
 	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST, "shadow and counters as the assembly reads them");
 #endif

@@ -128,6 +128,10 @@ static void test_4k(void)
 	       c1.slb_miss_c - c0.slb_miss_c);
 	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
 	report(hpte_recorded(MISS_VA, w.ptep, 12, &v, &r), "an HPTE for it, its slot recorded in the PTE");
+	report(c1.hash_miss_c == c0.hash_miss_c, "the hash miss was resolved in assembly, not by the C path");
+	report((v & ~(uint64_t)HPTE_V_SECONDARY) == b3_hpte_v(&(struct b3_seg){ .vsid = b3_vsid(2, MISS_VA, false),
+	       .base_shift = 12 }, MISS_VA, 12) && r == b3_hpte_r(pa, 12, w.entry),
+	       "the assembly path's HPTE words are the C encoder's");
 	report(!(v & HPTE_V_LARGE) && !(v & HPTE_V_B_1T) && (r & HPTE_R_RPN_MASK) == pa &&
 	       (r & (HPTE_R_PP0 | HPTE_R_PP)) == 0 && (r & HPTE_R_N) && (r & HPTE_R_M),
 	       "HPTE: 4K (L = 0), 256M segment, RPN the page, PP 000, no-execute, coherent "
@@ -351,6 +355,8 @@ static void test_eviction(void)
 			secondary++;
 	report_eq(secondary, HPTES_PER_GROUP, "8 of them went to the secondary group (H = 1)");
 	report_eq(c1.evictions - c0.evictions, 1, "the 17th evicted one entry (%lu)", c1.evictions - c0.evictions);
+	report_eq(c1.hash_miss_c - c0.hash_miss_c, 1, "16 inserted by the assembly path (primary, then secondary "
+		  "group), the 17th, which evicts, by C");
 	for (i = 0, ok = 0; i < n; i++)
 		ok += peek(va[i]) == 0xe0000000u + i;
 	report_eq(ok, n, "all still read right (the evicted page faulted back in)");
