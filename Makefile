@@ -475,7 +475,7 @@ fresh-check: deps
 
 # clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
 clean:
-	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib -exec rm -rf {} +
+	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib ! -name newlib64 -exec rm -rf {} +
 
 distclean: clean
 	rm -rf build

@@ -43,7 +43,8 @@
  * write permission, set_huge_pte_at() refuses a clean writable entry), so
  * the hardware's write check is the whole dirty rule.
  *
- * Path lengths, vector to rfi inclusive (counted from this file):
+ * Path lengths, vector to rfi inclusive (counted from this file, and the
+ * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
  *   4 KB page, kernel address   58 instructions (user address: 52)
  *   huge leaf at PMD level      70 (kernel address)
  *   huge leaf at PUD level      63 (kernel address)

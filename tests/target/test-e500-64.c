@@ -341,12 +341,11 @@ static void test_setjmp(void)
 	report_eq(kept, 0xfedcba9876543210ull, "the function that jumped ran");
 }
 
-
 /*
- * The shared tables (4k, user, errors, huge, security, stress) are not
- * built for this family: a run of everything names each as skipped.
+ * The shared groups this family does not build yet (Makefile: they need user
+ * mode, the fault path's fix-ups and the miss counters), named once per run.
  */
-static void not_built(void)
+static void test_not_built(void)
 {
 	static const char *const groups[] = { "4k", "user", "errors", "huge", "security", "stress" };
 	unsigned int i;
@@ -355,7 +354,6 @@ static void not_built(void)
 		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no user mode, "
 			    "fault fix-ups or miss counters there)", groups[i]);
 }
-PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared tables", not_built);
 
 PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
 PPCMMU_TEST_FN("e500-64-page-sizes", "e500-64", "e500-64 TLB1 page sizes", test_page_sizes);
@@ -367,3 +365,4 @@ PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_
 PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);
