@@ -63,7 +63,7 @@ LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
 	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \

@@ -111,7 +111,7 @@ static int read_line(char *buf, size_t size)
 	return (int)n;
 }
 
-static int split(char *line, char **argv)
+static int split_words(char *line, char **argv)
 {
 	int argc = 0;
 	char *p = line;
@@ -987,7 +987,7 @@ static void invoke(void *arg)
 static void run_line(char *line)
 {
 	char *argv[MAX_ARGS];
-	int argc = split(line, argv);
+	int argc = split_words(line, argv);
 	struct invocation inv;
 
 	if (argc == 0)
