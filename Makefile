@@ -66,7 +66,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/s
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
-	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
+	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c boot/e500-core.c \

@@ -12,6 +12,7 @@ const struct test_table test_tables[] = {
 	{ "user", tests_user, &tests_user_count, false },
 	{ "errors", tests_errors, &tests_errors_count, false },
 	{ "huge", tests_huge, &tests_huge_count, false },
+	{ "split", tests_split, &tests_split_count, false },
 	{ NULL, tests_family, &tests_family_count, false },	/* the family's name */
 	{ "security", tests_security, &tests_security_count, false },
 	{ "stress", tests_stress, &tests_stress_count, false },

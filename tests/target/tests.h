@@ -12,8 +12,8 @@
 extern const struct target_test tests_4k[], tests_user[], tests_errors[], tests_huge[], tests_family[];
 extern const unsigned int tests_4k_count, tests_user_count, tests_errors_count, tests_huge_count,
 	tests_family_count;
-extern const struct target_test tests_security[], tests_stress[];
-extern const unsigned int tests_security_count, tests_stress_count;
+extern const struct target_test tests_security[], tests_stress[], tests_split[];
+extern const unsigned int tests_security_count, tests_stress_count, tests_split_count;
 /* Long runs (group "long"): only tests=NAME with a test's exact name runs one. */
 extern const struct target_test tests_long[];
 extern const unsigned int tests_long_count;
