@@ -61,15 +61,15 @@ LDSCRIPT := $(BUILD)/$(FAMILY).ld
 LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,$(LDSCRIPT)
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
-	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
+	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
-E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c boot/e500-core.c \
+E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
@@ -77,7 +77,7 @@ MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boo
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
 	mmu/pgtable-mpc8xx.c
 SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
-BOARD_SRCS := boot/$(FAMILY)-setup.c lib/monitor.c
+BOARD_SRCS := boot/$(FAMILY)-setup.c monitor/monitor.c
 SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
 	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))
@@ -166,10 +166,13 @@ sim-test:
 docs-test:
 	@mkdir -p build
 	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
 
-# Redraw docs/diagrams/*.svg from the headers (commit the result; make test checks it).
+# Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes (commit the
+# result; make test checks it).
 docs:
 	@python3 tools/diagrams.py docs/diagrams
+	@tools/layers --draw
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
@@ -276,7 +279,7 @@ test: deps
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
-		build/host-asan.result build/sim-asan.result) build/docs-test.result build/target-test.log \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
 

@@ -13,7 +13,7 @@
 #include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "drivers/ns16550.h"
 #include "drivers/poll.h"
@@ -254,6 +254,8 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 		dt_size ? "" : " (not valid: board defaults used)");
 	kmem_check_pool(pool_err);
 	smp_boot(&dt_facts);
+	if (smp_online() > 1)
+		tlb_say_broadcast();
 	kernel_main();
 }
 

@@ -80,7 +80,7 @@ high:
  * A secondary core, released through its spin table entry (ePAPR): entered
  * at the physical address of e500_secondary_entry through the loader's
  * initial mapping (EA = PA for the first 64 MB), r3 = the kernel virtual
- * address of its struct e500_cpu_start (e500-smp.c), which the boot core
+ * address of its struct e500_cpu_start (smp/e500-smp.c), which the boot core
  * filled.  The same steps as _start without the BSS and device tree: its own
  * stack, its own per-CPU page, then e500_secondary_start(start, tlb1_n).
  */

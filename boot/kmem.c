@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The page-table environment on the target: tables come from the physical
- * page allocator and are reached through the linear map; an entry refers to
- * a table by its kernel virtual address.
+ * The kernel's memory at start-up: the layout the family chose, the physical
+ * page allocator over RAM, the huge-page pool, and the linear map handed to
+ * the page-table environment (mmu/pt-linear.c).
  */
 #include <string.h>
 #include "include/arch.h"
 #include "mmu/palloc.h"
+#include "mmu/pt-linear.h"
 #include "include/kernel.h"
 #include "include/linear.h"
 #include "lib/kprintf.h"
@@ -48,6 +49,7 @@ void kmem_start_allocator(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, ui
 {
 	paddr_t ram = ram_below(ram_max);
 
+	pt_linear_init(layout.linear_va, layout.linear_size, page_zero);
 	palloc_set_bitmap(bitmap, palloc_bitmap_bytes(0, ram));
 	palloc_init(0, ram);
 	palloc_reserve(0, virt_to_phys(_end));
@@ -80,51 +82,4 @@ void kmem_check_pool(int pool_err)
 {
 	if (pool_err)
 		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
-}
-
-/*
- * A table must be reachable through the linear map.  The family fences the
- * memory above it off at boot, but a block given back to the allocator later
- * (a released huge page, say) can come from there: such a block is kept out
- * of use for good and the next one taken.
- */
-void *pt_alloc(unsigned int order)
-{
-	paddr_t size = (paddr_t)PALLOC_PAGE_SIZE << order, pa;
-	void *va;
-
-	do {
-		pa = palloc_pages(order);
-		if (pa == PALLOC_FAIL)
-			return NULL;
-	} while (pa + size > layout.linear_size);
-	va = phys_to_virt(pa);
-	page_zero(va, (size_t)size);
-	return va;
-}
-
-void pt_free(void *p, unsigned int order)
-{
-	palloc_free(virt_to_phys(p), order);
-}
-
-uint32_t pt_ref(const void *table)
-{
-	return (uint32_t)(uintptr_t)table;
-}
-
-void *pt_deref(uint32_t ref)
-{
-	return (void *)(uintptr_t)ref;
-}
-
-/* 8xx: a PMD holds its table's physical address (the tablewalk runs untranslated). */
-uint32_t pt_phys_ref(const void *table)
-{
-	return (uint32_t)virt_to_phys(table);
-}
-
-void *pt_phys_deref(uint32_t ref)
-{
-	return phys_to_virt(ref);
 }

@@ -14,7 +14,7 @@
 #include "mmu/pte-mpc8xx.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 void mpc8xx_enter_frame(struct mpc8xx_regs *regs) __attribute__((noreturn));
 void mpc8xx_exception(struct mpc8xx_regs *r);

@@ -10,7 +10,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "include/kernel.h"
 #include "lib/kprintf.h"
@@ -525,4 +525,16 @@ bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info)
 	isync();
 	__asm__ volatile("tlbre; isync" : : : "memory");
 	return read_mas(info);
+}
+
+/* How TLB shootdowns will reach the other cores: measured once cpu 1 is up, and said. */
+void tlb_say_broadcast(void)
+{
+	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
+
+	if (r < 0)
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
+	else
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
+			"every core that may hold entries\n", r ? "reaches" : "does not reach");
 }

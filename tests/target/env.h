@@ -5,7 +5,7 @@
 
 #include "include/arch.h"
 #include "tests/target/report.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 #define TEST_KVA	(layout.kmap_start)	/* first kernel test address */
 #define ALIAS_VA	(layout.kmap_last + 1 - 4096)	/* the last kmap page: a window onto RAM */

@@ -8,7 +8,7 @@
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "e500/reg.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "include/spr.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"

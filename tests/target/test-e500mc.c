@@ -17,7 +17,7 @@
 #include "e500/mas.h"
 #include "e500/core.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
 #include "tests/target/test-e500mc.h"

@@ -14,7 +14,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"

@@ -12,10 +12,10 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "mmu/pte-e500.h"
 #include "tests/target/test-smp-e500.h"
 

@@ -28,7 +28,7 @@
 #include "lib/cmdline.h"
 #ifdef PPCMMU_FAMILY_E500
 #include "mmu/pte-e500.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "tests/target/test-smp-e500.h"
 #else
 #include "mmu/pte-mpc8xx.h"

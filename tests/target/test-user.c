@@ -8,7 +8,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mmu/pgtable.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 #define PID_A	5
 #define PID_B	9

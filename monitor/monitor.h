@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The bring-up monitor: a prompt on the console with commands to look at
- * and change the MMU (lib/monitor.c), the same names and output shapes on
+ * and change the MMU (monitor/monitor.c), the same names and output shapes on
  * every family; the family supplies what only it can show
- * (lib/monitor-<family>.c).
+ * (monitor/monitor-<family>.c).
  */
 #ifndef PPCMMU_MONITOR_H
 #define PPCMMU_MONITOR_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The e500 half of the monitor (lib/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
+/* The e500 half of the monitor (monitor/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "e500/reg.h"
@@ -11,7 +11,7 @@
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
 #include "e500/core.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 
 void mon_arch_info(void)
 {

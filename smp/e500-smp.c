@@ -32,9 +32,8 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
-#include "tlb/e500-tlb.h"
 #include "lib/kprintf.h"
 
 #define ADDR_FMT	"0x%lx%08lx"	/* a 36-bit physical address (kprintf has no %ll) */
@@ -642,18 +641,6 @@ static void start_core(unsigned int cpu)
 		(unsigned long)cpus[cpu].pir, ADDR_ARG(cpus[cpu].release_addr));
 }
 
-/* How TLB shootdowns will reach the other cores: measured, and said. */
-static void probe_tlbivax(void)
-{
-	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
-
-	if (r < 0)
-		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
-	else
-		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
-			"every core that may hold entries\n", r ? "reaches" : "does not reach");
-}
-
 void smp_boot(const struct fdt_facts *f)
 {
 	uint32_t me = mfspr(SPRN_PIR);
@@ -688,6 +675,4 @@ void smp_boot(const struct fdt_facts *f)
 		cpus[ncpus].release_addr = c->release_addr;
 		start_core(ncpus++);
 	}
-	if (smp_online() > 1)
-		probe_tlbivax();
 }

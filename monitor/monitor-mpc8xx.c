@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The MPC8xx half of the monitor (lib/monitor.h): ITLB and DTLB through the
+ * The MPC8xx half of the monitor (monitor/monitor.h): ITLB and DTLB through the
  * debug CAM/RAM registers, DSISR/SRR1 causes, PTE and PMD flags.
  */
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/reg.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The bring-up monitor (lib/monitor.h): line input with echo and editing,
+ * The bring-up monitor (monitor/monitor.h): line input with echo and editing,
  * a command table, and the family-neutral commands.  Every command runs
  * guarded: an unexpected fault is reported with its register dump and the
  * prompt comes back.  Memory commands declare the fault they may take, so
@@ -9,10 +9,10 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "mmu/pgtable.h"
 #include "mmu/palloc.h"
 #include "hugetlb/pool.h"
