@@ -13,7 +13,7 @@ BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
 # before the board's command line).
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:split-e500 sim-mpc885:split-mpc8xx
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -225,9 +225,10 @@ monitor-test:
 		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
 		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		case $${s#*:} in e500|mpc8xx) tag= ;; *) tag=-$${s#*:} ;; esac; \
+		RUNBOARD_NAME=monitor-$$b$$tag RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$tag.log; \
 	done
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
