@@ -798,5 +798,6 @@ const struct target_test tests_family[] = {
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
 	{ "smp fix-ups counted per core", test_smp_fixup_counts, "e500", "smp-fixup-counts" },
 	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
+	{ "smp split and collapse under readers", test_smp_split, "e500", "smp-split" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

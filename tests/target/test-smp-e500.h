@@ -15,6 +15,8 @@ void test_smp_call_withdrawn(void);
 void test_smp_fixup_race(void);
 void test_smp_fixup_counts(void);
 void test_smp_race(void);
+void test_smp_split(void);
+void test_smp_split_long(void);
 void test_smp_race_long(void);
 
 #endif

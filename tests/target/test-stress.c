@@ -744,6 +744,7 @@ const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stre
 const struct target_test tests_long[] = {
 #ifdef PPCMMU_FAMILY_E500
 	{ "smp racing PTE writer, 100000 flips", test_smp_race_long, "e500", "smp-race-long" },
+	{ "smp split and collapse under readers, 2000 pairs", test_smp_split_long, "e500", "smp-split-long" },
 #endif
 	{ "stress on every core", test_stress_smp_long, .id = "stress-smp" },
 };
