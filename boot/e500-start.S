@@ -7,7 +7,7 @@
  *
  * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending),
  *    the kernel's HID0 bits set (the others kept).
- * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (256 MB, IPROT), in its
+ * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (64 MB, IPROT), in its
  *    slot of the TLB1 plan (e500/tlb1.h: the last slot, which no loader
  *    uses); jump up to it.  This is the only entry start-up pins.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
@@ -170,7 +170,7 @@ core_quiet:
 pin_linear:
 	mfspr	r30, SPRN_TLB1CFG
 	andi.	r30, r30, TLBCFG_NENTRY
-	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_TSIZE << MAS1_TSIZE_SHIFT), \
+	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_BOOT_TSIZE << MAS1_TSIZE_SHIFT), \
 		KERNEL_VA | LINEAR_WIMGE, LINEAR_PERMS
 	blr
 

@@ -4,6 +4,7 @@
  * page allocator over RAM, the huge-page pool, and the linear map handed to
  * the page-table environment (mmu/pt-linear.c).
  */
+#include <stdio.h>
 #include <string.h>
 #include "include/arch.h"
 #include "mmu/palloc.h"
@@ -70,6 +71,8 @@ int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32
 	int err, pool_err;
 
 	kmem_start_allocator(bitmap, ram_max, dt_phys, dt_size);
+	/* RAM past what the allocator covers (e500: above 4 GB) serves huge pages only */
+	hugepool_set_high(ram_max, layout.ram_size);
 	pool_err = hugepool_init(layout.bootargs);
 	kmem_fence_high_memory(ram_max);
 	err = mm_init(&kernel_mm, layout.kmap_start, layout.kmap_last, 0);
@@ -78,8 +81,68 @@ int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32
 	return pool_err;
 }
 
+/* "1G", "512K": a huge-page size as hugepages= writes it, into buf (8 bytes). */
+static const char *size_word(uint32_t size, char *buf)
+{
+	if (size >= 1u << 30)
+		snprintf(buf, 8, "%luG", (unsigned long)(size >> 30));
+	else if (size >= 1u << 20)
+		snprintf(buf, 8, "%luM", (unsigned long)(size >> 20));
+	else
+		snprintf(buf, 8, "%luK", (unsigned long)(size >> 10));
+	return buf;
+}
+
+/*
+ * Where each size of the pool came from, one line: "8M:1 below 4 GB" or,
+ * with RAM above 4 GB, "1G:1 above 4 GB at 0x1_00000000".
+ */
+static void print_pool(void)
+{
+	unsigned int i = 0, k, n;
+	paddr_t pa, first;
+	uint32_t size, s;
+	bool high, h, any = false;
+	char w[8];
+
+	kprintf("ppcmmu: huge-page pool:");
+	while (hugepool_block(i, &pa, &size, &high)) {
+		/* a run of blocks of one size from one place */
+		first = pa;
+		for (n = 1, k = i + 1; hugepool_block(k, &pa, &s, &h) && s == size && h == high; k++)
+			n++;
+		kprintf("%s %s:%u %s 4 GB from 0x%lx_%08lx", any ? "," : "", size_word(size, w), n,
+			high ? "above" : "below", (unsigned long)(first >> 32), (unsigned long)(uint32_t)first);
+		any = true;
+		i = k;
+	}
+	kprintf("%s\n", any ? "" : " empty");
+}
+
 void kmem_check_pool(int pool_err)
 {
-	if (pool_err)
-		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	static char why[400];
+	const struct hugepool_shortfall *sf = hugepool_shortfall();
+	size_t n;
+	unsigned int i;
+	char w[8];
+
+	if (!pool_err) {
+		print_pool();
+		return;
+	}
+	n = (size_t)snprintf(why, sizeof(why), "%s", hugepool_strerror(pool_err));
+	if (sf->nr) {
+		n += (size_t)snprintf(why + n, sizeof(why) - n, ": %s:%u did not fit (%u of %u found room, larger "
+				      "sizes first); this RAM holds at most",
+				      size_word(sf->failed_size, w), sf->failed_count, sf->failed_got,
+				      sf->failed_count);
+		for (i = 0; i < sf->nr && n < sizeof(why); i++)
+			n += (size_t)snprintf(why + n, sizeof(why) - n, "%s %s:%u%s", i ? "," : "",
+					      size_word(sf->sizes[i].size, w), sf->sizes[i].fits,
+					      sf->sizes[i].fits == HUGEPOOL_MAX_PAGES ? " (the pool's limit)" : "");
+		if (n < sizeof(why))
+			snprintf(why + n, sizeof(why) - n, " (each size alone)");
+	}
+	panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, why);
 }

@@ -57,12 +57,13 @@ enum mmu_err {
 	MMU_ECACHE	= -11,	/* NOCACHE with WRITETHRU: W=1 I=1 is not a supported combination */
 	MMU_EPID	= -12,	/* a user space with PID 0 (the kernel's) or a PID the MMU cannot hold */
 	MMU_EDIRTY	= -13,	/* e500: a writable entry without _PAGE_DIRTY */
-	MMU_ENOTHUGE	= -14,	/* split: a page of the range is not larger than the new size */
-	MMU_ENOCOLLAPSE	= -15,	/* collapse: the pieces do not form a larger page */
-	MMU_EPINNED	= -16,	/* split/collapse/unmap of a pinned page */
-	MMU_ERDONLY	= -17,	/* pin_range() for writing: a page without write permission */
-	MMU_ENOTPINNED	= -18,	/* unpin: a page of the range is not pinned */
-	MMU_EPINFULL	= -19,	/* pin_range(): the table of pinned pages is full */
+	MMU_EBADENTRY	= -14,	/* walk: a leaf the format cannot hold (e500: TSIZE 11..15, past 1G) */
+	MMU_ENOTHUGE	= -15,	/* split: a page of the range is not larger than the new size */
+	MMU_ENOCOLLAPSE	= -16,	/* collapse: the pieces do not form a larger page */
+	MMU_EPINNED	= -17,	/* split/collapse/unmap of a pinned page */
+	MMU_ERDONLY	= -18,	/* pin_range() for writing: a page without write permission */
+	MMU_ENOTPINNED	= -19,	/* unpin: a page of the range is not pinned */
+	MMU_EPINFULL	= -20,	/* pin_range(): the table of pinned pages is full */
 };
 
 const char *mmu_strerror(int err);

@@ -33,6 +33,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "smp/e500-smp.h"
+#include "e500/spin-table.h"
 #include "e500/core.h"
 #include "lib/kprintf.h"
 
@@ -41,12 +42,6 @@
 #define KSTACK_BYTES	16384
 #define XSTACK_BYTES	8192
 #define BOOT_WAIT_TB	(2 * SMP_CALL_TIMEOUT)	/* for a released core to come online */
-
-/* ePAPR spin table entry, 32-bit words from the release address. */
-#define SPIN_ADDR_HI	0
-#define SPIN_ADDR_LO	1
-#define SPIN_R3_HI	2
-#define SPIN_R3_LO	3
 
 /* The MPIC (OpenPIC programming model) in CCSR; "this core" registers through the private alias. */
 #define MPIC_CCSR_OFFSET	0x40000
@@ -105,6 +100,7 @@ static struct cpu_stacks stacks[E500_MAX_CPUS];
 static struct e500_cpu_start starts[E500_MAX_CPUS];
 static struct cpu_slot cpus[E500_MAX_CPUS];
 static unsigned int ncpus = 1;
+static unsigned int listed = 1;		/* cores the device tree lists */
 
 extern struct e500_percpu e500_percpu_page;	/* E500_MAX_CPUS pages (e500-miss.S) */
 extern struct e500_ctx kernel_ctx;
@@ -244,6 +240,11 @@ void e500_cpu_early(unsigned int cpu)
 unsigned int smp_cpus(void)
 {
 	return ncpus;
+}
+
+unsigned int smp_cores_listed(void)
+{
+	return listed;
 }
 
 unsigned int smp_online(void)
@@ -598,13 +599,8 @@ static int release(unsigned int cpu)
 	if (err)
 		return err;
 	e = (volatile uint32_t *)(uintptr_t)(window + (uint32_t)(pa & 0xfff));
-	e[SPIN_R3_HI] = 0;
-	e[SPIN_R3_LO] = (uint32_t)(uintptr_t)&starts[cpu];
-	msync();
-	e[SPIN_ADDR_HI] = 0;
-	msync();
-	e[SPIN_ADDR_LO] = (uint32_t)virt_to_phys((const void *)(uintptr_t)e500_secondary_entry);
-	msync();
+	spin_table_release(e, (uint32_t)(uintptr_t)&starts[cpu],
+			   virt_to_phys((const void *)(uintptr_t)e500_secondary_entry));
 	if (ram)
 		__asm__ volatile("dcbf 0, %0; msync" : : "r"(e) : "memory");
 	return unmap(&kernel_mm, window, 0x1000);
@@ -650,6 +646,8 @@ void smp_boot(const struct fdt_facts *f)
 	cpus[0].state = CPU_ONLINE;
 	cpus[0].tlb_dirty = 1;		/* the boot core runs everything, never idle */
 	cpus[0].busy = 1;
+	if (f->ncpus > 1)
+		listed = f->ncpus < E500_MAX_CPUS ? f->ncpus : E500_MAX_CPUS;
 	if (f->ncpus > 1) {
 		mpic_init();
 		mpic_cpu_init();
