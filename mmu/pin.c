@@ -18,8 +18,8 @@
 #include "mmu.h"
 #include "pgtable.h"
 
-#define PIN_SLOTS	1024u			/* a power of 2 */
-#define PIN_LIMIT	(PIN_SLOTS * 3 / 4)	/* pages pinned at once */
+#define PIN_SLOTS	2048u			/* a power of 2 */
+#define PIN_LIMIT	768u			/* pages pinned at once: probes stay short */
 #define FRAME		0x1000u			/* out[] has one address per 4 KB */
 
 struct pin_slot {
@@ -30,6 +30,8 @@ struct pin_slot {
 
 static struct pin_slot slots[PIN_SLOTS];
 static unsigned int used;
+/* Every pinned page lies in [lo, hi) (a bound only: reset when the last pin goes). */
+static paddr_t lo = ~(paddr_t)0, hi;
 
 static unsigned int hash(paddr_t pa, vsize_t size)
 {
@@ -65,6 +67,10 @@ static int get(paddr_t pa, vsize_t size)
 		;
 	slots[i] = (struct pin_slot){ pa, size, 1 };
 	used++;
+	if (pa < lo)
+		lo = pa;
+	if (pa + size > hi)
+		hi = pa + size;
 	return MMU_OK;
 }
 
@@ -88,7 +94,10 @@ static void remove_slot(unsigned int i)
 		slots[j].count = 0;
 		i = j;
 	}
-	used--;
+	if (--used == 0) {
+		lo = ~(paddr_t)0;
+		hi = 0;
+	}
 }
 
 static int put(paddr_t pa, vsize_t size)
@@ -118,8 +127,25 @@ bool pin_busy(paddr_t pa, vsize_t size)
 {
 	unsigned int i;
 
-	if (!used)
+	unsigned int n, k;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	uint64_t candidates = 0;
+
+	if (!used || pa >= hi || pa + size <= lo)
 		return false;
+	/* few pages of each size could overlap the range: look each up; else scan the table */
+	for (k = 0; k < n; k++)
+		candidates += size / sizes[k] + 1;
+	if (candidates < PIN_SLOTS / 8) {
+		for (k = 0; k < n; k++) {
+			paddr_t b;
+
+			for (b = pa & ~(paddr_t)(sizes[k] - 1); b < pa + size; b += sizes[k])
+				if (find(b, sizes[k]))
+					return true;
+		}
+		return false;
+	}
 	for (i = 0; i < PIN_SLOTS; i++)
 		if (slots[i].count && slots[i].pa < pa + size && pa < slots[i].pa + slots[i].size)
 			return true;

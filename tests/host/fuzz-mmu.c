@@ -1088,6 +1088,25 @@ static void op_reduce(struct space *s)
 		op_collapse_at(s, p->va + pick(p->size / SZ_4K) * SZ_4K);
 		return;
 	}
+	/* pins held on its pages would refuse the unmap: drop them first, through unpin() */
+	for (int i = 0; i < s->n; i++) {
+		const struct page *q = &s->pages[i];
+
+		if (!overlaps(q->va, q->size, p->va & ~(sizes[nsizes - 1] - 1), sizes[nsizes - 1]))
+			continue;
+		while (pinned_overlap(q->pa, q->size)) {
+			vaddr_t va = q->va;
+			uint32_t len = q->size;
+			int want = model_pin(s, va, len, false, false), got = unpin(&s->mm, va, len);
+
+			if (got != want)
+				fail("unpin(0x%08x, 0x%x) gave %d, the model %d", va, len, got, want);
+			check_pins("unpin");
+			if (got)
+				break;
+			counts[14][0]++;
+		}
+	}
 	for (int k = (int)nsizes - 1; k >= 0; k--) {
 		vaddr_t va = p->va & ~(sizes[k] - 1);
 
@@ -1150,7 +1169,7 @@ int main(int argc, char **argv)
 	for (op_no = 0; op_no < ops; op_no++) {
 		struct space *s = &spaces[pick(4) == 0];
 
-		if (s->n > MAX_PAGES && pick(2)) {
+		if (s->n > MAX_PAGES && pick(4)) {
 			op_reduce(s);
 			continue;
 		}
