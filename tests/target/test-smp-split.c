@@ -46,19 +46,18 @@ static uint32_t split_off(uint32_t k)
 	return k * 4096u + ((k * 52u) & 0xffcu);
 }
 
-/* Valid entries of this core's TLBs, TID 0, that cover va: more than one is a multi-hit. */
-static unsigned int entries_covering(vaddr_t va)
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid)
 {
 	unsigned int sets, ways, s, w, n = 0;
 	struct tlb_info t;
 
 	for (s = 0; s < tlb1_entries(); s++)
-		if (tlb1_read(s, &t) && t.tid == 0 && va >= t.va && va - t.va < t.size)
+		if (tlb1_read(s, &t) && (t.tid == 0 || t.tid == tid) && va >= t.va && va - t.va < t.size)
 			n++;
 	tlb0_geometry(&sets, &ways);
 	s = (va >> 12) & (sets - 1);
 	for (w = 0; w < ways; w++)
-		if (tlb0_read(s, w, &t) && t.tid == 0 && t.va == (va & ~0xfffu))
+		if (tlb0_read(s, w, &t) && (t.tid == 0 || t.tid == tid) && t.va == (va & ~0xfffu))
 			n++;
 	return n;
 }
@@ -88,7 +87,7 @@ static void split_reader_fn(void *arg)
 				c->first_va = r->va + off;
 			}
 		}
-		if (entries_covering(r->va + off) > 1)
+		if (tlb_entries_covering(r->va + off, 0) > 1)
 			c->multi++;
 		smp_poll();
 	}

@@ -83,7 +83,7 @@ struct stress_state {
 	unsigned long seed, step, fails;
 	unsigned long nomem_size[8];
 	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-		n_walk, n_acbits, n_shared, per_size[8], n_split, n_collapse;
+		n_walk, n_acbits, n_shared, per_size[8], n_split, n_collapse, n_multi_checked;
 	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
 	uint32_t dmiss, imiss;		/* its TLB misses during the run */
 };
@@ -352,6 +352,14 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 			 faulted ? "faulted" : "no fault");
 		return;
 	}
+#ifdef PPCMMU_FAMILY_E500
+	if (!faulted) {	/* the entry the access left: one, never a TLB0 and a TLB1 both */
+		S()->n_multi_checked++;
+		if (tlb_entries_covering(a, s->user ? s->pid : 0) > 1)
+			mismatch("%s at 0x%08lx: two TLB entries translate it (a multi-hit)", kinds[kind],
+				 (unsigned long)a);
+	}
+#endif
 	if (faulted) {
 		S()->n_fault++;
 		if (f->addr != a || f->user != s->user || (kind == 1) != f->store)
@@ -752,7 +760,7 @@ static void stress_smp(unsigned long steps)
 	unsigned int n = smp_online(), c;
 	const struct stress_state *st[ARCH_MAX_CPUS];
 	struct smp_run r = { .steps = steps };
-	unsigned long fails = 0, total = 0;
+	unsigned long fails = 0, total = 0, multi = 0;
 	vaddr_t last = ALIAS_VA - ARCH_MAX_CPUS * 4096u - 1;
 	char line[256];
 	size_t len = 0;
@@ -789,6 +797,7 @@ static void stress_smp(unsigned long steps)
 	for (c = 0; c < n; c++) {
 		st[c] = &states[c];
 		fails += st[c]->fails;
+		multi += st[c]->n_multi_checked;
 		total += st[c]->n_load + st[c]->n_store + st[c]->n_fetch;
 		if (st[c]->first_fail[0])
 			report(false, "cpu %u: %s", c, st[c]->first_fail);
@@ -804,7 +813,8 @@ static void stress_smp(unsigned long steps)
 	if (tlb_counts_available())
 		report_info("stress-smp TLB misses per core: %s", line);
 	report_eq(fails, 0, "%lu loads, stores and fetches on %u cores as the model says: no stale read, no "
-		  "missing or wrong fault, accessed and dirty bits set", total, n);
+		  "missing or wrong fault, accessed and dirty bits set, no address translated by two TLB "
+		  "entries (%lu looked up)", total, n, multi);
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;
