@@ -1056,6 +1056,15 @@ static void op_unpin(struct space *s)
 	if (j < 0 || !pick(6)) {
 		any_span(s, &va, &len);
 		j = -1;
+		for (int i = 0; nmpins && i < s->n && pick(2); i++) {	/* often a page that holds a pin */
+			const struct page *p = &s->pages[(i + op_no) % (uint64_t)s->n];
+
+			if (mpin_find(p->pa, p->size)) {
+				va = p->va;
+				len = p->size;
+				break;
+			}
+		}
 	}
 	want = model_pin(s, va, len, false, false);
 	take(&b);
@@ -1169,7 +1178,7 @@ int main(int argc, char **argv)
 	for (op_no = 0; op_no < ops; op_no++) {
 		struct space *s = &spaces[pick(4) == 0];
 
-		if (s->n > MAX_PAGES && pick(4)) {
+		if (s->n >= MAX_PAGES && pick(4)) {
 			op_reduce(s);
 			continue;
 		}
