@@ -147,7 +147,9 @@ int collapse(struct mm *mm, vaddr_t va);
  * is MMU_ENOENT; on any error nothing stays pinned.  unpin() drops the
  * references a pin_range() of the same range took (MMU_ENOTPINNED if a page
  * holds none; nothing changed).  A pinned page cannot be unmapped, split or
- * collapsed (MMU_EPINNED), nor go back to the huge-page pool.
+ * collapsed (MMU_EPINNED), nor go back to the huge-page pool.  References
+ * belong to frames, not to a space: unpin() before mm_destroy(), which does
+ * not look at them.
  */
 int pin_range(struct mm *mm, vaddr_t va, vsize_t len, bool write, paddr_t *out);
 int unpin(struct mm *mm, vaddr_t va, vsize_t len);
