@@ -126,6 +126,7 @@ $(LDSCRIPT): linker/$(FAMILY).ld Makefile
 $(ELF): $(OBJS) $(LDSCRIPT)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+	@tools/check-test-ids $@ $(OBJCOPY) || { rm -f $@; exit 1; }
 
 $(BUILD)/ppcmmu.bin: $(ELF)
 	@$(OBJCOPY) -O binary $< $@
@@ -270,6 +271,10 @@ NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b
 # The serial runner's suites run when the board that stands in for a real one is under test.
 NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
 
+# The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
+# there is one (it is the shortest lane), else in the host lane.
+SANITIZE_SUITES = nice -n 10 $(MAKE) --no-print-directory sanitize-test >build/sanitize.out 2>&1
+
 ifeq ($(RUNNER),hardware)
 # A real board: the serial runner boots it through U-Boot (PORT=, and TFTP_DIR= SERVERIP= IPADDR= or
 # LOAD=ymodem; see docs/boards/$(BOARD).md).
@@ -283,26 +288,29 @@ test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@tools/tree-products snap build/tree.before
+	@rm -f build/sanitize.out
 	@start=$$(date +%s); \
 	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -C sim all && \
 		$(MAKE) --no-print-directory -C sim/tests all; } >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
-	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out)"; \
+	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
 	{ nice -n 10 $(MAKE) --no-print-directory host-test; \
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
-	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sanitize-test;,rm -f build/host-asan.result build/sim-asan.result;) \
+	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
 	} >build/host-lane.out 2>&1 & \
 	for b in $(TEST_BOARDS) $(if $(NEEDS_HW),p2020rdb); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1; \
 	done; \
 	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
-		echo "(serial-runner lane: $$(( $$(date +%s) - start )) s)" >&2; } >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
+		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
+		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s)" >&2; \
+	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
-	wait; cat build/host-lane.out; \
+	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \

@@ -112,10 +112,15 @@ static int read_line(char *buf, size_t size)
 	return (int)n;
 }
 
+#define SPLIT_TOO_MANY	(-1)
+#define SPLIT_UNCLOSED	(-2)	/* a '"' without its closing one */
+#define SPLIT_GLUED	(-3)	/* text right after a closing '"' */
+
+/* Words separated by white space; "..." is one word (white space kept, the quotes dropped). */
 static int split_words(char *line, char **argv)
 {
 	int argc = 0;
-	char *p = line;
+	char *p = line, *q;
 
 	while (*p) {
 		while (*p && cmdline_is_space(*p))
@@ -123,7 +128,18 @@ static int split_words(char *line, char **argv)
 		if (!*p)
 			break;
 		if (argc == MAX_ARGS)
-			return -1;
+			return SPLIT_TOO_MANY;
+		if (*p == '"') {
+			q = strchr(p + 1, '"');
+			if (!q)
+				return SPLIT_UNCLOSED;
+			argv[argc++] = p + 1;
+			*q = '\0';
+			p = q + 1;
+			if (*p && !cmdline_is_space(*p))
+				return SPLIT_GLUED;
+			continue;
+		}
 		argv[argc++] = p;
 		while (*p && !cmdline_is_space(*p))
 			p++;
@@ -1196,7 +1212,12 @@ static void run_line(char *line)
 	if (argc == 0)
 		return;
 	if (argc < 0) {
-		kprintf("error: more than %d words\n", MAX_ARGS);
+		if (argc == SPLIT_UNCLOSED)
+			kprintf("error: a quote (\") is not closed; nothing run\n");
+		else if (argc == SPLIT_GLUED)
+			kprintf("error: a closing quote (\") must end its word; nothing run\n");
+		else
+			kprintf("error: more than %d words\n", MAX_ARGS);
 		return;
 	}
 	inv.cmd = find_command(argv[0]);

@@ -6,6 +6,7 @@
 # The build is cached: OUTDIR/.done marks a finished build and makes this script exit at once.
 # The kernel must provide the syscalls newlib calls (_write, _sbrk, ...).
 # Progress goes to stderr: one line per step, and every 15 s while compiling.
+case "${1:-}" in -h|--help) sed -n '3,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
 me=build-newlib

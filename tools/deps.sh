@@ -3,6 +3,7 @@
 # deps.sh: make sure the host has everything the build, the tests and the runners need (Debian 12).
 # Silent and fast when all is present. Otherwise: as root, installs the missing packages with apt-get;
 # as another user, prints the exact command to run and exits 1.
+case "${1:-}" in -h|--help) sed -n '3,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
 me=deps.sh

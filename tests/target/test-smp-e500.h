@@ -15,8 +15,6 @@ void test_smp_call_withdrawn(void);
 void test_smp_fixup_race(void);
 void test_smp_fixup_counts(void);
 void test_smp_race(void);
-void test_smp_split(void);
-void test_smp_split_long(void);
 /*
  * Valid entries of this core's TLB0 and TLB1 that translate va for TID tid
  * (global ones included): more than one is a multi-hit.

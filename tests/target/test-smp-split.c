@@ -173,12 +173,16 @@ static void smp_split(unsigned int steps, uint64_t budget)
 	hugepool_free(pa, size);
 }
 
-void test_smp_split(void)
+static void test_smp_split(void)
 {
 	smp_split(SPLIT_STEPS, SPLIT_BUDGET_TB);
 }
 
-void test_smp_split_long(void)
+static void test_smp_split_long(void)
 {
 	smp_split(SPLIT_STEPS_LONG, SPLIT_BUDGET_LONG_TB);
 }
+
+PPCMMU_TEST_FN("smp-split", "e500", "smp split and collapse under readers", test_smp_split);
+PPCMMU_TEST_FN("smp-split-long", "long", "smp split and collapse under readers, 2000 pairs",
+	       test_smp_split_long);

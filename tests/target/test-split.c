@@ -181,8 +181,5 @@ static void test_split_pool(void)
 	user_space_destroy(&mm);
 }
 
-const struct target_test tests_split[] = {
-	{ "split and collapse every huge size", test_split_sizes, .id = "split-sizes" },
-	{ "split pool page and pins", test_split_pool, .id = "split-pool" },
-};
-const unsigned int tests_split_count = sizeof(tests_split) / sizeof(tests_split[0]);
+PPCMMU_TEST_FN("split-sizes", "huge", "split and collapse every huge size", test_split_sizes);
+PPCMMU_TEST_FN("split-pool", "huge", "split pool page and pins", test_split_pool);
