@@ -27,7 +27,7 @@
 #define SPLIT_BOUND_TB	(r->budget + 4 * SMP_CALL_TIMEOUT)
 
 struct split_core {
-	uint32_t reads, faults, wrong, multi;
+	uint32_t reads, faults, wrong, multi, stale, sized;
 	uint32_t first_wrong, first_va;
 };
 
@@ -36,9 +36,17 @@ struct split_run {
 	uint32_t size;
 	uint64_t budget;
 	volatile uint32_t stop;
+	volatile uint32_t seq;		/* odd while cpu 0 splits or collapses */
+	volatile uint32_t cur_size;	/* the size of the pages now (when seq is even) */
 	volatile uint32_t started[ARCH_MAX_CPUS];
 	struct split_core core[ARCH_MAX_CPUS];
 };
+
+/* Stores before it reach the other cores before stores after it. */
+static inline void split_barrier(void)
+{
+	__asm__ volatile("msync" : : : "memory");
+}
 
 /* The word of piece k that the readers read: a different offset in each 4 KB. */
 static uint32_t split_off(uint32_t k)
@@ -72,8 +80,9 @@ static void split_reader_fn(void *arg)
 
 	r->started[cpu] = 1;
 	while (!r->stop && timebase_read() - t0 < SPLIT_BOUND_TB) {
-		uint32_t off = split_off(k++ % pieces), v = SPLIT_SENTINEL;
+		uint32_t off = split_off(k++ % pieces), v = SPLIT_SENTINEL, s1 = r->seq, size = r->cur_size;
 		volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(r->va + off);
+		struct tlb_info t;
 
 		expect_fault((uint32_t)(uintptr_t)p);
 		__asm__ volatile("lwz%U1%X1 %0, %1" : "+r"(v) : "m"(*p));
@@ -89,6 +98,13 @@ static void split_reader_fn(void *arg)
 		}
 		if (tlb_entries_covering(r->va + off, 0) > 1)
 			c->multi++;
+		/* with the mapping unchanged around the read, the entry it used has the pages' size:
+		 * an entry of the old size would have outlived the shootdown */
+		if (v != SPLIT_SENTINEL && tlb_lookup(r->va + off, 0, &t) && !(s1 & 1) && r->seq == s1) {
+			c->sized++;
+			if (t.size != size)
+				c->stale++;
+		}
 		smp_poll();
 	}
 }
@@ -99,7 +115,8 @@ static void smp_split(unsigned int steps, uint64_t budget)
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	struct split_run *r;
 	static struct split_run run;
-	uint32_t size = sizes[1], reads = 0, faults = 0, wrong = 0, multi = 0, bad_steps = 0;
+	uint32_t size = sizes[1], reads = 0, faults = 0, wrong = 0, multi = 0, stale = 0, sized = 0;
+	uint32_t bad_steps = 0;
 	uint64_t state = 7, t0;
 	struct walk_result w;
 	paddr_t pa;
@@ -115,7 +132,7 @@ static void smp_split(unsigned int steps, uint64_t budget)
 		return;
 	}
 	r = &run;
-	*r = (struct split_run){ .va = layout.kmap_start, .size = size, .budget = budget };
+	*r = (struct split_run){ .va = layout.kmap_start, .size = size, .budget = budget, .cur_size = size };
 	if (r->va % size) {
 		report(false, "the kernel's map area at 0x%08lx is aligned to %lu KB", (unsigned long)r->va,
 		       (unsigned long)(size >> 10));
@@ -136,13 +153,23 @@ static void smp_split(unsigned int steps, uint64_t budget)
 		for (zi = 0; zi + 1 < n && sizes[zi + 1] < size; zi++)	/* a smaller size at random */
 			;
 		zi = (unsigned int)(xorshift_next(&state) % (zi + 1));
+		r->seq++;
+		split_barrier();
 		err = split(&kernel_mm, r->va + (xorshift_next(&state) % (size / 4096)) * 4096, 4096,
 			    sizes[zi]);
+		r->cur_size = sizes[zi];
+		split_barrier();
+		r->seq++;
 		bad_steps += err != 0;
 		smp_poll();
 		smp_doze(SMP_CALL_TIMEOUT / 1000);	/* let the readers run on QEMU's one thread */
+		r->seq++;
+		split_barrier();
 		if (!err)
 			err = collapse(&kernel_mm, r->va + (xorshift_next(&state) % (size / 4096)) * 4096);
+		r->cur_size = size;
+		split_barrier();
+		r->seq++;
 		bad_steps += err != 0;
 		smp_poll();
 		smp_doze(SMP_CALL_TIMEOUT / 1000);
@@ -154,6 +181,8 @@ static void smp_split(unsigned int steps, uint64_t budget)
 		faults += r->core[cpu].faults;
 		wrong += r->core[cpu].wrong;
 		multi += r->core[cpu].multi;
+		stale += r->core[cpu].stale;
+		sized += r->core[cpu].sized;
 		if (r->core[cpu].wrong)
 			report_info("cpu %u: first wrong read 0x%08lx at 0x%08lx", cpu,
 				    (unsigned long)r->core[cpu].first_wrong, (unsigned long)r->core[cpu].first_va);
@@ -167,6 +196,8 @@ static void smp_split(unsigned int steps, uint64_t budget)
 	       (unsigned long)(reads - faults));
 	report_eq(wrong, 0, "no read saw anything but the page's own words (no stale or mixed translation)");
 	report_eq(multi, 0, "no core held two TLB entries covering one address (no multi-hit)");
+	report_eq(stale, 0, "no read between changes went through an entry of another size than the pages' "
+		  "(%lu such reads checked)", (unsigned long)sized);
 	report(is_eq(walk(&kernel_mm, r->va + size - 1, &w), MMU_OK) && is_eq(w.size, size),
 	       "the page is whole at the end");
 	unmap(&kernel_mm, r->va, size);
