@@ -13,6 +13,9 @@ checks='powerpc-linux-gnu-gcc|gcc-powerpc-linux-gnu
 powerpc-linux-gnu-as|binutils-powerpc-linux-gnu
 powerpc-linux-gnu-ld|binutils-powerpc-linux-gnu
 powerpc-linux-gnu-objcopy|binutils-powerpc-linux-gnu
+powerpc64-linux-gnu-gcc|gcc-powerpc64-linux-gnu
+powerpc64-linux-gnu-objcopy|binutils-powerpc64-linux-gnu
+qemu-system-ppc64|qemu-system-ppc
 qemu-system-ppc|qemu-system-ppc
 qemu-ppc|qemu-user
 /usr/lib/u-boot/qemu-ppce500/uboot.elf|u-boot-qemu

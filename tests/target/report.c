@@ -14,7 +14,7 @@
 /* Each core's declared fault and where an unexpected fault abandons its work in hand. */
 struct expect_state {
 	bool expecting;
-	uint32_t expect_addr;
+	vaddr_t expect_addr;
 	unsigned int taken;
 	struct fault_record last;
 	jmp_buf *abort_to;
@@ -54,7 +54,7 @@ unsigned int report_summary(void)
 	return report_summary_line();
 }
 
-void expect_fault(uint32_t addr)
+void expect_fault(vaddr_t addr)
 {
 	ex()->expecting = true;
 	ex()->expect_addr = addr;

@@ -26,7 +26,7 @@ unsigned int report_summary(void);
  * fetch, back in user_call() for user mode.  A fault that was not declared
  * fails the running test and abandons it.
  */
-void expect_fault(uint32_t addr);
+void expect_fault(vaddr_t addr);
 /*
  * After an unexpected fault, the walk of the faulting address is printed with
  * this (the monitor's walk display, set by kernel_main: tests sit below the
