@@ -268,7 +268,9 @@ docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -362,7 +364,9 @@ monitor-test:
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
 console-test: deps
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/test-console qemu-mpc8544ds sim-mpc885
 
 # The simulator's suites run when a board under test runs on it.
