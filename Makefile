@@ -11,11 +11,12 @@ TEST_BOARDS ?= $(BOARD)
 endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885 \
-	qemu-e5500 qemu-e6500
+	qemu-e5500 qemu-e6500 qemu-powernv8
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
 # before the board's command line); a script named FAMILY-WHAT runs as monitor-BOARD-WHAT. The -bad
 # sessions send every refusal of every command and compare the state after them with the state before.
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad qemu-e5500:e64
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad qemu-e5500:e64 \
+	qemu-powernv8:book3s64 qemu-mpc8544ds:e500-split sim-mpc885:mpc8xx-split
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -32,8 +33,8 @@ CONSOLE_PA := $(call board,console_pa)
 EXIT_KIND := $(call board,exit)
 BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
 
-# e500 in 64-bit mode (e5500, e6500): the 64-bit cross tools and their own newlib.
-ifeq ($(FAMILY),e500-64)
+# e500 in 64-bit mode (e5500, e6500) and book3s/64: the 64-bit cross tools and their own newlib.
+ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
 TLB_STATS := 0
 NEWLIB := build/newlib64
 NEWLIB_TARGET := $(NEWLIB)/install/powerpc64-eabi
@@ -47,7 +48,7 @@ CROSS := powerpc-linux-gnu-
 endif
 BUILD := build/$(BOARD)$(if $(filter 0,$(TLB_STATS)),-nostats)
 # (e500-64 has no miss counters to build with or without, yet: one build directory.)
-ifeq ($(FAMILY),e500-64)
+ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
 BUILD := build/$(BOARD)
 endif
 CC := $(CROSS)gcc
@@ -75,6 +76,12 @@ FAMILY_DEFS := -DPPCMMU_VADDR_64 -DPPCMMU_E500_64
 CPPFLAGS += $(FAMILY_DEFS)
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
 	-msoft-float -mcpu=$(MCPU) -mno-altivec -mno-vsx -ffixed-r13 -fno-common
+else ifeq ($(FAMILY),book3s64)
+# POWER8, 64-bit big-endian, ELFv1; the same ABI choices as e500-64.
+FAMILY_DEFS := -DPPCMMU_VADDR_64 -DPPCMMU_BOOK3S64
+CPPFLAGS += $(FAMILY_DEFS)
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
+	-msoft-float -mcpu=$(MCPU) -mno-altivec -mno-vsx -ffixed-r13 -fno-common
 else
 CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fno-pie \
 	-msoft-float -mcpu=$(MCPU) -G 0 -msdata=none -fno-common
@@ -86,15 +93,15 @@ LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
-	tests/target/report.c tests/target/env.c tests/target/run.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
-	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
+	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c \
-	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
@@ -105,9 +112,22 @@ ifeq ($(FAMILY),e500-64)
 # target tables that need them are not built (tests/target/run.c names them as skipped).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
+	tests/target/test-$(FAMILY).c tests/bench/bench-e500-64.c
+endif
+# book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
+# hashed page table and fault path, Linux's hash-4k table format.
+BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/book3s64-setup.c \
+	tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+ifeq ($(FAMILY),book3s64)
+# What runs so far: no user mode, so the shared target tables are not built (tests/target/run.c
+# names them as skipped).
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
+	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
-	tests/bench/bench-e500-64.c
+	tests/bench/bench-book3s64.c
 endif
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
@@ -117,6 +137,32 @@ BOARD_SRCS := boot/$(FAMILY)-setup.c monitor/monitor.c
 SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
 	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))
+
+# A board engineer's own tests (docs/writing-tests.md): every .c file of the folders EXTRA_TESTS names
+# (make test | run | all | list-tests EXTRA_TESTS=DIR) and of the board's own folder (board.cfg key
+# tests), compiled with the project's tests' flags and headers into the image. A folder that does not
+# exist, holds no .c file or (checked at the link) registers no test is an error.
+BOARD_TESTS := $(shell tools/board-get $(BOARD) tests 2>/dev/null)
+$(foreach d,$(BOARD_TESTS),$(if $(wildcard $(d)/.),,$(error board.cfg: $(BOARD)'s tests folder '$(d)' does not exist)))
+$(foreach d,$(EXTRA_TESTS),$(if $(wildcard $(d)/.),,$(error EXTRA_TESTS: no such folder: '$(d)')))
+EXTRA_DIRS := $(patsubst %/,%,$(BOARD_TESTS) $(EXTRA_TESTS))
+$(foreach d,$(EXTRA_DIRS),$(if $(wildcard $(d)/*.c),,$(error EXTRA_TESTS: '$(d)' holds no .c file (no test))))
+EXTRA_SRCS := $(foreach d,$(EXTRA_DIRS),$(sort $(wildcard $(d)/*.c)))
+# Each file's object under $(BUILD)/extra, at its absolute path (folders outside the tree included).
+extra_obj = $(BUILD)/extra$(abspath $(1)).o
+define extra_rule
+$(call extra_obj,$(1)): $(1) $(NEWLIB_TARGET)/lib/libc.a Makefile
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $(1)"
+	@$$(CC) $$(CPPFLAGS) $$(CFLAGS) -MMD -MP -c $(1) -o $$@ || \
+		{ echo "EXTRA_TESTS: $(1) does not compile"; exit 1; }
+endef
+$(foreach s,$(EXTRA_SRCS),$(eval $(call extra_rule,$(s))))
+OBJS += $(foreach s,$(EXTRA_SRCS),$(call extra_obj,$(s)))
+# The image is relinked when the set of outside files changes (one added, or EXTRA_TESTS dropped).
+EXTRA_STAMP := $(BUILD)/extra-tests.list
+$(shell mkdir -p $(BUILD) && { echo '$(abspath $(EXTRA_SRCS))' | cmp -s - $(EXTRA_STAMP) || \
+	echo '$(abspath $(EXTRA_SRCS))' >$(EXTRA_STAMP); })
 
 ELF := $(BUILD)/ppcmmu.elf
 IMAGES := $(ELF)
@@ -157,10 +203,13 @@ $(LDSCRIPT): linker/$(FAMILY).ld Makefile
 	@echo "  CPP     $<"
 	@$(CC) -E -P -x c -undef -D__ASSEMBLER__ $(FAMILY_DEFS) -MMD -MP -MT $@ -MF $@.d -I. -Iinclude $< -o $@
 
-$(ELF): $(OBJS) $(LDSCRIPT)
+$(ELF): $(OBJS) $(LDSCRIPT) $(EXTRA_STAMP)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
-	@tools/check-test-ids $@ $(OBJCOPY) || { rm -f $@; exit 1; }
+	@tools/check-test-ids $@ $(OBJCOPY) $(EXTRA_DIRS) || { rm -f $@; exit 1; }
+ifeq ($(FAMILY),book3s64)
+	@tools/check-load-offset $@
+endif
 
 $(BUILD)/ppcmmu.bin: $(ELF)
 	@$(OBJCOPY) -O binary $< $@
@@ -219,7 +268,9 @@ docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -248,13 +299,31 @@ target-test:
 		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
 		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
+	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
+	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
+			>build/build-extra-tests-$$b.log 2>&1 || \
+			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
+		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
+			tools/run-board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
+	done | tee -a build/target-test.log
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run-suite extra-input build/extra-input.log \
+		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
-	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
-		| tee -a build/target-test.log
+	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
+	@if [ -n "$(EXTRA_DIRS)" ]; then \
+		echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS $(EXTRA_DIRS):" \
+			"their kernel addresses are not the documents')"; \
+	else tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
+	fi | tee -a build/target-test.log
+
+# The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
+EXAMPLE_TESTS := docs/examples/writing-tests
 
 # The e500 miss handlers of the boards under test, one object per core they are built for.
 MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
@@ -295,7 +364,9 @@ monitor-test:
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
 console-test: deps
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/test-console qemu-mpc8544ds sim-mpc885
 
 # The simulator's suites run when a board under test runs on it.
