@@ -600,9 +600,9 @@ static void run_missloop_named(const char *name, uint32_t region, bool distinct)
 			    u64s(t3 - t2), (unsigned long)CALIB_OUTER, u64s(t1 - t0), (unsigned long)m,
 			    tlb_counts_available());
 		if (!bench_raw)
-			kprintf("%s: %lu sweeps of %lu 4K pages (%s), a DTLB miss a load: %s tb in all, "
+			kprintf("%s: %lu sweeps of %lu 4K pages%s, a DTLB miss a load: %s tb in all, "
 				"%lu data TLB misses counted, %lu tb a load\n", name, (unsigned long)sweeps,
-				(unsigned long)pages, distinct ? "distinct physical pages" : "one physical page",
+				(unsigned long)pages, distinct ? " (each its own physical page)" : "",
 				u64s(t3 - t2), (unsigned long)m,
 				(unsigned long)((t3 - t2) / ((uint64_t)sweeps * pages)));
 		unmap(&mm, UHUGE, region);
