@@ -272,7 +272,7 @@ target-test:
 		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
-	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
+	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
