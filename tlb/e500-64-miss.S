@@ -16,8 +16,10 @@
  *                 the kernel's context: a user address faults to C)
  *   SPRG1 (read)  PTE bits an instruction fetch needs in this context
  *   SPRG2 (read)  PTE bits a data access needs in this context
- *   e64_miss_data (read, TLB1 slot written): the kernel PGD and the next
- *                 huge slot, at fixed offsets from KERNEL_VA (3 instructions)
+ *   e64_miss_data (read, TLB1 slot written): the kernel PGD and each core's
+ *                 next huge slot (one word per core, by PIR), at fixed
+ *                 offsets from KERNEL_VA (3 instructions)
+ *   PIR (read)    this core's number: its round-robin word
  *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
  *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
  *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
@@ -46,10 +48,10 @@
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
  *   4 KB page, kernel address   58 instructions (user address: 52)
- *   huge leaf at PMD level      70 (kernel address)
- *   huge leaf at PUD level      63 (kernel address)
+ *   huge leaf at PMD level      73 (kernel address)
+ *   huge leaf at PUD level      66 (kernel address)
  * (save 5, EA 1, PGD choice 11 kernel / 5 user, 7 per PGD/PUD/PMD level,
- * PTE load 3, TLB0 load 11 or TLB1 load 26, restore 5, rfi 1)
+ * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1)
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -82,7 +84,11 @@
 /* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
 #define REGION_SHIFT		E500_64_VA_BITS
 #define KREGION_HI		(E64_KREGION >> 16)
-/* TLB1 round robin: ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
+/* TLB1 round robin, per core: this core's word at (PIR mod E64_MAX_CPUS) * 4 */
+#define MAX_CPUS_LOG2		3
+#define CPU_WORD_MB		(30 - MAX_CPUS_LOG2)
+#define CPU_WORD_ME		29
+/* ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
 #define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
 #define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
@@ -101,6 +107,9 @@
 #endif
 #if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
 #error "TLB1 round robin: a power-of-two slot count"
+#endif
+#if (1 << MAX_CPUS_LOG2) != E64_MAX_CPUS
+#error "TLB1 round robin: one word per core, E64_MAX_CPUS of them"
 #endif
 #if (_PAGE_BAP_SR >> PTE_BAP_SHIFT) != MAS3_SR || (_PAGE_BAP_UX >> PTE_BAP_SHIFT) != MAS3_UX || \
 	(_PAGE_GUARDED >> PTE_WIMGE_SHIFT) != MAS2_G || (_PAGE_WRITETHRU >> PTE_WIMGE_SHIFT) != MAS2_W
@@ -174,7 +183,9 @@
 /*
  * r10 = EA, r11 = leaf (any entry of its run: each carries the page's
  * TSIZE, flags and permissions; the RPN is masked to the page, so the
- * replica's offset goes).  TLB1 slot from the round robin.
+ * replica's offset goes).  TLB1 slot from this core's round robin (a word of
+ * its own: two cores sharing one would race on it and skip or repeat slots
+ * in each other's TLB1).
  */
 .macro LOAD_TLB1 need, fail
 	mfspr	r12, \need
@@ -194,9 +205,12 @@
 	sld	r10, r10, r12			/* PA aligned down to the page */
 	rlwimi	r10, r11, PERM_ROT, PERM_MB, 31
 	mtspr	SPRN_MAS7_MAS3, r10
+	mfspr	r10, SPRN_PIR
+	rlwinm	r10, r10, 2, CPU_WORD_MB, CPU_WORD_ME	/* this core's word offset */
 	lis	r12, KERNEL_VA@highest
 	sldi	r12, r12, 32
-	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, the next huge slot */
+	add	r12, r12, r10
+	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, this core's next huge slot */
 	mtspr	SPRN_MAS0, r10
 	addis	r10, r10, ESEL_ONE_HI
 	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME
@@ -240,5 +254,6 @@ e64_tlb_miss_end:
 	.globl	e64_miss_data
 e64_miss_data:
 	.quad	0				/* MD_KPGD: kernel_mm.pgd, set once at boot */
-	.long	MAS0_TLBSEL1			/* MD_TLB1_NEXT: MAS0 of the next huge slot */
-	.long	0
+	.rept	E64_MAX_CPUS			/* MD_TLB1_NEXT: each core's MAS0 of its next huge slot */
+	.long	MAS0_TLBSEL1
+	.endr

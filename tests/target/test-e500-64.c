@@ -307,6 +307,55 @@ static void test_smp(void)
 	test_page_free(pa);
 }
 
+/* Each core's round-robin word of the miss handler (tlb/e500-64-miss.S, MD_TLB1_NEXT): ESEL of its next slot. */
+extern uint64_t e64_miss_data[];
+
+static unsigned int next_slot(unsigned int cpu)
+{
+	const volatile uint32_t *words = (const volatile uint32_t *)&e64_miss_data[1];
+
+	return (words[cpu] & MAS0_ESEL_MASK) >> MAS0_ESEL_SHIFT;
+}
+
+/*
+ * The TLB1 round robin is per core: a huge miss on cpu 1 advances cpu 1's
+ * slot and leaves cpu 0's, and the other way round (one shared word would
+ * let two cores race on it).
+ */
+static void test_tlb1_per_core(void)
+{
+	const vaddr_t va = E64_KMAP_START + 0x0000002000000000ull;
+	const uint32_t size = 4u << 20;
+	unsigned int s0, s1;
+	paddr_t pa;
+	uint64_t r;
+
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	pa = hugepool_alloc(size);
+	if (pa == HUGEPOOL_FAIL) {
+		skip_no_huge_page("4M: no page of that size in the pool");
+		return;
+	}
+	*(volatile uint32_t *)lin(pa + 8) = 0x7e5e1001;
+	report_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK, "map a 4M page");
+	tlb_flush_all();
+	s0 = next_slot(0);
+	s1 = next_slot(1);
+	report(e64_cpu_call(1, read_word, va + 8, &r) && r == 0x7e5e1001 &&
+	       is_eq(next_slot(1), (s1 + 1) % E64_HUGE_SLOTS) && is_eq(next_slot(0), s0),
+	       "a huge miss on cpu 1 advances cpu 1's slot (%u -> %u), not cpu 0's (%u)", s1, next_slot(1),
+	       next_slot(0));
+	s1 = next_slot(1);
+	report(is_eq(peek(va + 8), 0x7e5e1001) && is_eq(next_slot(0), (s0 + 1) % E64_HUGE_SLOTS) &&
+	       is_eq(next_slot(1), s1),
+	       "a huge miss on cpu 0 advances cpu 0's slot (%u -> %u), not cpu 1's", s0, next_slot(0));
+	report_eq(unmap(&kernel_mm, va, size), MMU_OK, "unmap");
+	hugepool_free(pa, size);
+}
+
 static jmp_buf jb;
 static volatile uint64_t kept;
 
@@ -364,6 +413,7 @@ PPCMMU_TEST_FN("e500-64-kernel-table", "e500-64", "e500-64 kernel table", test_k
 PPCMMU_TEST_FN("e500-64-miss-4k", "e500-64", "e500-64 4K miss", test_miss_4k);
 PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_miss_exec);
 PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
+PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round robin", test_tlb1_per_core);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
 PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);
