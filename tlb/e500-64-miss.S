@@ -47,10 +47,10 @@
  *
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
- *   4 KB page, kernel address   58 instructions (user address: 52)
- *   huge leaf at PMD level      73 (kernel address)
- *   huge leaf at PUD level      66 (kernel address)
- * (save 5, EA 1, PGD choice 11 kernel / 5 user, 7 per PGD/PUD/PMD level,
+ *   4 KB page, kernel address   61 instructions (user address: 52)
+ *   huge leaf at PMD level      76 (kernel address)
+ *   huge leaf at PUD level      69 (kernel address)
+ * (save 5, EA 1, PGD choice 14 kernel / 5 user, 7 per PGD/PUD/PMD level,
  * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1)
  */
 #include "e500/reg.h"
@@ -84,6 +84,9 @@
 /* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
 #define REGION_SHIFT		E500_64_VA_BITS
 #define KREGION_HI		(E64_KREGION >> 16)
+/* MAS1 without its TID field (bits 2..15, the e5500/e6500's 14 PID bits): keep 0..1 and 16..31 */
+#define TID_KEEP_MB		16
+#define TID_KEEP_ME		1
 /* TLB1 round robin, per core: this core's word at (PIR mod E64_MAX_CPUS) * 4 */
 #define MAX_CPUS_LOG2		3
 #define CPU_WORD_MB		(30 - MAX_CPUS_LOG2)
@@ -134,13 +137,20 @@
 	mfspr	r12, SPRN_SPRG6
 .endm
 
-/* r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail. */
+/*
+ * r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail.  A
+ * kernel address clears the autoloaded MAS1[TID] (the PID of the running
+ * context): a kernel entry is global (TID 0) whatever space is running.
+ */
 .macro FIND_PGD fail
 	srdi.	r11, r10, REGION_SHIFT
 	beq	1f				/* user address */
 	lis	r12, KREGION_HI
 	cmpld	r11, r12
 	bne-	\fail				/* neither space's */
+	mfspr	r12, SPRN_MAS1
+	rlwinm	r12, r12, 0, TID_KEEP_MB, TID_KEEP_ME	/* TID 0: global */
+	mtspr	SPRN_MAS1, r12
 	lis	r11, KERNEL_VA@highest
 	sldi	r11, r11, 32
 	ld	r11, MD_OFF(MD_KPGD)(r11)	/* the kernel PGD */

@@ -356,6 +356,51 @@ static void test_tlb1_per_core(void)
 	hugepool_free(pa, size);
 }
 
+static void set_pid(uint64_t pid)
+{
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_PID), "r"(pid) : "memory");
+}
+
+/*
+ * A kernel address missed while a user space's PID is loaded gets a global
+ * entry (TID 0), 4K and huge alike: the handler clears the TID the hardware
+ * autoloads from PID.  An entry tagged with the PID would vanish for the
+ * kernel as soon as another space ran, and stay visible to that PID only.
+ */
+static void test_kernel_global(void)
+{
+	const vaddr_t va = MISS_VA + 0x20000, hva = E64_KMAP_START + 0x0000002000000000ull;
+	const uint32_t hsize = 4u << 20;
+	paddr_t pa = test_page(), hpa = hugepool_alloc(hsize);
+	struct tlb_info t, h;
+	uint32_t v, hv = 0;
+
+	lin(pa)[3] = 0x6106a1;
+	report_eq(map(&kernel_mm, va, pa, 4096, PROT_READ), MMU_OK, "map 4K");
+	if (hpa != HUGEPOOL_FAIL) {
+		*(volatile uint32_t *)lin(hpa + 12) = 0x6106a2;
+		report_eq(map(&kernel_mm, hva, hpa, hsize, PROT_READ), MMU_OK, "map 4M");
+	}
+	tlb_flush_all();
+	set_pid(0x2a);
+	v = peek(va + 12);
+	if (hpa != HUGEPOOL_FAIL)
+		hv = peek(hva + 12);
+	set_pid(0);
+	report(is_eq(v, 0x6106a1) && tlb_lookup(va, 0, &t) && is_eq(t.tid, 0) && is_eq(t.level, 0),
+	       "4K kernel page missed under PID 0x2a: a TLB0 entry with TID 0 (TID %u)", t.tid);
+	if (hpa != HUGEPOOL_FAIL) {
+		report(is_eq(hv, 0x6106a2) && tlb_lookup(hva, 0, &h) && is_eq(h.tid, 0) && is_eq(h.level, 1),
+		       "4M kernel page missed under PID 0x2a: a TLB1 entry with TID 0 (TID %u)", h.tid);
+		report_eq(unmap(&kernel_mm, hva, hsize), MMU_OK, "unmap 4M");
+		hugepool_free(hpa, hsize);
+	} else {
+		skip_no_huge_page("4M: no page of that size in the pool");
+	}
+	report_eq(unmap(&kernel_mm, va, 4096), MMU_OK, "unmap 4K");
+	test_page_free(pa);
+}
+
 static jmp_buf jb;
 static volatile uint64_t kept;
 
@@ -414,6 +459,7 @@ PPCMMU_TEST_FN("e500-64-miss-4k", "e500-64", "e500-64 4K miss", test_miss_4k);
 PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_miss_exec);
 PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
 PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round robin", test_tlb1_per_core);
+PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
 PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);
