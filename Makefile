@@ -35,7 +35,9 @@ BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
 
 # e500 in 64-bit mode (e5500, e6500) and book3s/64: the 64-bit cross tools and their own newlib.
 ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
+ifeq ($(FAMILY),book3s64)
 TLB_STATS := 0
+endif
 NEWLIB := build/newlib64
 NEWLIB_TARGET := $(NEWLIB)/install/powerpc64-eabi
 NEWLIB_BITS := 64
@@ -47,8 +49,8 @@ NEWLIB_BITS := 32
 CROSS := powerpc-linux-gnu-
 endif
 BUILD := build/$(BOARD)$(if $(filter 0,$(TLB_STATS)),-nostats)
-# (e500-64 has no miss counters to build with or without, yet: one build directory.)
-ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
+# (book3s64 has no miss counters to build with or without, yet: one build directory.)
+ifeq ($(FAMILY),book3s64)
 BUILD := build/$(BOARD)
 endif
 CC := $(CROSS)gcc

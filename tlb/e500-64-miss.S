@@ -19,7 +19,9 @@
  *   e64_miss_data (read, TLB1 slot written): the kernel PGD and each core's
  *                 next huge slot (one word per core, by PIR), at fixed
  *                 offsets from KERNEL_VA (3 instructions)
- *   PIR (read)    this core's number: its round-robin word
+ *   PIR (read)    this core's number: its round-robin word and, with
+ *                 CONFIG_TLB_STATS, its two miss counters in e64_miss_data
+ *                 (every miss entering a handler counts, as on 32-bit)
  *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
  *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
  *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
@@ -51,7 +53,8 @@
  *   huge leaf at PMD level      76 (kernel address)
  *   huge leaf at PUD level      69 (kernel address)
  * (save 5, EA 1, PGD choice 14 kernel / 5 user, 7 per PGD/PUD/PMD level,
- * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1)
+ * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1; the counts are
+ * of a TLB_STATS=0 build: the miss counter adds 8 to each path)
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -95,10 +98,16 @@
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
 #define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
 #define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
+/* miss counters: this core's pair of words at (PIR mod E64_MAX_CPUS) * 8 */
+#define CPU_PAIR_MB		(29 - MAX_CPUS_LOG2)
+#define CPU_PAIR_ME		28
 /* e64_miss_data, addressed from KERNEL_VA: lis 0xc000; sldi 32; ld/lwz d(reg) */
 #define MD_OFF(field)		(e64_miss_data - KERNEL_VA + (field))
 #define MD_KPGD			0
 #define MD_TLB1_NEXT		8
+#define MD_COUNTS		(MD_TLB1_NEXT + 4 * E64_MAX_CPUS)	/* per core: dmiss, imiss */
+#define MD_DMISS		0
+#define MD_IMISS		4
 
 #if _PAGE_PSIZE_MSK != MAS1_TSIZE_MASK || _PAGE_PSIZE_SHIFT != MAS1_TSIZE_SHIFT - 1 || \
 	_PAGE_PSIZE_SHIFT_OFFSET != 10
@@ -121,12 +130,22 @@
 
 	.section .text.vectors, "ax"
 
-.macro MISS_SAVE
+.macro MISS_SAVE counter
 	mtspr	SPRN_SPRG4, r10
 	mtspr	SPRN_SPRG5, r11
 	mtspr	SPRN_SPRG6, r12
 	mfcr	r12
 	mtspr	SPRN_SPRG7, r12
+#ifdef CONFIG_TLB_STATS
+	mfspr	r10, SPRN_PIR
+	rlwinm	r10, r10, 3, CPU_PAIR_MB, CPU_PAIR_ME	/* this core's counter pair */
+	lis	r12, KERNEL_VA@highest
+	sldi	r12, r12, 32
+	add	r12, r12, r10
+	lwz	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+	addi	r10, r10, 1
+	stw	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+#endif
 .endm
 
 .macro MISS_RESTORE
@@ -229,11 +248,11 @@
 	tlbwe
 .endm
 
-.macro MISS_HANDLER name, ea, need, slow
+.macro MISS_HANDLER name, ea, need, slow, counter
 	.globl	\name
 	.balign	16
 \name:
-	MISS_SAVE
+	MISS_SAVE \counter
 	mfspr	r10, \ea
 	FIND_PGD 9f
 	LOAD_ENTRY E500_64_PGD_SHIFT, E500_64_PGD_INDEX_BITS
@@ -253,8 +272,8 @@
 	b	\slow
 .endm
 
-	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb
-	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb
+	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb, MD_DMISS
+	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb, MD_IMISS
 
 	.globl	e64_tlb_miss_end
 e64_tlb_miss_end:
@@ -266,4 +285,7 @@ e64_miss_data:
 	.quad	0				/* MD_KPGD: kernel_mm.pgd, set once at boot */
 	.rept	E64_MAX_CPUS			/* MD_TLB1_NEXT: each core's MAS0 of its next huge slot */
 	.long	MAS0_TLBSEL1
+	.endr
+	.rept	E64_MAX_CPUS			/* MD_COUNTS: each core's data and instruction misses */
+	.long	0, 0
 	.endr
