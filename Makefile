@@ -3,6 +3,7 @@
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
 # make stress | stress-smp | fuzz: long randomized runs
+# make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -90,7 +91,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp
+	stress-smp farm-test
 all: $(IMAGES)
 
 deps:
@@ -279,6 +280,23 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
+# QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
+# its packages (tools/deps.sh farm). Not part of make test (about a minute). docs/farms.md.
+farm-test:
+	@tools/deps.sh farm
+	@mkdir -p build/farm
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@for b in qemu-ppce500 p2020rdb; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ tail -20 build/build-$$b.log; echo "farm: FAILED: $$b build failed (build/build-$$b.log)"; exit 1; }; \
+	done
+	@# The MPC885ADS image as make BOARD=mpc885ads test builds it: tests=all in its built-in command line.
+	@$(MAKE) --no-print-directory BOARD=mpc885ads BUILD=build/mpc885ads-test \
+		BOOTARGS="tests=all $$(tools/board-get mpc885ads bootargs)" all >build/build-mpc885ads-test.log 2>&1 || \
+		{ tail -20 build/build-mpc885ads-test.log; echo "farm: FAILED: mpc885ads build failed"; exit 1; }
+	@farm/farm-test build/farm
 
 # make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
 # STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
