@@ -2,7 +2,7 @@
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
-# make stress | stress-smp | fuzz: long randomized runs
+# make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
@@ -13,8 +13,9 @@ endif
 BOARD ?= qemu-mpc8544ds
 TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qemu-e500mc sim-mpc885
 # Scripted monitor sessions, board:script (tests/monitor/SCRIPT.in, .expect, optional .args: words put
-# before the board's command line).
-MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx
+# before the board's command line); a script named FAMILY-WHAT runs as monitor-BOARD-WHAT. The -bad
+# sessions send every refusal of every command and compare the state after them with the state before.
+MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -62,15 +63,15 @@ LDSCRIPT := $(BUILD)/$(FAMILY).ld
 LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,$(LDSCRIPT)
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fault.c lib/fdt.c lib/syscalls.c \
-	lib/report.c lib/cmdline.c lib/monitor.c lib/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c hugetlb/hugetlb.c hugetlb/pool.c \
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
+	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
+	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
-E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c boot/e500-smp.c boot/e500-core.c \
+E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
@@ -78,7 +79,7 @@ MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boo
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \
 	mmu/pgtable-mpc8xx.c
 SRCS := $(COMMON_SRCS) drivers/$(CONSOLE).c $($(shell echo $(FAMILY) | tr a-z A-Z)_SRCS)
-BOARD_SRCS := boot/$(FAMILY)-setup.c lib/monitor.c
+BOARD_SRCS := boot/$(FAMILY)-setup.c monitor/monitor.c
 SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
 	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))
@@ -91,7 +92,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp farm-test
+	stress-smp sim-bin fresh-check ram-matrix farm-test
 all: $(IMAGES)
 
 deps:
@@ -139,14 +140,22 @@ $(BUILD)/ppcmmu.uImage: $(BUILD)/ppcmmu.bin
 
 -include $(OBJS:.o=.d) $(LDSCRIPT).d
 
+# What running the board needs besides its image: the simulator, for a board that runs on it.
+RUN_NEEDS := $(if $(filter sim,$(RUNNER)),sim-bin)
+sim-bin:
+	@mkdir -p build
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >build/sim-bin.log 2>&1 || \
+		{ tail -20 build/sim-bin.log; echo "the simulator does not build (build/sim-bin.log)"; exit 1; }
+
 # The prompt, with the console on the terminal (or stdin); TESTS=globs runs a selection and ends.
-run: deps
+# An interactive session has no timeout (RUNBOARD_TIMEOUT=0); a selection keeps the board's.
+run: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all
-	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,86400) \
+	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,0) \
 		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
 
 # The stable name, group and subject of every test of the board's image, as "test list" prints them.
-list-tests: deps
+list-tests: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all >&2
 	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
 	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
@@ -167,10 +176,16 @@ sim-test:
 docs-test:
 	@mkdir -p build
 	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
 
-# Redraw docs/diagrams/*.svg from the headers (commit the result; make test checks it).
-docs:
+# Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
+# the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
+docs: deps
 	@python3 tools/diagrams.py docs/diagrams
+	@tools/layers --draw
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
+	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
@@ -187,6 +202,11 @@ target-test:
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
+	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
+	@for o in $(MISS_ORDER_OBJS); do \
+		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
+		else echo "miss-order $$o: FAILED: not built"; fi; \
+	done | tee -a build/target-test.log
 	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
 	@for v in $$(tools/run-variant --list emulated); do \
@@ -197,6 +217,13 @@ target-test:
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
+	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
+	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
+		| tee -a build/target-test.log
+
+# The e500 miss handlers of the boards under test, one object per core they are built for.
+MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
+	build/obj-e500-$(shell tools/board-get $(b) mcpu)/tlb/e500-miss.S.o)))
 
 # The serial runner against real boards played by QEMU + U-Boot on a pty (tests/runs.cfg sections with
 # a stand_in), side by side since YMODEM over the emulated UART is slow; then its error cases. Not all
@@ -217,16 +244,18 @@ hw-test:
 	tail -n 1 build/variants/hw-serial-errors.out
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
+# The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
 monitor-test:
-	@for s in $(MONITOR_SESSIONS); do \
-		b=$${s%%:*} f=tests/monitor/$${s#*:}; \
+	@rc=0; for s in $(MONITOR_SESSIONS); do \
+		b=$${s%%:*} sc=$${s#*:}; f=tests/monitor/$$sc; \
+		case $$sc in *-*) what=-$${sc#*-} ;; *) what= ;; esac; \
 		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
-		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b: FAILED: build/$$b/ppcmmu.elf not built"; continue; }; \
+		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b$$what: FAILED: build/$$b/ppcmmu.elf not built"; rc=1; continue; }; \
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
+		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor.log; \
-	done
+		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
@@ -253,8 +282,10 @@ else
 test: deps
 	@mkdir -p build
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@tools/tree-products snap build/tree.before
 	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),$(MAKE) --no-print-directory -C sim all >build/sim-build.log 2>&1 || \
+	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -C sim all && \
+		$(MAKE) --no-print-directory -C sim/tests all; } >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
@@ -276,8 +307,10 @@ test: deps
 	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
-	tools/summarize build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
-		build/host-asan.result build/sim-asan.result) build/docs-test.result build/target-test.log \
+	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
+	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
+	tools/summarize build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
 
@@ -297,6 +330,18 @@ farm-test:
 		BOOTARGS="tests=all $$(tools/board-get mpc885ads bootargs)" all >build/build-mpc885ads-test.log 2>&1 || \
 		{ tail -20 build/build-mpc885ads-test.log; echo "farm: FAILED: mpc885ads build failed"; exit 1; }
 	@farm/farm-test build/farm
+
+# make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
+# 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).
+ram-matrix: deps
+	@mkdir -p build
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
+	@for b in qemu-ppce500 sim-mpc885; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ echo "$$b: FAILED: build (build/build-$$b.log)"; exit 1; }; \
+	done
+	@tools/ram-matrix
 
 # make stress [STRESS_STEPS=1000000] [STRESS_SEED=n]: the stress test alone on every test board, at
 # STRESS_STEPS steps (stress-seed= and stress-steps= on its command line).
@@ -347,7 +392,7 @@ fuzz: deps
 	@$(MAKE) --no-print-directory -C tests/host SANITIZE=1 all >build/fuzz-build.log 2>&1 || \
 		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
 	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx fuzz-cmdline; do \
-		timeout $${FUZZ_TIMEOUT:-7200} tests/host/build-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
+		timeout $${FUZZ_TIMEOUT:-7200} build/host-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
 	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
 	} | tee build/fuzz.log
 	@! grep -qE '^(FAIL|DIFFER)' build/fuzz.log
@@ -372,14 +417,17 @@ bench-speed: deps
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@tools/bench/speed
 
-debug: deps all
+debug: deps all $(RUN_NEEDS)
 	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
+
+# A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
+# make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
+fresh-check: deps
+	@tools/fresh-check
 
 # clean keeps the newlib build (build/newlib, a few minutes to redo); distclean removes it too.
 clean:
 	@[ ! -d build ] || find build -mindepth 1 -maxdepth 1 ! -name newlib -exec rm -rf {} +
-	@$(MAKE) --no-print-directory -C sim clean
-	@$(MAKE) --no-print-directory -C tests/host clean
 
 distclean: clean
 	rm -rf build

@@ -13,7 +13,7 @@
 #include "e500/tlb1.h"
 #include "mmu/pte-e500.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "drivers/ns16550.h"
 #include "drivers/poll.h"
@@ -21,7 +21,6 @@
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
 
-#define LINEAR_MAX	(2u * LINEAR_ENTRY_BYTES)	/* TLB1_LINEAR_LOW and _HIGH */
 #define KMAP_START	0xe0000000u
 #define KMAP_LAST	(CCSR_VA - 1)
 #define USER_LAST	(KERNEL_VA - 1)
@@ -48,6 +47,7 @@ static paddr_t console_pa;		/* the UART the console uses */
 static uint32_t dt_size;		/* 0: no valid device tree */
 static struct fdt_facts dt_facts;	/* what it says, when dt_size */
 #define RAM_MAX		(4ull << 30)	/* what the page allocator's bitmap covers */
+#define RAM_LIMIT	(64ull << 30)	/* 36-bit physical addresses; above RAM_MAX: huge pages only */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
 int console_getc(void)
@@ -60,17 +60,16 @@ void console_drain(void)
 	ns16550_drain();
 }
 
-static void pin_linear_map(void)
-{
-	if (layout.linear_size > LINEAR_ENTRY_BYTES)
-		tlb1_pin(TLB1_LINEAR_HIGH, LINEAR_ENTRY_BYTES);
-}
-
 /* A secondary core: the plan's shared entries the boot core pinned after start-up (CCSR, linear). */
 void e500_pin_shared(void)
 {
 	tlb1_pin(TLB1_CCSR, ccsr_pa);
-	pin_linear_map();
+	tlb1_pin_linear();
+}
+
+uint64_t e500_ccsr_pa(void)
+{
+	return ccsr_pa;
 }
 
 /* The console: CCSR pinned in TLB1, the UART inside it; NULL or why it does not answer. */
@@ -151,15 +150,15 @@ static paddr_t probe_addr(paddr_t claimed, unsigned int k)
 
 static paddr_t probe_ram(paddr_t claimed)
 {
-	static uint32_t saved[RAM_MAX / PROBE_STEP];
+	static uint32_t saved[RAM_LIMIT / PROBE_STEP];
 	unsigned int k, j, n = 0;
 	paddr_t ram = claimed;
 
 	for (k = 1; k * PROBE_STEP < claimed && ram == claimed; k++, n++) {
 		paddr_t a = probe_addr(claimed, k);
 
-		/* the same word may sit dirty in the cache, through the first linear entry */
-		if (a < (256u << 20))
+		/* the same word may sit dirty in the cache, through the boot linear entry */
+		if (a < LINEAR_BOOT_BYTES)
 			__asm__ volatile("dcbf 0, %0; sync" : : "r"(phys_to_virt(a)) : "memory");
 		saved[k] = probe_read(a);
 		probe_write(a, PROBE_PATTERN ^ k);
@@ -175,14 +174,14 @@ static paddr_t probe_ram(paddr_t claimed)
 	return ram;
 }
 
-/* The RAM size to use: the claim, capped at RAM_MAX and at what answers a probe. */
+/* The RAM size to use: the claim, capped at RAM_LIMIT and at what answers a probe. */
 static paddr_t checked_ram(paddr_t claimed, const char *source)
 {
-	paddr_t ram = claimed < RAM_MAX ? claimed : RAM_MAX;
+	paddr_t ram = claimed < RAM_LIMIT ? claimed : RAM_LIMIT;
 
 	if (ram < claimed)
-		kprintf("ppcmmu: RAM: %s says %lu MB; the page allocator covers %lu MB: capped\n",
-			source, MB(claimed), MB(RAM_MAX));
+		kprintf("ppcmmu: RAM: %s says %lu MB; 36-bit physical addresses reach %lu MB: capped\n",
+			source, MB(claimed), MB(RAM_LIMIT));
 	if (ram > ccsr_pa) {
 		kprintf("ppcmmu: RAM: %s says %lu MB, which runs into CCSR at 0x%.0lx%08lx: capped\n",
 			source, MB(ram), PA_PRINT(ccsr_pa));
@@ -193,19 +192,22 @@ static paddr_t checked_ram(paddr_t claimed, const char *source)
 	if (ram < claimed)
 		kprintf("ppcmmu: RAM: %s says %lu MB; only %lu MB keep what is written to them: "
 			"%lu MB used\n", source, MB(claimed), MB(ram), MB(ram));
+	if (ram > RAM_MAX)
+		kprintf("ppcmmu: RAM: %lu MB above 4 GB, past what the page allocator covers: "
+			"for huge pages only\n", MB(ram - RAM_MAX));
 	return ram;
 }
 
 /*
  * RAM size, console and bootargs from the device tree, the board's values
- * where it has none; the tree must lie in the first 256 MB entry of the
- * linear map, and a malformed one is ignored whole.  A /memory node of size
+ * where it has none; the tree must lie in the boot entry of the linear map
+ * (the first 64 MB), and a malformed one is ignored whole.  A /memory node of size
  * 0 is a panic; one that does not start at 0 is ignored, loudly.
  */
 static void read_device_tree(uint32_t dt_phys)
 {
 	struct fdt_facts f;
-	size_t room = dt_phys < 256u << 20 ? (256u << 20) - dt_phys : 0;
+	size_t room = dt_phys < LINEAR_BOOT_BYTES ? LINEAR_BOOT_BYTES - dt_phys : 0;
 	const char *note, *why;
 	uint64_t ram;
 
@@ -221,10 +223,42 @@ static void read_device_tree(uint32_t dt_phys)
 			panic("device tree at 0x%08lx: %s", (unsigned long)dt_phys, note);
 		if (note)
 			kprintf("ppcmmu: device tree at 0x%08lx: %s\n", (unsigned long)dt_phys, note);
+		else if (!f.have_mem)
+			kprintf("ppcmmu: RAM: the device tree has no /memory: board.cfg's %lu MB\n",
+				MB(BOARD_RAM_BYTES));
 		layout.ram_size = ram;
 	}
 	/* used in place, whole: the tree stays reserved (kmem_start_memory) */
 	layout.bootargs = dt_size && f.bootargs && f.bootargs[0] ? f.bootargs : BOARD_BOOTARGS;
+}
+
+uint64_t e500_board_ram(void)
+{
+	if (dt_size && dt_facts.have_mem && !dt_facts.mem_base)
+		return dt_facts.mem_size;
+	return BOARD_RAM_BYTES;
+}
+
+/* The linear map's entries over the RAM there is (e500/tlb1.h); what they leave feeds the pool. */
+static void plan_linear_map(void)
+{
+	if (layout.ram_size < LINEAR_BOOT_BYTES)
+		panic("RAM %lu MB: the e500 kernel needs at least %lu MB (the linear map's boot entry)",
+		      MB(layout.ram_size), MB(LINEAR_BOOT_BYTES));
+	tlb1_linear_plan(layout.ram_size, &tlb1_linear);
+	kmem_set_layout("e500", tlb1_linear.size, KMAP_START, KMAP_LAST, USER_LAST);
+}
+
+static void print_linear_map(void)
+{
+	static const char *const size_names[] = { "", "4K", "16K", "64K", "256K", "1M", "4M", "16M",
+						  "64M", "256M" };
+	unsigned int i;
+
+	kprintf("ppcmmu: linear map: %u TLB1 entr%s, ", tlb1_linear.n, tlb1_linear.n == 1 ? "y" : "ies");
+	for (i = 0; i < tlb1_linear.n; i++)
+		kprintf("%s%s", i ? " + " : "", size_names[tlb1_linear.e[i].tsize]);
+	kprintf(", %lu MB of %lu MB of RAM\n", MB(tlb1_linear.size), MB(layout.ram_size));
 }
 
 void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
@@ -243,8 +277,8 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	if (dt_size && dt_facts.ncpus)
 		cache_line_from_dt(dt_facts.cpus[0].dcache_block, dt_facts.cpus[0].icache_block);
 	layout.ram_size = checked_ram(layout.ram_size, dt_size ? "the device tree" : "board.cfg");
-	kmem_set_layout("e500", LINEAR_MAX, KMAP_START, KMAP_LAST, USER_LAST);
-	pin_linear_map();
+	plan_linear_map();
+	tlb1_pin_linear();
 	/* huge pages may come from anywhere in RAM, everything else from the linear map */
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	e500_ctx_init(&kernel_ctx, &kernel_mm, false);
@@ -252,8 +286,11 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	kprintf("ppcmmu: e500, board %s, RAM %lu MB, TLB1 %u entries, device tree at 0x%08lx%s\n",
 		BOARD_NAME, (unsigned long)(layout.ram_size >> 20), tlb1_n, (unsigned long)dt_phys,
 		dt_size ? "" : " (not valid: board defaults used)");
+	print_linear_map();
 	kmem_check_pool(pool_err);
 	smp_boot(&dt_facts);
+	if (smp_online() > 1)
+		tlb_say_broadcast();
 	kernel_main();
 }
 

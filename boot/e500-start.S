@@ -7,7 +7,7 @@
  *
  * 1. Interrupts off, timers quiet (U-Boot leaves a decrementer pending),
  *    the kernel's HID0 bits set (the others kept).
- * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (256 MB, IPROT), in its
+ * 2. The kernel's linear map, VA KERNEL_VA -> PA 0 (64 MB, IPROT), in its
  *    slot of the TLB1 plan (e500/tlb1.h: the last slot, which no loader
  *    uses); jump up to it.  This is the only entry start-up pins.
  * 3. Every other TLB1 entry and all of TLB0 invalidated: from here on the
@@ -80,7 +80,7 @@ high:
  * A secondary core, released through its spin table entry (ePAPR): entered
  * at the physical address of e500_secondary_entry through the loader's
  * initial mapping (EA = PA for the first 64 MB), r3 = the kernel virtual
- * address of its struct e500_cpu_start (e500-smp.c), which the boot core
+ * address of its struct e500_cpu_start (smp/e500-smp.c), which the boot core
  * filled.  The same steps as _start without the BSS and device tree: its own
  * stack, its own per-CPU page, then e500_secondary_start(start, tlb1_n).
  */
@@ -170,7 +170,7 @@ core_quiet:
 pin_linear:
 	mfspr	r30, SPRN_TLB1CFG
 	andi.	r30, r30, TLBCFG_NENTRY
-	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_TSIZE << MAS1_TSIZE_SHIFT), \
+	TLB1_PIN TLB1_LINEAR_LOW + 1, MAS1_VALID | MAS1_IPROT | (LINEAR_BOOT_TSIZE << MAS1_TSIZE_SHIFT), \
 		KERNEL_VA | LINEAR_WIMGE, LINEAR_PERMS
 	blr
 

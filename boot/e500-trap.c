@@ -9,12 +9,12 @@
 #include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The page-table environment on the target: tables come from the physical
- * page allocator and are reached through the linear map; an entry refers to
- * a table by its kernel virtual address.
+ * The kernel's memory at start-up: the layout the family chose, the physical
+ * page allocator over RAM, the huge-page pool, and the linear map handed to
+ * the page-table environment (mmu/pt-linear.c).
  */
+#include <stdio.h>
 #include <string.h>
 #include "include/arch.h"
 #include "mmu/palloc.h"
+#include "mmu/pt-linear.h"
 #include "include/kernel.h"
 #include "include/linear.h"
 #include "lib/kprintf.h"
@@ -48,6 +50,7 @@ void kmem_start_allocator(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, ui
 {
 	paddr_t ram = ram_below(ram_max);
 
+	pt_linear_init(layout.linear_va, layout.linear_size, page_zero);
 	palloc_set_bitmap(bitmap, palloc_bitmap_bytes(0, ram));
 	palloc_init(0, ram);
 	palloc_reserve(0, virt_to_phys(_end));
@@ -68,6 +71,8 @@ int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32
 	int err, pool_err;
 
 	kmem_start_allocator(bitmap, ram_max, dt_phys, dt_size);
+	/* RAM past what the allocator covers (e500: above 4 GB) serves huge pages only */
+	hugepool_set_high(ram_max, layout.ram_size);
 	pool_err = hugepool_init(layout.bootargs);
 	kmem_fence_high_memory(ram_max);
 	err = mm_init(&kernel_mm, layout.kmap_start, layout.kmap_last, 0);
@@ -76,55 +81,68 @@ int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32
 	return pool_err;
 }
 
-void kmem_check_pool(int pool_err)
+/* "1G", "512K": a huge-page size as hugepages= writes it, into buf (8 bytes). */
+static const char *size_word(uint32_t size, char *buf)
 {
-	if (pool_err)
-		panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, hugepool_strerror(pool_err));
+	if (size >= 1u << 30)
+		snprintf(buf, 8, "%luG", (unsigned long)(size >> 30));
+	else if (size >= 1u << 20)
+		snprintf(buf, 8, "%luM", (unsigned long)(size >> 20));
+	else
+		snprintf(buf, 8, "%luK", (unsigned long)(size >> 10));
+	return buf;
 }
 
 /*
- * A table must be reachable through the linear map.  The family fences the
- * memory above it off at boot, but a block given back to the allocator later
- * (a released huge page, say) can come from there: such a block is kept out
- * of use for good and the next one taken.
+ * Where each size of the pool came from, one line: "8M:1 below 4 GB" or,
+ * with RAM above 4 GB, "1G:1 above 4 GB at 0x1_00000000".
  */
-void *pt_alloc(unsigned int order)
+static void print_pool(void)
 {
-	paddr_t size = (paddr_t)PALLOC_PAGE_SIZE << order, pa;
-	void *va;
+	unsigned int i = 0, k, n;
+	paddr_t pa, first;
+	uint32_t size, s;
+	bool high, h, any = false;
+	char w[8];
 
-	do {
-		pa = palloc_pages(order);
-		if (pa == PALLOC_FAIL)
-			return NULL;
-	} while (pa + size > layout.linear_size);
-	va = phys_to_virt(pa);
-	page_zero(va, (size_t)size);
-	return va;
+	kprintf("ppcmmu: huge-page pool:");
+	while (hugepool_block(i, &pa, &size, &high)) {
+		/* a run of blocks of one size from one place */
+		first = pa;
+		for (n = 1, k = i + 1; hugepool_block(k, &pa, &s, &h) && s == size && h == high; k++)
+			n++;
+		kprintf("%s %s:%u %s 4 GB from 0x%lx_%08lx", any ? "," : "", size_word(size, w), n,
+			high ? "above" : "below", (unsigned long)(first >> 32), (unsigned long)(uint32_t)first);
+		any = true;
+		i = k;
+	}
+	kprintf("%s\n", any ? "" : " empty");
 }
 
-void pt_free(void *p, unsigned int order)
+void kmem_check_pool(int pool_err)
 {
-	palloc_free(virt_to_phys(p), order);
-}
+	static char why[400];
+	const struct hugepool_shortfall *sf = hugepool_shortfall();
+	size_t n;
+	unsigned int i;
+	char w[8];
 
-uint32_t pt_ref(const void *table)
-{
-	return (uint32_t)(uintptr_t)table;
-}
-
-void *pt_deref(uint32_t ref)
-{
-	return (void *)(uintptr_t)ref;
-}
-
-/* 8xx: a PMD holds its table's physical address (the tablewalk runs untranslated). */
-uint32_t pt_phys_ref(const void *table)
-{
-	return (uint32_t)virt_to_phys(table);
-}
-
-void *pt_phys_deref(uint32_t ref)
-{
-	return phys_to_virt(ref);
+	if (!pool_err) {
+		print_pool();
+		return;
+	}
+	n = (size_t)snprintf(why, sizeof(why), "%s", hugepool_strerror(pool_err));
+	if (sf->nr) {
+		n += (size_t)snprintf(why + n, sizeof(why) - n, ": %s:%u did not fit (%u of %u found room, larger "
+				      "sizes first); this RAM holds at most",
+				      size_word(sf->failed_size, w), sf->failed_count, sf->failed_got,
+				      sf->failed_count);
+		for (i = 0; i < sf->nr && n < sizeof(why); i++)
+			n += (size_t)snprintf(why + n, sizeof(why) - n, "%s %s:%u%s", i ? "," : "",
+					      size_word(sf->sizes[i].size, w), sf->sizes[i].fits,
+					      sf->sizes[i].fits == HUGEPOOL_MAX_PAGES ? " (the pool's limit)" : "");
+		if (n < sizeof(why))
+			snprintf(why + n, sizeof(why) - n, " (each size alone)");
+	}
+	panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, why);
 }

@@ -7,7 +7,7 @@
 #include "include/kernel.h"
 #include "lib/kprintf.h"
 #include "lib/cmdline.h"
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "tests/target/tests.h"
 #include "tests/bench/bench.h"
 
@@ -51,6 +51,7 @@ void kernel_main(void)
 	size_t len;
 	bool bare, no_pool;
 
+	report_walk_printer = monitor_show_walk;
 	palloc_get_stats(&st);
 	kprintf("ppcmmu: %s, linear map %lu MB at 0x%08lx, %lu free pages, TLB statistics %s\n",
 		layout.family, (unsigned long)(layout.linear_size >> 20),

@@ -10,8 +10,8 @@
  * 1. MSR = ME|RI, IMMR = IMMR_BASE, watchdog off (SYPCR), timebase on.
  * 2. MMU: MI_CTR = 0, MD_CTR = TWAM, tlbia; MI_AP/MD_AP; M_CASID = 0; then
  *    the pinned entries 28..31 (RSV4I/RSV4D, INDX set before each write):
- *    ITLB 28..30 and DTLB 28..30 map KERNEL_VA + n * 8M -> n * 8M, DTLB 31
- *    the IMMR window (mpc8xx/mmu.h).
+ *    ITLB 28 and DTLB 28 map KERNEL_VA -> 0, 8 MB (the rest of the linear
+ *    map is C's, as RAM allows), DTLB 31 the IMMR window (mpc8xx/mmu.h).
  * 3. Caches: unlock, invalidate, enable both.  No debug-mode entry (DER = 0).
  * 4. rfi to the linked address with translation on: stack, BSS, an empty
  *    PGD in M_TWB until the kernel's exists, then mpc8xx_start() in C.
@@ -81,11 +81,7 @@ mpc8xx_reset:
 	mtspr	SPRN_M_CASID, r4
 
 	PIN_I	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN_I
-	PIN_I	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN_I
-	PIN_I	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN_I
 	PIN_D	28, KERNEL_VA + 0 * PINNED_PAGE, PINNED_TWC_8M, 0 * PINNED_PAGE | PINNED_RPN_D
-	PIN_D	29, KERNEL_VA + 1 * PINNED_PAGE, PINNED_TWC_8M, 1 * PINNED_PAGE | PINNED_RPN_D
-	PIN_D	30, KERNEL_VA + 2 * PINNED_PAGE, PINNED_TWC_8M, 2 * PINNED_PAGE | PINNED_RPN_D
 	PIN_D	31, IMMR_BASE, PINNED_TWC_IMMR, IMMR_BASE | PINNED_RPN_IMMR
 	isync
 

@@ -8,7 +8,7 @@
 #include "../mmu/palloc.h"
 #include "../lib/cmdline.h"
 
-#define MAX_SIZES	8
+#define MAX_SIZES	HUGEPOOL_MAX_SIZES
 
 struct request {
 	uint32_t size;
@@ -19,11 +19,15 @@ struct block {
 	paddr_t pa;
 	uint32_t size;
 	bool used;
+	bool high;		/* from the high range, not palloc */
 };
 
 static struct block blocks[HUGEPOOL_MAX_PAGES];
 static unsigned int nr_blocks;
 static int last_error;
+/* RAM the page allocator does not cover (e500: above 4 GB), for huge pages only: a bump range. */
+static paddr_t high_start, high_end, high_next;
+static struct hugepool_shortfall shortfall;
 
 const char *hugepool_strerror(int err)
 {
@@ -159,21 +163,88 @@ static void give_back(unsigned int from)
 {
 	while (nr_blocks > from) {
 		nr_blocks--;
-		palloc_free(blocks[nr_blocks].pa, size_order(blocks[nr_blocks].size));
+		if (blocks[nr_blocks].high)
+			high_next = blocks[nr_blocks].pa;	/* blocks go back in reverse order */
+		else
+			palloc_free(blocks[nr_blocks].pa, size_order(blocks[nr_blocks].size));
 	}
+}
+
+void hugepool_set_high(paddr_t start, paddr_t end)
+{
+	high_start = high_next = start;
+	high_end = end > start ? end : start;
+}
+
+/*
+ * One block of size for the pool: from the high range when it has room (it
+ * serves nothing else; sizes come largest first, so natural alignment
+ * wastes nothing), else from palloc.  False if neither has one.
+ */
+static bool take_block(uint32_t size)
+{
+	paddr_t pa = (high_next + size - 1) & ~(paddr_t)(size - 1);
+	bool high = high_end > high_start && pa + size <= high_end;
+
+	if (nr_blocks == HUGEPOOL_MAX_PAGES)
+		return false;
+	if (high)
+		high_next = pa + size;
+	else
+		pa = palloc_pages(size_order(size));
+	if (pa == PALLOC_FAIL)
+		return false;
+	blocks[nr_blocks++] = (struct block){ pa, size, false, high };
+	return true;
+}
+
+/* How many blocks of each requested size fit, each size alone (nothing held before or after). */
+static void measure_shortfall(const struct request *req, unsigned int nr)
+{
+	unsigned int i;
+
+	shortfall.nr = nr;
+	for (i = 0; i < nr; i++) {
+		shortfall.sizes[i].size = req[i].size;
+		shortfall.sizes[i].wanted = req[i].count;
+		while (take_block(req[i].size))
+			;
+		shortfall.sizes[i].fits = nr_blocks;
+		give_back(0);
+	}
+}
+
+const struct hugepool_shortfall *hugepool_shortfall(void)
+{
+	return &shortfall;
+}
+
+bool hugepool_block(unsigned int i, paddr_t *pa, uint32_t *size, bool *high)
+{
+	if (i >= nr_blocks)
+		return false;
+	*pa = blocks[i].pa;
+	*size = blocks[i].size;
+	*high = blocks[i].high;
+	return true;
 }
 
 int hugepool_init(const char *cmdline)
 {
-	struct request req[MAX_SIZES];
-	unsigned int nr, i, j;
+	struct request req[MAX_SIZES], all[MAX_SIZES];
+	unsigned int nr, nr_all, i, j;
 	int err;
 
 	if (nr_blocks)
 		return HUGEPOOL_EBUSY;
+	shortfall.nr = 0;
+	shortfall.failed_size = 0;
 	err = parse(cmdline, req, &nr);
 	if (err)
 		return err;
+	nr_all = nr;
+	for (i = 0; i < nr; i++)
+		all[i] = req[i];
 	while (nr) {
 		unsigned int big = 0;
 
@@ -181,13 +252,14 @@ int hugepool_init(const char *cmdline)
 			if (req[i].size > req[big].size)
 				big = i;
 		for (j = 0; j < req[big].count; j++) {
-			paddr_t pa = palloc_pages(size_order(req[big].size));
-
-			if (pa == PALLOC_FAIL) {
+			if (!take_block(req[big].size)) {
+				shortfall.failed_size = req[big].size;
+				shortfall.failed_count = req[big].count;
+				shortfall.failed_got = j;
 				give_back(0);
+				measure_shortfall(all, nr_all);
 				return HUGEPOOL_ENOMEM;
 			}
-			blocks[nr_blocks++] = (struct block){ pa, req[big].size, false };
 		}
 		req[big] = req[--nr];
 	}

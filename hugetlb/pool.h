@@ -16,6 +16,7 @@
 #include "../mmu/mmu.h"
 
 #define HUGEPOOL_MAX_PAGES	64		/* blocks of all sizes together */
+#define HUGEPOOL_MAX_SIZES	8		/* sizes in one hugepages= word */
 #define HUGEPOOL_FAIL		((paddr_t)-1)
 
 enum hugepool_err {
@@ -39,6 +40,33 @@ const char *hugepool_strerror(int err);
  * exists: hugepool_release() it first.
  */
 int hugepool_init(const char *cmdline);
+/*
+ * RAM the page allocator does not cover ([start, end), e500: above 4 GB),
+ * for the pool only; hugepool_init() takes blocks there first.  Call
+ * before it; start == end: none.
+ */
+void hugepool_set_high(paddr_t start, paddr_t end);
+
+/*
+ * After HUGEPOOL_ENOMEM: the size that did not fit (failed_got of its
+ * failed_count blocks were taken, the larger sizes before it all were), and
+ * for each requested size the most blocks of it alone that this RAM holds
+ * (at most HUGEPOOL_MAX_PAGES).  nr is 0 after any other result.
+ */
+struct hugepool_shortfall {
+	uint32_t failed_size;
+	unsigned int failed_count, failed_got;
+	unsigned int nr;
+	struct {
+		uint32_t size;
+		unsigned int wanted, fits;
+	} sizes[HUGEPOOL_MAX_SIZES];
+};
+const struct hugepool_shortfall *hugepool_shortfall(void);
+
+/* Block i of the pool (0..): its address, size and whether it came from the high range. */
+bool hugepool_block(unsigned int i, paddr_t *pa, uint32_t *size, bool *high);
+
 /* Give every block back to palloc; HUGEPOOL_EBUSY (nothing done) if one is in use. */
 int hugepool_release(void);
 

@@ -41,7 +41,7 @@ struct ppc_regs {
 /*
  * A family's struct <family>_regs starts with PPC_REGS_HEAD: the common words
  * by name (r->srr0) and as one struct ppc_regs (&r->ppc) for the code every
- * family shares (lib/fault.c).
+ * family shares (tlb/fault.c).
  */
 #define PPC_REGS_HEAD \
 	union { \

@@ -30,7 +30,7 @@ struct node_state {
 	const uint8_t *release;		/* cpu-release-addr */
 	uint32_t release_len;
 	uint32_t d_block, d_line, i_block, i_line;	/* cache properties of a cpu node */
-	int is_memory, is_uart, is_cpu, spin_table;
+	int is_memory, is_uart, is_smc, is_cpu, spin_table;
 };
 
 static uint32_t be32(const void *p)
@@ -131,6 +131,15 @@ static void end_node(struct node_state *st, int depth, struct fdt_facts *f)
 		}
 		f->ncpus++;
 	}
+	if (n->is_smc && n->reg && !f->have_smc) {
+		uint64_t a = read_cells(n->reg, parent->addr_cells);
+		int d;
+
+		for (d = depth - 1; d >= 1; d--)	/* cpm bus, then soc bus, ... */
+			a = translate(&st[d], &st[d - 1], a);
+		f->smc_pa = a;
+		f->have_smc = 1;
+	}
 	if (n->is_uart && n->reg && !f->have_uart) {
 		uint64_t a = read_cells(n->reg, parent->addr_cells);
 
@@ -174,6 +183,8 @@ static void take_prop(struct node_state *n, int depth, const char *pname,
 	}
 	else if (!strcmp(pname, "compatible") && has_string((const char *)val, len, "16550"))
 		n->is_uart = 1;
+	else if (!strcmp(pname, "compatible") && has_string((const char *)val, len, "cpm1-smc-uart"))
+		n->is_smc = 1;
 	else if (!strcmp(pname, "bootargs") && depth == 1 && !strcmp(n->name, "chosen") &&
 		 len && val[len - 1] == 0)
 		f->bootargs = (const char *)val;

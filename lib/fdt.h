@@ -21,7 +21,9 @@ struct fdt_facts {
 	uint32_t size;			/* the blob's totalsize */
 	uint64_t mem_base, mem_size;	/* first /memory reg range */
 	uint64_t uart_pa;		/* first ns16550-compatible node, translated */
-	int have_mem, have_uart;
+	uint64_t smc_pa;		/* first CPM SMC UART node ("cpm1-smc-uart"), its first reg
+					 * range translated through every bus above it */
+	int have_mem, have_uart, have_smc;
 	const char *bootargs;		/* /chosen/bootargs, inside the blob, NUL-terminated */
 	unsigned int ncpus;		/* cpu nodes found (cpus[] holds the first FDT_MAX_CPUS) */
 	struct fdt_cpu cpus[FDT_MAX_CPUS];

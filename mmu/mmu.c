@@ -45,6 +45,7 @@ const char *mmu_strerror(int err)
 	case MMU_ECACHE:	return "cache-inhibited and write-through together";
 	case MMU_EPID:		return "address-space id not usable for a user space";
 	case MMU_EDIRTY:	return "writable entry without the dirty bit";
+	case MMU_EBADENTRY:	return "entry the page-table format cannot hold (a page size the family has not)";
 	default:		return "unknown error";
 	}
 }
@@ -235,6 +236,9 @@ int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 		return MMU_ENOENT;
 	if (!pte_present(entry))
 		return MMU_ENOENT;
+	/* as the miss handler would load it: a size it cannot hold stops the walk */
+	if (d.level < leaf_level() && !pte_leaf_size(entry, entry))
+		return MMU_EBADENTRY;
 	if (d.level < leaf_level())	/* a leaf table entry: it is its own PMD */
 		fill_result(res, va, d.level, entry, entry, d.slot, NULL);
 	else

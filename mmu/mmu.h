@@ -57,6 +57,7 @@ enum mmu_err {
 	MMU_ECACHE	= -11,	/* NOCACHE with WRITETHRU: W=1 I=1 is not a supported combination */
 	MMU_EPID	= -12,	/* a user space with PID 0 (the kernel's) or a PID the MMU cannot hold */
 	MMU_EDIRTY	= -13,	/* e500: a writable entry without _PAGE_DIRTY */
+	MMU_EBADENTRY	= -14,	/* walk: a leaf the format cannot hold (e500: TSIZE 11..15, past 1G) */
 };
 
 const char *mmu_strerror(int err);

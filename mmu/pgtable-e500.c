@@ -188,8 +188,8 @@ bool pte_present(uint64_t pte)
 
 /*
  * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  TSIZE
- * 11..15 (4G and beyond) cannot be built by map(); clamp them to 2G rather
- * than shift past 32 bits.
+ * 11..15 (4G and beyond) is no page of this format (a 32-bit space, pages up
+ * to 1G): 0, which walk() reports as MMU_EBADENTRY.
  */
 vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {
@@ -197,7 +197,7 @@ vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 			     _PAGE_PSIZE_SHIFT_OFFSET;
 
 	(void)pmd;
-	return (vsize_t)1 << (shift < 31 ? shift : 31);
+	return shift <= 30 ? (vsize_t)1 << shift : 0;
 }
 
 static uint64_t size_field(vsize_t size)

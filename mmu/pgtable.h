@@ -133,7 +133,7 @@ uint64_t pte_modify(uint64_t pte, unsigned int prot);
 /* Write permission removed, everything else (dirty included) kept, as Linux. */
 uint64_t pte_wrprotect(uint64_t pte);
 /*
- * The software-managed bits the fault path sets (lib/fault.c): accessed, and
+ * The software-managed bits the fault path sets (tlb/fault.c): accessed, and
  * changed for a store; pte_write() says whether a leaf grants stores.
  */
 uint64_t pte_mkyoung(uint64_t pte);

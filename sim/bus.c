@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "sim.h"
-#include "exit-device.h"
+#include "../include/sim/exit-device.h"
 
 uint8_t *ram;
 uint32_t ram_size;

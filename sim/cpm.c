@@ -116,14 +116,17 @@ static void smc1_transmit(struct cpu *c)
 			if (phys_read(c, buf + i, 1, &ch))
 				break;
 			putchar((int)ch);
+			warn_console_char((int)ch);
 		}
 		put_be16(bd, status & ~BD_READY);
 		immr_mem[SMCE1] |= SMCE_TX;
 		set_pram16(P_TBPTR, next_bd(ptr, status, pram16(P_TBASE)));
 		sent = true;
 	}
-	if (sent)
+	if (sent) {
 		fflush(stdout);
+		warn_release(false);
+	}
 }
 
 void cpm_write_hook(struct cpu *c, uint32_t off, int size, uint8_t old_smce)

@@ -325,6 +325,7 @@ int main(int argc, char **argv)
 	}
 	status = o.gdb_port ? gdb_serve(&cpu, o.gdb_port) : cpu_run(&cpu);
 	fflush(stdout);
+	warn_release(true);
 	if (trace_file)
 		fclose(trace_file);
 	if (o.stats)

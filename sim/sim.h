@@ -402,6 +402,9 @@ void sim_warn(struct cpu *c, enum warn_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 const char *warn_name(enum warn_kind kind);
 bool warn_allow(const char *name);
+/* The console's characters (a warning waits while a line is open), and the release of held ones. */
+void warn_console_char(int ch);
+void warn_release(bool at_end);
 extern uint64_t warn_counts[NUM_WARN];
 
 /* elf.c */

@@ -35,6 +35,7 @@ bool stop_requested(struct cpu *c)
 	if (!stop_signal)
 		return false;
 	fflush(stdout);
+	warn_release(true);
 	fprintf(stderr, "mpc8xx-sim: stopped by signal %d after %" PRIu64 " instructions: "
 		"pc 0x%08x msr 0x%08x, last exception 0x%04x taken at pc 0x%08x\n",
 		(int)stop_signal, c->icount, c->pc, c->msr, c->last_vector, c->last_vector_pc);

@@ -10,7 +10,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "include/kernel.h"
 #include "lib/kprintf.h"
@@ -53,14 +53,60 @@ void tlb1_write(unsigned int slot, const struct tlb1_map *m)
 }
 
 /* What each fixed TLB1 entry maps (the plan: e500/tlb1.h); the PA is given when it is pinned. */
+#define LINEAR_ENTRY(what) { what, KERNEL_VA, LINEAR_BOOT_TSIZE, LINEAR_WIMGE, LINEAR_PERMS }
 const struct tlb1_plan_entry tlb1_plan[TLB1_FIXED] = {
-	[TLB1_LINEAR_LOW] = { "linear map, first 256M", KERNEL_VA, LINEAR_TSIZE, LINEAR_WIMGE,
-			      LINEAR_PERMS },
-	[TLB1_LINEAR_HIGH] = { "linear map, second 256M", KERNEL_VA + LINEAR_ENTRY_BYTES, LINEAR_TSIZE,
-			       LINEAR_WIMGE, LINEAR_PERMS },
+	[TLB1_LINEAR_LOW] = LINEAR_ENTRY("linear map, first entry"),
+	[TLB1_LINEAR_LOW + 1] = LINEAR_ENTRY("linear map, second entry"),
+	[TLB1_LINEAR_LOW + 2] = LINEAR_ENTRY("linear map, third entry"),
+	[TLB1_LINEAR_LOW + 3] = LINEAR_ENTRY("linear map, fourth entry"),
 	[TLB1_CCSR] = { "CCSR", CCSR_VA, CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW },
 	[TLB1_PERCPU] = { "per-CPU page", PERCPU_VA, TSIZE_4K, MAS2_M, MAS3_SR | MAS3_SW },
 };
+#if LINEAR_SLOTS != 4 || TLB1_LINEAR_LOW != 0
+#error "tlb1_plan names four linear-map entries from slot 0"
+#endif
+
+struct tlb1_linear tlb1_linear;
+
+static paddr_t tsize_bytes(unsigned int tsize)
+{
+	return (paddr_t)1024 << (2 * tsize);
+}
+
+void tlb1_linear_plan(paddr_t ram, struct tlb1_linear *plan)
+{
+	paddr_t end = ram < LINEAR_MAX_BYTES ? ram : LINEAR_MAX_BYTES, pa = 0;
+	unsigned int tsize;
+
+	plan->n = 0;
+	while (plan->n < LINEAR_SLOTS && pa < end) {
+		for (tsize = LINEAR_TSIZE_MAX; tsize >= TSIZE_4K; tsize--)
+			if (!(pa & (tsize_bytes(tsize) - 1)) && end - pa >= tsize_bytes(tsize))
+				break;
+		if (tsize < TSIZE_4K || (!plan->n && tsize < LINEAR_BOOT_TSIZE))
+			break;
+		plan->e[plan->n].pa = pa;
+		plan->e[plan->n].tsize = tsize;
+		plan->n++;
+		pa += tsize_bytes(tsize);
+	}
+	plan->size = pa;
+}
+
+void tlb1_pin_linear(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < tlb1_linear.n; i++) {
+		struct tlb1_map m = {
+			.va = KERNEL_VA + (uint32_t)tlb1_linear.e[i].pa, .pa = tlb1_linear.e[i].pa,
+			.tsize = tlb1_linear.e[i].tsize, .wimge = LINEAR_WIMGE, .perms = LINEAR_PERMS,
+			.iprot = true,
+		};
+
+		tlb1_write(tlb1_fixed_slot(TLB1_LINEAR_LOW + i), &m);
+	}
+}
 
 unsigned int tlb1_fixed_slot(unsigned int fixed)
 {
@@ -525,4 +571,16 @@ bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info)
 	isync();
 	__asm__ volatile("tlbre; isync" : : : "memory");
 	return read_mas(info);
+}
+
+/* How TLB shootdowns will reach the other cores: measured once cpu 1 is up, and said. */
+void tlb_say_broadcast(void)
+{
+	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
+
+	if (r < 0)
+		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
+	else
+		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
+			"every core that may hold entries\n", r ? "reaches" : "does not reach");
 }

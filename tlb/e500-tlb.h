@@ -31,6 +31,7 @@ bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *info);
  * shootdowns a core failed to answer.
  */
 int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va);
+void tlb_say_broadcast(void);	/* measure with cpu 1 and print the result (boot) */
 bool tlb_ivax_broadcasts(void);
 unsigned int tlb_shootdown_failures(void);
 

@@ -112,19 +112,39 @@ bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw)
 
 	if (idx < TLB_FIRST_PINNED || idx >= TLB_ENTRIES)
 		return false;
-	if (n < (insn ? PINNED_LINEAR_I : PINNED_LINEAR_D)) {
+	if (n < mpc8xx_linear_pinned()) {
 		raw->cam = (KERNEL_VA + n * PINNED_PAGE) | MX_EPN_EV;
 		raw->ram0 = PINNED_TWC_8M;
 		raw->ram1 = n * PINNED_PAGE | (insn ? PINNED_RPN_I : PINNED_RPN_D);
 		return true;
 	}
 	if (!insn && idx == PINNED_IMMR_ENTRY) {
-		raw->cam = IMMR_BASE | MX_EPN_EV;
+		raw->cam = mpc8xx_immr_window | MX_EPN_EV;
 		raw->ram0 = PINNED_TWC_IMMR;
-		raw->ram1 = IMMR_BASE | PINNED_RPN_IMMR;
+		raw->ram1 = mpc8xx_immr_window | PINNED_RPN_IMMR;
 		return true;
 	}
 	return false;
+}
+
+uint32_t mpc8xx_immr_window = IMMR_BASE;
+
+unsigned int mpc8xx_linear_pinned(void)
+{
+	return (unsigned int)(layout.linear_size / PINNED_PAGE);
+}
+
+void mpc8xx_pin_linear(void)
+{
+	struct mpc8xx_tlb_raw raw;
+	unsigned int n;
+
+	for (n = 1; n < mpc8xx_linear_pinned(); n++) {
+		if (mpc8xx_pinned_raw(true, TLB_FIRST_PINNED + n, &raw))
+			mpc8xx_tlb_write_raw(true, TLB_FIRST_PINNED + n, &raw);
+		if (mpc8xx_pinned_raw(false, TLB_FIRST_PINNED + n, &raw))
+			mpc8xx_tlb_write_raw(false, TLB_FIRST_PINNED + n, &raw);
+	}
 }
 
 static uint32_t entry_size(uint32_t twc, uint32_t rpn)

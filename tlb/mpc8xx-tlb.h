@@ -34,6 +34,14 @@ void mpc8xx_tlb_read_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw
 void mpc8xx_tlb_write_raw(bool insn, unsigned int idx, const struct mpc8xx_tlb_raw *raw);
 /* The words a pinned entry (28..31) holds as written at boot; false if none is pinned there. */
 bool mpc8xx_pinned_raw(bool insn, unsigned int idx, struct mpc8xx_tlb_raw *raw);
+/* The IMMR window DTLB 31 pins, VA = PA (IMMR_BASE, or where the device tree put the console). */
+extern uint32_t mpc8xx_immr_window;
+/* The linear map's pinned 8 MB entries: layout.linear_size of them (set before they are pinned). */
+unsigned int mpc8xx_linear_pinned(void);
+/* Pin entries 1.. of the linear map in both TLBs (start-up pinned entry 0). */
+void mpc8xx_pin_linear(void);
+/* A RAM probe's access is armed: a machine check sets hit and skips the access (mpc8xx-trap.c). */
+extern volatile bool mpc8xx_probe_armed, mpc8xx_probe_hit;
 /* Decode it; false if the entry is not valid (EV clear). */
 bool mpc8xx_tlb_read(bool insn, unsigned int idx, struct tlb_info *info);
 /* Find the entry of one TLB that translates va for address-space id pid; -1 if none. */

@@ -58,7 +58,20 @@ unsigned int l1cfg_line_bytes(void);
 void cache_line_from_dt(uint32_t dcache, uint32_t icache);
 /* The line size every cache loop steps by. */
 unsigned int cache_line_bytes(void);
+/*
+ * The RAM the board says it has, as the loader handed it over: the device
+ * tree's /memory size (from physical 0), else board.cfg's.  A board fact
+ * for a test's skip, not the kernel's checked figure (layout.ram_size).
+ */
+uint64_t e500_board_ram(void);
 /* Zero [va, va + len) with dcbz, one line at a time; va and len line-aligned. */
 void dcache_zero(void *va, size_t len);
+
+/*
+ * The CCSR's physical base: the 1 MB block of the console UART the device
+ * tree (else board.cfg) names.  A board fact: tests decide from it whether
+ * the board has a 36-bit address to map, never from a TLB read-back.
+ */
+uint64_t e500_ccsr_pa(void);
 
 #endif

@@ -28,7 +28,7 @@
 #define PC_IMISS	16	/* instruction TLB misses (CONFIG_TLB_STATS) */
 
 /* Physical address of the simulator's exit device. */
-#include "sim/exit-device.h"
+#include "include/sim/exit-device.h"
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>

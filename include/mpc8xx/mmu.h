@@ -72,7 +72,9 @@
 /*
  * Pinned entries (RSV4I/RSV4D, entries 28..31), written at boot:
  *   ITLB 28..30, DTLB 28..30: the linear map, 8 MB pages KERNEL_VA + n * 8M
- *     -> n * 8M, kernel group 1, RPN = PowerPC PP 00 (supervisor R/W or
+ *     -> n * 8M, as many as RAM holds whole (at most PINNED_LINEAR_MAX: an
+ *     entry never reaches past the end of RAM; start-up pins entry 28, the
+ *     one it runs from, C the others), kernel group 1, RPN = PowerPC PP 00 (supervisor R/W or
  *     execute, user nothing) | sub-pages | SPS | SH | V, plus C in the DTLB
  *     (the ITLB keeps bit 23 clear, MI_RPN_CLEAR)
  *   DTLB 31: the IMMR window, 512 KB identity-mapped, cache-inhibited, guarded.
@@ -80,8 +82,7 @@
  *   data fault above the linear map (whose tlbie hits both TLBs) would drop it.
  */
 #define PINNED_PAGE		0x00800000
-#define PINNED_LINEAR_I		3			/* 24 MB: the linear map */
-#define PINNED_LINEAR_D		3			/* 24 MB: the linear map */
+#define PINNED_LINEAR_MAX	3			/* 24 MB: the linear map at most */
 #define PINNED_TWC_8M		(MX_TWC_PS_8M | (1 << MX_TWC_APG_SHIFT) | MX_TWC_V)
 #define PINNED_RPN_I		(MX_RPN_SUBPAGES | MX_RPN_SPS | MX_RPN_SH | MX_RPN_V)
 #define PINNED_RPN_D		(PINNED_RPN_I | MX_RPN_C)

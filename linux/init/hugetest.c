@@ -33,7 +33,7 @@ struct huge_size {
 static const struct huge_size sizes[] = {
 	{ 16 * KB, 4, 0 }, { 512 * KB, 2, 0 }, { 8 * MB, 1, 1 },
 };
-#include "../../sim/exit-device.h"	/* mpc8xx-sim's exit device: SIM_EXIT_PA */
+#include "../../include/sim/exit-device.h"	/* mpc8xx-sim's exit device: SIM_EXIT_PA */
 #elif defined(HUGETEST_E500)
 static const struct huge_size sizes[] = {
 	{ 4 * MB, 4, 0 }, { 16 * MB, 2, 1 }, { 64 * MB, 1, 1 },

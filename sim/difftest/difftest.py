@@ -22,8 +22,8 @@ import tempfile
 import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SIM = os.environ.get("DIFFTEST_SIM") or os.path.normpath(os.path.join(HERE, "..", "mpc8xx-sim"))
-OUT = os.path.join(HERE, "out")
+SIM = os.environ.get("DIFFTEST_SIM") or os.path.normpath(os.path.join(HERE, "..", "..", "build", "sim", "mpc8xx-sim"))
+OUT = os.path.join(HERE, "..", "..", "build", "difftest")   # reports; the tree stays clean
 QEMU = ["qemu-ppc", "-cpu", "mpc885"]
 AS = ["powerpc-linux-gnu-as", "-mregnames", "-mppc", "-many"]
 LD = ["powerpc-linux-gnu-ld", "-static", "-T", os.path.join(HERE, "link.ld")]
@@ -534,7 +534,7 @@ def main():
     a = ap.parse_args()
 
     if not FAKE and not (os.path.isfile(SIM) and os.access(SIM, os.X_OK)):
-        print("difftest: sim/mpc8xx-sim not built (make -C sim first)", file=sys.stderr)
+        print("difftest: build/sim/mpc8xx-sim not built (make -C sim first)", file=sys.stderr)
         print("difftest: 0 passed, 1 failed (the simulator is not built)")
         return 2
     if a.replay:

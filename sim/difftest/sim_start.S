@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Bare-metal harness for sim/mpc8xx-sim: run the blocks, exit through the exit device
+/* Bare-metal harness for build/sim/mpc8xx-sim: run the blocks, exit through the exit device
  * (status 0); the runner dumps the data area with --dump. Any exception exits with
  * status 0x80 + vector/0x100, so a block that traps is reported instead of hanging. */
 	.section .vectors, "ax"

@@ -26,6 +26,11 @@ grep -q "max-insns" $B/err.txt || bad "--max-insns message"
 expect_status "segment outside RAM" 2 $SIM --ram 16K $B/unit/arith.elf
 expect_status "UART transmit" 0 $SIM $B/unit/uart.elf
 [ "$(cat $B/out.txt)" = "ok" ] || bad "UART output: '$(cat $B/out.txt)'"
+# A warning while a console line is open waits for its end: one stream, as the runners log it.
+$T $SIM $B/unit/uart_warn.elf </dev/null >$B/both.txt 2>&1
+[ "$(head -n 1 $B/both.txt)" = "PASS: a b" ] && ok || bad "console line split by a warning: '$(head -n 1 $B/both.txt)'"
+sed -n 2p $B/both.txt | grep -q '^mpc8xx-sim: warning: \[twam0\]' && ok || \
+	bad "the warning on a line of its own after the console line: '$(sed -n 2p $B/both.txt)'"
 
 # --regs format and values (arith.elf ends with r3=0 through sc)
 $T $SIM --regs $B/unit/exit42.elf 2>$B/err.txt >/dev/null

@@ -4,9 +4,9 @@
 # A bare-metal test's source may carry "# sim-args: ..." (extra options)
 # and "# expect: N" (exit status, default 0).
 cd "$(dirname "$0")" || exit 2
-SIM=${SIM:-../mpc8xx-sim}
-NOCACHE_SIM=${NOCACHE_SIM:-../mpc8xx-sim-nocache}
-B=build
+SIM=${SIM:-../../build/sim/mpc8xx-sim}
+NOCACHE_SIM=${NOCACHE_SIM:-../../build/sim/mpc8xx-sim-nocache}
+B=${B:-../../build/sim/tests}
 pass=0
 fail=0
 

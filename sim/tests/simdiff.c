@@ -29,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../../include/xorshift.h"
-#include "../exit-device.h"
+#include "../../include/sim/exit-device.h"
 
 #define RAM_SIZE	0x80000u	/* --ram 512K */
 #define MAIN_PA		0x3000u		/* program text (real = virtual) */

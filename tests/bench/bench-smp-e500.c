@@ -22,7 +22,7 @@
 #include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/frame.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
 #include "lib/kprintf.h"

@@ -80,14 +80,14 @@ run("break *0x%x" % fn)
 run("continue")
 check(reg("pc") == fn, "a software breakpoint stops at kprintf", "pc 0x%x" % reg("pc"))
 run("delete")
-PASSED = "'report.c'::counts.passed"    # lib/report.c's count of passed checks
+PASSED = "'report.c'::counts.passed"    # tests/common/report.c's count of passed checks
 before = int(gdb.parse_and_eval(PASSED))
 run("watch " + PASSED)
 run("continue")
 after = int(gdb.parse_and_eval(PASSED))
 where = gdb.selected_frame().name()
 check(where.startswith("report") and after == before + 1,
-      "a write watchpoint stops in lib/report.c just after the pass counter is written",
+      "a write watchpoint stops in tests/common/report.c just after the pass counter is written",
       "in %s, passed %d -> %d" % (where, before, after))
 run("delete")
 before = int(gdb.parse_and_eval(PASSED))
@@ -96,7 +96,7 @@ run("continue")
 after = int(gdb.parse_and_eval(PASSED))
 where = gdb.selected_frame().name()
 check(where.startswith("report") and after == before,
-      "a read watchpoint stops in lib/report.c at the read, before the increment",
+      "a read watchpoint stops in tests/common/report.c at the read, before the increment",
       "in %s, passed %d -> %d" % (where, before, after))
 run("delete")
 r3 = reg("r3")

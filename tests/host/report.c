@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The host side of lib/report.c: output on stdout, quiet mode from the environment. */
+/* The host side of tests/common/report.c: output on stdout, quiet mode from the environment. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "report.h"

@@ -73,6 +73,45 @@ static void expect_refused(const char *what, size_t off, uint32_t value)
 	free(t);
 }
 
+/* An 8xx tree as Linux's: SMC1 under a cpm bus (empty ranges) under a soc bus that maps IMMR. */
+static void test_smc_two_buses(void)
+{
+	static const uint32_t one[] = { 1 };
+	static const uint32_t ranges[] = { 0, 0xfa200000u, 0x4000 };
+	static const uint32_t reg[] = { 0xa80, 0x10, 0x3e80, 0x40 };
+	struct fdt_facts f;
+	struct fdt_blob b;
+	size_t size;
+	uint8_t *t;
+
+	fdt_blob_init(&b);
+	fdt_blob_node(&b, "");
+	fdt_blob_cells(&b, "#address-cells", one, 1);
+	fdt_blob_cells(&b, "#size-cells", one, 1);
+	fdt_blob_node(&b, "soc@fa200000");
+	fdt_blob_cells(&b, "#address-cells", one, 1);
+	fdt_blob_cells(&b, "#size-cells", one, 1);
+	fdt_blob_cells(&b, "ranges", ranges, 3);
+	fdt_blob_node(&b, "cpm@9c0");
+	fdt_blob_cells(&b, "#address-cells", one, 1);
+	fdt_blob_cells(&b, "#size-cells", one, 1);
+	fdt_blob_prop(&b, "ranges", "", 0);
+	fdt_blob_node(&b, "serial@a80");
+	fdt_blob_prop(&b, "compatible", "fsl,mpc885-smc-uart\0fsl,cpm1-smc-uart",
+		      sizeof("fsl,mpc885-smc-uart\0fsl,cpm1-smc-uart"));
+	fdt_blob_cells(&b, "reg", reg, 4);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END_NODE);
+	fdt_blob_token(&b, FDT_TOKEN_END);
+	t = fdt_blob_finish(&b, &size);
+	report(is_eq(fdt_read_facts(t, size, &f), 0) && f.have_smc && is_eq(f.smc_pa, 0xfa200a80u) &&
+	       !f.have_uart,
+	       "SMC UART at 0xfa200a80: through the cpm bus's empty ranges and the soc's");
+	free(t);
+}
+
 static void test_malformed(void)
 {
 	struct fdt_facts f;
@@ -152,6 +191,7 @@ int main(void)
 {
 	report_prefix_push("fdt");
 	test_good();
+	test_smc_two_buses();
 	test_malformed();
 	test_unterminated();
 	test_ram_size();

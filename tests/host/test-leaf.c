@@ -127,6 +127,16 @@ static void test_leaf_mixed(void)
 	report(is_eq(walk(&mm, 0x02001234, &w), MMU_OK) && is_eq(w.size, SZ_2M) &&
 	       is_eq(w.page_va, 0x02000000) && is_eq(w.pa, 0x100001234ull),
 	       "leaf with a 4K size field walks as 2M");
+
+	/* TSIZE 11..15 is no page of the format: the walk stops there, as the miss handler's load would. */
+	put_entry(mm.pgd, 0x11, 0x00001000, 0x00040F15);
+	report_err(walk(&mm, 0x02201234, &w), MMU_EBADENTRY, "leaf with TSIZE 15: EBADENTRY, not a 2G page");
+	put_entry(mm.pgd, 0x11, 0x00001000, 0x00040B15);
+	report_err(walk(&mm, 0x02201234, &w), MMU_EBADENTRY, "leaf with TSIZE 11 (4G): EBADENTRY");
+	put_entry(mm.pgd, 0x11, 0x00001000, 0x00040A15);
+	report(is_eq(walk(&mm, 0x02201234, &w), MMU_OK) && is_eq(w.size, SZ_1G),
+	       "leaf with TSIZE 10 walks as 1G");
+	put_entry(mm.pgd, 0x11, 0, 0);
 	mm_destroy(&mm);
 }
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host test of the report library itself (lib/report.c): what each call
+ * Host test of the report library itself (tests/common/report.c): what each call
  * prints and counts.  Its output is captured, so this program judges it with
  * its own small checker and prints its own SUMMARY line.
  */
 #include <stdio.h>
 #include <string.h>
 #include <stdint.h>
-#include "lib/report.h"
+#include "tests/common/report.h"
 
 static char out[8192];
 static size_t out_len;

@@ -5,7 +5,7 @@
 
 #include "include/arch.h"
 #include "tests/target/report.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 #define TEST_KVA	(layout.kmap_start)	/* first kernel test address */
 #define ALIAS_VA	(layout.kmap_last + 1 - 4096)	/* the last kmap page: a window onto RAM */
@@ -49,7 +49,7 @@ void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 
 extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
-	user_read_sprgs[];
+	user_read_sprgs[], user_r1_fault[], user_r1_sc[];
 
 /* This core's fix-up counters (fault_fixup_counts()). */
 static inline struct fault_fixup_counts fixups_here(void)

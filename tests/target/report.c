@@ -7,8 +7,7 @@
 #include "tests/target/report.h"
 #include "tests/target/tests.h"
 #include "lib/kprintf.h"
-#include "lib/fault.h"
-#include "lib/monitor.h"
+#include "tlb/fault.h"
 
 #define FAULT_LIMIT	16	/* faults on one expectation before we call it a loop */
 
@@ -89,6 +88,8 @@ bool fault_expected(const struct fault_record *f)
 	return true;
 }
 
+void (*report_walk_printer)(struct mm *mm, vaddr_t va);
+
 void fault_unexpected(const struct fault_record *f, const char *dump)
 {
 	/* fault_expected() has counted it already */
@@ -97,7 +98,8 @@ void fault_unexpected(const struct fault_record *f, const char *dump)
 	       (unsigned long)f->cause, f->user ? "user" : "kernel");
 	kprintf("%s\n", dump);
 	ex()->expecting = false;
-	monitor_show_walk(f->user ? fault_user_mm() : &kernel_mm, f->addr);
+	if (report_walk_printer)
+		report_walk_printer(f->user ? fault_user_mm() : &kernel_mm, f->addr);
 	if (ex()->abort_to)
 		longjmp(*ex()->abort_to, 1);
 	panic("unexpected fault outside a test");

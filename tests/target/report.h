@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * On-target tests: the report library (lib/report.h), declared faults, and
+ * On-target tests: the report library (tests/common/report.h), declared faults, and
  * the test tables with their stable names and groups.
  */
 #ifndef PPCMMU_REPORT_H
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "include/arch.h"
-#include "lib/report.h"
+#include "tests/common/report.h"
 
 /* newlib's nano printf has no %llx: print a physical address as two words. */
 #define PA_FMT		"0x%lx%08lx"
@@ -26,6 +26,12 @@ unsigned int report_summary(void);
  * fails the running test and abandons it.
  */
 void expect_fault(uint32_t addr);
+/*
+ * After an unexpected fault, the walk of the faulting address is printed with
+ * this (the monitor's walk display, set by kernel_main: tests sit below the
+ * monitor and do not call it directly); NULL prints none.
+ */
+extern void (*report_walk_printer)(struct mm *mm, vaddr_t va);
 /* The faults recorded since the last expect_fault(), and the last one. */
 unsigned int faults_taken(void);
 const struct fault_record *last_fault(void);

@@ -8,7 +8,7 @@
 #include "e500/mas.h"
 #include "mmu/pte-e500.h"
 #include "e500/reg.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "include/spr.h"
 #include "e500/frame.h"
 #include "tlb/e500-tlb.h"
@@ -63,16 +63,15 @@ static void test_high_pa(void)
 	paddr_t uart_page;
 	volatile uint8_t *lsr_pinned, *lsr_pte;
 
-	if (!tlb_lookup(0xfe000000u, 0, &pinned)) {
-		report(false, "CCSR window not found in TLB1");
+	if (!(e500_ccsr_pa() >> 32)) {
+		report_skip("CCSR at " PA_FMT " (the console UART's block, device tree or board.cfg), below "
+			    "4 GB: no 36-bit address on this board", PA_ARG(e500_ccsr_pa()));
 		return;
 	}
-	if (!(pinned.pa >> 32)) {
-		report_skip("CCSR at " PA_FMT ", below 4 GB: no 36-bit address on this board",
-		       PA_ARG(pinned.pa));
-		return;
-	}
-	uart_page = pinned.pa + 0x4000;
+	/* the read-back must keep MAS7 (PA bits 32..35): the board says where CCSR is */
+	report(tlb_lookup(0xfe000000u, 0, &pinned) && is_eq(pinned.pa, e500_ccsr_pa()),
+	       "the pinned CCSR entry reads back at " PA_FMT " (MAS7 kept)", PA_ARG(e500_ccsr_pa()));
+	uart_page = e500_ccsr_pa() + 0x4000;
 	report_eq(map(&kernel_mm, va, uart_page, 4096, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map CCSR page " PA_FMT, PA_ARG(uart_page));
 	tlb_flush_all();
@@ -153,28 +152,92 @@ static void test_ivors(void)
 	       "IVPR and IVOR13/14 reach the miss handlers");
 }
 
-/* Take a huge miss so a round-robin slot is in use, flush, and look at every slot. */
+/*
+ * Take a huge miss so a round-robin slot is in use, flush, and look at every
+ * slot: each entry pinned (IPROT) before the flush is there after it, word
+ * for word, and nothing else is.  Which fixed slots are pinned depends on
+ * the RAM (the linear map's entries), so the pinned set is read, not assumed.
+ */
 static bool huge_slots_after_flush(void)
 {
+	static struct tlb_info before[64];
 	paddr_t pa = hugepool_alloc(4u << 20);
-	unsigned int n = tlb1_entries(), i, used = 0;
+	unsigned int n = tlb1_entries(), i, used = 0, pinned = 0;
 	struct tlb_info t;
-	bool ok = true;
+	bool ok = true, was;
 
-	if (pa == HUGEPOOL_FAIL)
+	if (pa == HUGEPOOL_FAIL || n > 64)
 		return false;
 	map(&kernel_mm, layout.kmap_start, pa, 4u << 20, KPROT_RW);
 	(void)peek(layout.kmap_start + 0x100);
 	for (i = 0; i < TLB1_HUGE_SLOTS; i++)
 		used += tlb1_read(i, &t) && t.va == layout.kmap_start && t.size == 4u << 20;
+	for (i = 0; i < n; i++)
+		before[i].valid = tlb1_read(i, &before[i]) && (before[i].raw[0] & MAS1_IPROT);
 	tlb_flush_all();
-	for (i = 0; i < n - TLB1_FIXED; i++)
-		ok &= !tlb1_read(i, &t);
-	for (i = n - TLB1_FIXED; i < n; i++)
-		ok &= tlb1_read(i, &t) && is_set(t.raw[0], MAS1_IPROT);
+	for (i = 0; i < n; i++) {
+		was = before[i].valid;
+		pinned += was;
+		if (!was)
+			ok &= !tlb1_read(i, &t);
+		else
+			ok &= tlb1_read(i, &t) && !memcmp(t.raw, before[i].raw, sizeof(t.raw));
+	}
 	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
 	hugepool_free(pa, 4u << 20);
-	return used == 1 && ok;
+	/* the linear map's first entry, CCSR and the per-CPU page at least */
+	return used == 1 && ok && pinned >= 3 && before[tlb1_fixed_slot(TLB1_LINEAR_LOW)].valid &&
+	       before[tlb1_fixed_slot(TLB1_CCSR)].valid && before[tlb1_fixed_slot(TLB1_PERCPU)].valid;
+}
+
+/* The last word of [pa - 4, pa) keeps what is written to it through the linear map: RAM is there. */
+static bool ram_answers_below(paddr_t end)
+{
+	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
+	uint32_t saved = *w;
+	bool ok;
+
+	*w = saved ^ 0xa5a5a5a5u;
+	ok = *w == (saved ^ 0xa5a5a5a5u);
+	*w = saved;
+	return ok;
+}
+
+/*
+ * The linear map's entries, slot by slot from the last: each maps
+ * KERNEL_VA + pa -> pa, contiguous from 0, naturally aligned, IPROT, M, and
+ * none reaches past the end of RAM (by the kernel's RAM size and by the RAM
+ * itself: the last word of each entry keeps what is written to it); they
+ * cover layout.linear_size, and the slots after the last one are empty.
+ */
+static void check_linear_entries(void)
+{
+	unsigned int i, n = 0;
+	paddr_t next = 0;
+	struct tlb_info t;
+
+	for (i = 0; i < LINEAR_SLOTS; i++) {
+		unsigned int slot = tlb1_fixed_slot(TLB1_LINEAR_LOW + i);
+
+		if (!tlb1_read(slot, &t)) {
+			report(is_eq(next, layout.linear_size),
+			       "linear map: TLB1[%u] empty, the entries before it cover the linear map (%lu MB)",
+			       slot, (unsigned long)(layout.linear_size >> 20));
+			break;
+		}
+		n++;
+		report(is_eq(t.pa, next) && is_eq(t.va, layout.linear_va + (uint32_t)t.pa) &&
+		       is_eq(t.pa & (t.size - 1), 0) && is_le(t.pa + t.size, layout.ram_size) &&
+		       is_set(t.raw[0], MAS1_IPROT) && is_set(t.raw[1], MAS2_M) && is_eq(t.tid, 0) &&
+		       ram_answers_below(t.pa + t.size),
+		       "linear map entry %u, TLB1[%u]: %lu MB at PA 0x%08lx, aligned, within the %lu MB of RAM "
+		       "(its last word is RAM), IPROT, M", i, slot, (unsigned long)(t.size >> 20),
+		       (unsigned long)t.pa, (unsigned long)(layout.ram_size >> 20));
+		next = t.pa + t.size;
+	}
+	report(is_eq(next, layout.linear_size) && is_ge(n, 1),
+	       "linear map: %u entries cover %lu MB, the linear map's size", n,
+	       (unsigned long)(next >> 20));
 }
 
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
@@ -187,10 +250,10 @@ static void test_pinned(void)
 
 	tlb_flush_all();
 	report(is_eq(lin, tlb1_entries() - 1) && tlb1_read(lin, &t) && is_eq(t.va, layout.linear_va) &&
-	       is_eq(t.pa, 0) && is_eq(t.size, 256u << 20) && is_set(t.raw[0], MAS1_IPROT) &&
-	       is_eq(t.tid, 0) && is_set(t.raw[1], MAS2_M),
-	       "linear map in TLB1[%u] (the last): 256 MB at 0x%08lx, IPROT, global, M", lin,
+	       is_eq(t.pa, 0) && is_set(t.raw[0], MAS1_IPROT) && is_eq(t.tid, 0) && is_set(t.raw[1], MAS2_M),
+	       "linear map's first entry in TLB1[%u] (the last): at 0x%08lx -> 0, IPROT, global, M", lin,
 	       (unsigned long)t.va);
+	check_linear_entries();
 	report(tlb1_read(ccsr, &t) && is_eq(t.va, 0xfe000000u) && is_set(t.raw[0], MAS1_IPROT) &&
 	       is_eq((t.raw[1] & (MAS2_I | MAS2_G)), (MAS2_I | MAS2_G)),
 	       "CCSR in TLB1[%u]: I|G, IPROT, at " PA_FMT, ccsr, PA_ARG(t.pa));
@@ -460,21 +523,89 @@ static void test_huge_36bit(void)
 	vaddr_t va = layout.kmap_start + (64u << 20);
 	paddr_t base;
 
-	if (!tlb_lookup(0xfe000000u, 0, &pinned) || !(pinned.pa >> 32)) {
-		report_skip("CCSR below 4 GB on this board: no 36-bit address to map");
+	if (!(e500_ccsr_pa() >> 32)) {
+		report_skip("CCSR at " PA_FMT " (device tree or board.cfg), below 4 GB: no 36-bit address to map",
+			    PA_ARG(e500_ccsr_pa()));
 		return;
 	}
-	base = pinned.pa & ~(paddr_t)((4u << 20) - 1);
+	report(tlb_lookup(0xfe000000u, 0, &pinned) && is_eq(pinned.pa, e500_ccsr_pa()),
+	       "the pinned CCSR entry reads back at " PA_FMT " (MAS7 kept)", PA_ARG(e500_ccsr_pa()));
+	base = e500_ccsr_pa() & ~(paddr_t)((4u << 20) - 1);
 	report_eq(map(&kernel_mm, va, base, 4u << 20, KPROT_RW | PROT_NOCACHE | PROT_GUARDED), MMU_OK,
 	       "map 4M at " PA_FMT, PA_ARG(base));
 	tlb_flush_all();
-	report_eq((peek(va + (uint32_t)(pinned.pa - base) + 0x4504) & 0x6000), (peek(0xfe004504u) & 0x6000),
+	report_eq((peek(va + (uint32_t)(e500_ccsr_pa() - base) + 0x4504) & 0x6000), (peek(0xfe004504u) & 0x6000),
 	       "the UART reads the same through the huge page");
 	report(tlb_lookup(va, 0, &t) && is_eq(t.level, 1) && is_eq(t.raw[3], (uint32_t)(base >> 32)) &&
 	       is_eq((t.raw[2] & MAS3_RPN_MASK), (uint32_t)base),
 	       "TLB1 entry: MAS7 %lu, MAS3 RPN 0x%08lx", (unsigned long)t.raw[3],
 	       (unsigned long)(t.raw[2] & MAS3_RPN_MASK));
 	unmap(&kernel_mm, va, 4u << 20);
+}
+
+/* The smallest huge size with a free block in the pool, and that block; false if none. */
+static bool smallest_pool_page(uint32_t *size, paddr_t *pa)
+{
+	unsigned int n, i, reserved, free;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	for (i = 1; i < n; i++) {
+		hugepool_count(sizes[i], &reserved, &free);
+		if (free && sizes[i] <= (64u << 20)) {
+			*size = sizes[i];
+			*pa = hugepool_alloc(sizes[i]);
+			return *pa != HUGEPOOL_FAIL;
+		}
+	}
+	return false;
+}
+
+/*
+ * RAM above 4 GB, where the board has it (its device tree says so): the
+ * huge-page pool takes its pages there; data written through a 4K mapping
+ * of a page above 4 GB reads back through a huge mapping of the same RAM
+ * and the other way, and both TLB entries carry PA bits 32..35 in MAS7.
+ */
+static void test_ram_above_4g(void)
+{
+	uint64_t board_ram = e500_board_ram();
+	vaddr_t huge_va = layout.kmap_start, small_va = layout.kmap_start + (128u << 20);
+	volatile uint32_t *small, *big;
+	struct tlb_info t;
+	uint32_t size;
+	paddr_t pa, small_pa;
+
+	if (board_ram <= (4ull << 30)) {
+		report_skip("the board has %lu MB of RAM (its device tree's /memory): none above 4 GB",
+			    (unsigned long)(board_ram >> 20));
+		return;
+	}
+	if (!smallest_pool_page(&size, &pa)) {
+		skip_no_huge_page("no free huge page of 64M or less in the pool");
+		return;
+	}
+	small_pa = pa + size - 0x2000;
+	report(is_ge(pa, 4ull << 30), "the pool's %lu KB page lies above 4 GB, at " PA_FMT,
+	       (unsigned long)(size >> 10), PA_ARG(pa));
+	report(is_eq(map(&kernel_mm, huge_va, pa, size, KPROT_RW), MMU_OK) &&
+	       is_eq(map(&kernel_mm, small_va, small_pa, 4096, KPROT_RW), MMU_OK),
+	       "map it huge and its second-last 4K page, " PA_FMT ", through a 4K PTE", PA_ARG(small_pa));
+	tlb_flush_all();
+	small = (volatile uint32_t *)(uintptr_t)small_va;
+	big = (volatile uint32_t *)(uintptr_t)(huge_va + size - 0x2000);
+	small[5] = 0x4b1d0001u;
+	report_eq(big[5], 0x4b1d0001u, "a word written through the 4K mapping reads back through the huge one");
+	big[6] = 0x4b1d0002u;
+	report_eq(small[6], 0x4b1d0002u, "and one written through the huge mapping through the 4K one");
+	report(tlb_lookup(small_va, 0, &t) && is_eq(t.level, 0) && is_eq(t.pa, small_pa) &&
+	       is_eq(t.raw[3], (uint32_t)(small_pa >> 32)) && is_ne(t.raw[3], 0),
+	       "TLB0 entry of the 4K page: RPN " PA_FMT ", MAS7 %lu", PA_ARG(t.pa), (unsigned long)t.raw[3]);
+	report(tlb_lookup(huge_va, 0, &t) && is_eq(t.level, 1) && is_eq(t.pa, pa) && is_eq(t.size, size) &&
+	       is_eq(t.raw[3], (uint32_t)(pa >> 32)) && is_ne(t.raw[3], 0),
+	       "TLB1 entry of the huge page: RPN " PA_FMT ", MAS7 %lu", PA_ARG(t.pa), (unsigned long)t.raw[3]);
+	unmap(&kernel_mm, small_va, 4096);
+	unmap(&kernel_mm, huge_va, size);
+	hugepool_free(pa, size);
 }
 
 extern struct e500_percpu e500_percpu_page;
@@ -736,6 +867,111 @@ static void test_accessed_not_permitted(void)
 	test_page_free(pa);
 }
 
+/* Clear the accessed bit of va's PTE in mm, with no TLB entry left; the PTE's low word. */
+static volatile uint32_t *clear_accessed(struct mm *mm, vaddr_t va)
+{
+	struct walk_result w;
+	volatile uint32_t *low;
+
+	if (walk(mm, va, &w) != MMU_OK || !w.ptep)
+		return NULL;
+	low = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
+	*low &= ~(uint32_t)_PAGE_ACCESSED;
+	tlb_flush_all();
+	return low;
+}
+
+/*
+ * A user data miss on a supervisor-only page whose accessed bit is clear:
+ * the access is not permitted, so it faults with no accessed fix-up (the
+ * kernel would be permitted: the fix-up must judge by the user's rights).
+ */
+static void test_user_accessed_supervisor(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	vaddr_t va = TEST_UVA + (4u << 20);
+	struct fault_fixup_counts before = fixups_here();
+	volatile uint32_t *low;
+	uint32_t r = 0;
+	int kind;
+
+	user_space_init(&mm, 6);
+	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE);	/* supervisor only */
+	low = clear_accessed(&mm, va);
+	expect_fault(va);
+	kind = user_call(&mm, user_routine(user_load_word), va, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
+	       "user load from a supervisor-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young) &&
+	       is_eq(fixups_here().faults, before.faults),
+	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
+	       fixups_here().young - before.young);
+	unmap(&mm, va, 4096);
+
+	before = fixups_here();
+	put_li42(lin(pa));
+	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);	/* supervisor execute only */
+	low = clear_accessed(&mm, va);
+	expect_fault(va);
+	kind = user_call(&mm, user_routine(user_call_at), va, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
+	       "user fetch from a supervisor-execute page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young),
+	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
+	       fixups_here().young - before.young);
+	unmap(&mm, va, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
+ * A store to a read-only page whose accessed bit is clear faults; the load
+ * half of it may earn the accessed bit, never the dirty bit: the dirty bit
+ * stays clear and no dirty fix-up is counted (kernel and user).
+ */
+static void test_store_read_only_not_accessed(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	vaddr_t kva = TEST_KVA + 0x390000, uva = TEST_UVA;
+	struct fault_fixup_counts before = fixups_here();
+	volatile uint32_t *low;
+	uint32_t r = 0;
+	int kind;
+
+	lin(pa)[0] = 0x0dd0;
+	map(&kernel_mm, kva, pa, 4096, PROT_READ);
+	low = clear_accessed(&kernel_mm, kva);
+	expect_fault(kva);
+	poke(kva, 0xbad);
+	report(faults_taken() == 1 && last_fault()->store && !last_fault()->user,
+	       "kernel store to a read-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
+	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
+	       fixups_here().dirty - before.dirty);
+	unmap(&kernel_mm, kva, 4096);
+
+	before = fixups_here();
+	user_space_init(&mm, 6);
+	map(&mm, uva, pa, 4096, PROT_READ | PROT_USER);
+	low = clear_accessed(&mm, uva);
+	expect_fault(uva);
+	kind = user_call(&mm, user_routine(user_store_word), uva, &r);
+	report(kind == 1 && faults_taken() == 1 && last_fault()->store && last_fault()->user,
+	       "user store to a user read-only page without the accessed bit faults");
+	expect_fault_clear();
+	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
+	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
+	       fixups_here().dirty - before.dirty);
+	unmap(&mm, uva, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 void e500_hid0_setup(void);
 extern uint32_t e500_hid0_at_entry;
 
@@ -772,6 +1008,7 @@ const struct target_test tests_family[] = {
 	{ "e500 huge pages in two spaces", test_huge_spaces, "e500", "e500-huge-two-spaces" },
 	{ "e500 huge page I|G", test_huge_wimge, "e500", "e500-huge-ig" },
 	{ "e500 huge page above 4 GB", test_huge_36bit, "e500", "e500-huge-36bit" },
+	{ "e500 RAM above 4 GB", test_ram_above_4g, "e500", "e500-ram-above-4g" },
 	{ "e500 TLB1 round robin", test_tlb1_round_robin, "e500", "e500-tlb1-round-robin" },
 	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
 	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
@@ -781,12 +1018,20 @@ const struct target_test tests_family[] = {
 	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
 	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
 	  "e500-accessed-needs-permission" },
+	{ "e500 user miss on a supervisor page: no accessed fix-up", test_user_accessed_supervisor, "e500",
+	  "e500-user-accessed-supervisor" },
+	{ "e500 store to a read-only page: no dirty fix-up", test_store_read_only_not_accessed, "e500",
+	  "e500-store-read-only-clean" },
 	{ "e500 local TLB invalidation, this core only", test_local_invalidation, "e500", "e500-local-inval" },
 	{ "e500mc MAS8 before tlbwe", test_mas8, "e500", "e500mc-mas8" },
 	{ "e500mc hypervisor state", test_hv_state, "e500", "e500mc-hv-state" },
 	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
 	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
 	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
+	/* each secondary core's first huge miss: before any other test takes one there */
+	{ "smp first huge miss in TLB1 slot 0, every core", test_smp_tlb1_first_slot, "e500",
+	  "smp-tlb1-first-slot" },
+	{ "smp boot core reached by a shootdown", test_smp_boot_dirty, "e500", "smp-boot-dirty" },
 	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
 	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
 	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
@@ -797,6 +1042,9 @@ const struct target_test tests_family[] = {
 	{ "smp timed-out call withdrawn", test_smp_call_withdrawn, "e500", "smp-call-withdrawn" },
 	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
 	{ "smp fix-ups counted per core", test_smp_fixup_counts, "e500", "smp-fixup-counts" },
+	{ "smp busy core not clean after a full flush", test_smp_busy_flush, "e500", "smp-busy-flush" },
+	{ "smp range shootdown drops every page", test_smp_range_shootdown, "e500", "smp-range-shootdown" },
+	{ "smp wait covers a running call", test_smp_wait_call, "e500", "smp-wait-call" },
 	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
 };
 const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);

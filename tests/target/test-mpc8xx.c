@@ -14,7 +14,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mpc8xx/reg.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/mmu.h"
@@ -273,36 +273,65 @@ static bool shared_asid0(const struct tlb_info *t)
 	return (t->raw[2] & MX_RPN_SH) && (t->raw[0] & MX_EPN_ASID_MASK) == 0;
 }
 
-/* Entries 28..31 are reserved (RSV4I/RSV4D): tlbia leaves them. */
+/* The last word below end keeps what is written to it through the linear map: RAM is there. */
+static bool ram_answers_below(paddr_t end)
+{
+	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
+	uint32_t saved = *w;
+	bool ok;
+
+	*w = saved ^ 0xa5a5a5a5u;
+	ok = *w == (saved ^ 0xa5a5a5a5u);
+	*w = saved;
+	return ok;
+}
+
+/*
+ * Entries 28..31 are reserved (RSV4I/RSV4D): tlbia leaves them.  The linear
+ * map pins as many whole 8 MB entries as RAM holds (at most three), none
+ * past the end of RAM.
+ */
 static void test_pinned(void)
 {
+	unsigned int i, n = mpc8xx_linear_pinned();
 	struct tlb_info t;
 	bool ok = true;
-	unsigned int i;
 
 	/* A data fault just above the linear map: its tlbie hits both TLBs. */
-	expect_fault(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
-	(void)peek(KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE + 0x100);
+	expect_fault(KERNEL_VA + n * PINNED_PAGE + 0x100);
+	(void)peek(KERNEL_VA + n * PINNED_PAGE + 0x100);
 	tlb_flush_all();
-	for (i = 0; i < PINNED_LINEAR_I; i++) {
+	for (i = 0; i < n; i++) {
 		ok &= mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
 		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
 		      is_eq(t.prot, PROT_EXEC) && shared_asid0(&t);
 	}
-	report(ok, "ITLB 28..30: the linear map, 8M, kernel execute, shared (SH) with ASID field 0, "
-	       "after a fault above it and tlbia");
-	report(!mpc8xx_tlb_read(true, TLB_FIRST_PINNED + PINNED_LINEAR_I, &t),
-	       "ITLB 31: empty, as the DTLB pins nothing executable there");
+	report(ok, "ITLB 28..%u: the linear map, 8M, kernel execute, shared (SH) with ASID field 0, "
+	       "after a fault above it and tlbia", TLB_FIRST_PINNED + n - 1);
 	ok = true;
-	for (i = 0; i < PINNED_LINEAR_D; i++) {
+	for (i = n; i < PINNED_LINEAR_MAX + 1; i++)
+		ok &= !mpc8xx_tlb_read(true, TLB_FIRST_PINNED + i, &t);
+	report(ok, "ITLB %u..31: empty, as the DTLB pins nothing executable there", TLB_FIRST_PINNED + n);
+	ok = true;
+	for (i = 0; i < n; i++) {
 		ok &= mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t) && is_eq(t.size, PINNED_PAGE) &&
 		      is_eq(t.va, KERNEL_VA + i * PINNED_PAGE) && is_eq(t.pa, i * PINNED_PAGE) &&
 		      is_eq(t.prot, KPROT_RW) && shared_asid0(&t);
 	}
 	report(ok,
-	       "DTLB 28..30: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia");
-	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && is_eq(t.va, IMMR_BASE) &&
-	       is_eq(t.pa, IMMR_BASE) && is_eq(t.size, PINNED_IMMR_SIZE) &&
+	       "DTLB 28..%u: the linear map, 8M, kernel read/write, shared (SH) with ASID field 0, after tlbia",
+	       TLB_FIRST_PINNED + n - 1);
+	ok = true;
+	for (i = n; i < PINNED_LINEAR_MAX; i++)
+		ok &= !mpc8xx_tlb_read(false, TLB_FIRST_PINNED + i, &t);
+	report(ok && is_ge(n, 1) && is_le(n, PINNED_LINEAR_MAX) && is_le(n * PINNED_PAGE, layout.ram_size) &&
+	       is_eq(n * PINNED_PAGE, layout.linear_size) && ram_answers_below(n * PINNED_PAGE),
+	       "the linear map's %u entries end at %lu MB, within the %lu MB of RAM (its last word is RAM); "
+	       "DTLB %u..30 empty", n, (unsigned long)(n * PINNED_PAGE >> 20),
+	       (unsigned long)(layout.ram_size >> 20), TLB_FIRST_PINNED + n);
+	report(mpc8xx_tlb_read(false, PINNED_IMMR_ENTRY, &t) && is_eq(t.va, mpc8xx_immr_window) &&
+	       is_eq(t.pa, mpc8xx_immr_window) && is_eq(t.size, PINNED_IMMR_SIZE) &&
+	       is_eq(mpc8xx_immr_window, mfspr(SPRN_IMMR) & ~(PINNED_IMMR_SIZE - 1)) &&
 	       is_eq(t.prot, (KPROT_RW | PROT_NOCACHE | PROT_GUARDED)) && shared_asid0(&t),
 	       "DTLB 31: IMMR, 512K, cache-inhibited, guarded, shared (SH) with ASID field 0");
 	ok = true;
@@ -475,8 +504,8 @@ static void cross_once(const char *where, vaddr_t end, vaddr_t unmapped, const s
  */
 static void test_cross_pinned(void)
 {
-	const vaddr_t linear_end = KERNEL_VA + PINNED_LINEAR_D * PINNED_PAGE;
-	const vaddr_t immr_end = IMMR_BASE + PINNED_IMMR_SIZE;
+	const vaddr_t linear_end = KERNEL_VA + mpc8xx_linear_pinned() * PINNED_PAGE;
+	const vaddr_t immr = mpc8xx_immr_window, immr_end = immr + PINNED_IMMR_SIZE;
 	const struct fault_record *f = last_fault();
 	char lost[80];
 	unsigned int i;
@@ -487,10 +516,10 @@ static void test_cross_pinned(void)
 	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[0]);
 	cross_once("the end of IMMR", immr_end, immr_end, &cross_cases[1]);
 	/* The other way: from an unmapped page into IMMR (DAR in the unmapped page). */
-	cross_once("the start of IMMR", IMMR_BASE, IMMR_BASE - PAGE_SIZE_4K, &cross_cases[0]);
+	cross_once("the start of IMMR", immr, immr - PAGE_SIZE_4K, &cross_cases[0]);
 
-	expect_fault(IMMR_BASE + 0x100);
-	(void)call_at(IMMR_BASE + 0x100);
+	expect_fault(immr + 0x100);
+	(void)call_at(immr + 0x100);
 	intact = pinned_intact(lost, sizeof(lost));
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_TLB_INST),
 	       "a fetch from IMMR: an instruction TLB fault (%s)", fault_kind_name(f->kind));

@@ -12,10 +12,10 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "hugetlb/pool.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "mmu/pte-e500.h"
 #include "tests/target/test-smp-e500.h"
 
@@ -26,11 +26,19 @@
 
 extern struct e500_ctx kernel_ctx;
 
+/*
+ * A board whose device tree lists fewer than n cores skips (the board
+ * decides); one that lists them fails when fewer came online.
+ */
 static bool need_cores(unsigned int n)
 {
+	if (smp_cores_listed() < n) {
+		report_skip("needs %u cores; the device tree lists %u", n, smp_cores_listed());
+		return false;
+	}
 	if (smp_online() >= n)
 		return true;
-	report_skip("needs %u online cores; this board has %u", n, smp_online());
+	report(false, "%u cores online: the device tree lists %u", smp_online(), smp_cores_listed());
 	return false;
 }
 
@@ -887,4 +895,330 @@ void test_smp_race(void)
 void test_smp_race_long(void)
 {
 	smp_race(RACE_FLIPS_LONG);
+}
+
+/*
+ * Scripted work on cpu 1: it runs steps cpu 0 releases one at a time and
+ * answers calls (shootdowns) while it waits for the next, as any work that
+ * waits does.  Each step is acknowledged in `done'.
+ */
+#define STEP_BOUND	(4 * SMP_CALL_TIMEOUT)
+
+struct script {
+	vaddr_t va;
+	volatile uint32_t step;		/* released by cpu 0 */
+	volatile uint32_t done;		/* reached by cpu 1 */
+	uint32_t v1, v2;
+	bool present;			/* cpu 1 holds an entry for va at the last step */
+	unsigned int faults;		/* ... and its access there faulted */
+	struct fault_record fault;
+};
+
+/* cpu 1: wait for step n, answering calls meanwhile; false if the bound passed. */
+static bool script_wait(struct script *s, uint32_t n)
+{
+	uint64_t t0 = timebase_read();
+
+	while (s->step < n) {
+		if (timebase_read() - t0 > STEP_BOUND)
+			return false;
+		smp_poll();
+		smp_doze(HOLD_TB / 100);
+	}
+	return true;
+}
+
+static void script_ack(struct script *s, uint32_t n)
+{
+	__asm__ volatile("msync" : : : "memory");	/* the step's results before done */
+	s->done = n;
+	smp_wake(0);
+}
+
+/* cpu 0: release step n and wait (dozing, answering calls) for cpu 1 to reach it. */
+static bool script_step(struct script *s, uint32_t n)
+{
+	uint64_t t0 = timebase_read();
+
+	s->step = n;
+	smp_wake(1);
+	while (s->done < n) {
+		if (timebase_read() - t0 > STEP_BOUND)
+			return false;
+		smp_poll();
+		smp_doze(HOLD_TB / 100);
+	}
+	return true;
+}
+
+/* cpu 1's part of the last step: does it hold an entry for va, and does an access fault. */
+static void script_look_and_read(struct script *s)
+{
+	struct tlb_info info;
+
+	s->present = tlb_lookup(s->va, 0, &info);
+	expect_fault(s->va);
+	(void)peek(s->va);
+	s->faults = faults_taken();
+	s->fault = *last_fault();
+	expect_fault_clear();
+}
+
+static void busy_flush_work(void *arg)
+{
+	struct script *s = arg;
+
+	s->v1 = peek(s->va);			/* loads P's entry */
+	script_ack(s, 1);
+	if (!script_wait(s, 2))			/* answers cpu 0's full flush from here, busy */
+		return;
+	s->v2 = peek(s->va);			/* loads it again */
+	script_ack(s, 2);
+	if (!script_wait(s, 3))			/* cpu 0 unmaps P meanwhile */
+		return;
+	script_look_and_read(s);
+	script_ack(s, 3);
+}
+
+/*
+ * A core that answers a full flush from inside other work goes on loading
+ * entries: it must not count as TLB-clean afterwards.  cpu 1, in work, loads
+ * P; cpu 0 flushes every TLB; cpu 1 loads P again; cpu 0 unmaps P: cpu 1
+ * holds no entry for P and faults on it.
+ */
+void test_smp_busy_flush(void)
+{
+	static struct script s;
+	paddr_t pa;
+	bool ok;
+
+	if (!need_cores(2))
+		return;
+	memset(&s, 0, sizeof(s));
+	s.va = TEST_KVA;
+	pa = test_page();
+	lin(pa)[0] = 0xb5f10001u;
+	map(&kernel_mm, s.va, pa, 4096, KPROT_RW);
+	ok = smp_start(1, busy_flush_work, &s) == 0 && script_step(&s, 1);
+	report(ok && s.v1 == 0xb5f10001u, "work on cpu 1 reads the page");
+	tlb_flush_all();
+	ok = ok && script_step(&s, 2);
+	report(ok && s.v2 == 0xb5f10001u, "after a full flush it answered from inside that work, it reads the "
+	       "page again");
+	unmap(&kernel_mm, s.va, 4096);
+	ok = ok && script_step(&s, 3);
+	report(ok && !s.present, "after unmap on cpu 0, cpu 1 (still in its work) holds no entry for the page");
+	report(ok && s.faults == 1 && s.fault.addr == s.va, "... and its next access faults at the page");
+	report_eq(smp_wait(1, HOLD_SLACK_TB), 0, "cpu 1 finishes its work");
+	test_page_free(pa);
+}
+
+struct remote_unmap {
+	vaddr_t va;
+	uint32_t size;
+	int err;
+};
+
+static void remote_unmap_work(void *arg)
+{
+	struct remote_unmap *r = arg;
+
+	r->err = unmap(&kernel_mm, r->va, r->size);
+}
+
+static void remote_flush_work(void *arg)
+{
+	(void)arg;
+	tlb_flush_all();
+}
+
+/*
+ * The boot core starts TLB-dirty and stays so (it is never idle): a
+ * shootdown started on another core reaches it, also after it answered a
+ * full flush from another core while it waited.  Work on cpu 1 flushes
+ * every TLB; cpu 0 loads P; work on cpu 1 unmaps P: cpu 0 holds no entry
+ * for P and faults on it.
+ */
+void test_smp_boot_dirty(void)
+{
+	static struct remote_unmap r;
+	struct tlb_info info;
+	paddr_t pa;
+
+	if (!need_cores(2))
+		return;
+	pa = test_page();
+	lin(pa)[0] = 0xb00d0001u;
+	map(&kernel_mm, TEST_KVA, pa, 4096, KPROT_RW);
+	report(smp_start(1, remote_flush_work, NULL) == 0 && smp_wait(1, HOLD_SLACK_TB) == 0,
+	       "work on cpu 1 flushes every TLB (cpu 0 answers while it waits)");
+	report_eq(peek(TEST_KVA), 0xb00d0001u, "cpu 0 reads the page");
+	report(tlb_lookup(TEST_KVA, 0, &info), "... and holds its entry");
+	r.va = TEST_KVA;
+	r.size = 4096;
+	r.err = -1;
+	report(smp_start(1, remote_unmap_work, &r) == 0 && smp_wait(1, HOLD_SLACK_TB) == 0 && r.err == 0,
+	       "work on cpu 1 unmaps the page (cpu 0 answers its shootdown while it waits)");
+	report(!tlb_lookup(TEST_KVA, 0, &info), "cpu 0 holds no entry for the page any more");
+	expect_fault(TEST_KVA);
+	(void)peek(TEST_KVA);
+	report(faults_taken() == 1 && last_fault()->addr == TEST_KVA, "... and its next access faults");
+	expect_fault_clear();
+	test_page_free(pa);
+}
+
+/* A range shootdown drops every page of the range on the other core, not only the first. */
+#define RANGE_PAGES	8
+
+struct range_touch {
+	vaddr_t va;
+	uint32_t sum;
+	unsigned int held;		/* pages of the range cpu 1 holds an entry for */
+};
+
+static void range_load_fn(void *arg)
+{
+	struct range_touch *r = arg;
+	unsigned int i;
+
+	r->sum = 0;
+	for (i = 0; i < RANGE_PAGES; i++)
+		r->sum += peek(r->va + i * 4096);
+}
+
+static void range_count_fn(void *arg)
+{
+	struct range_touch *r = arg;
+	struct tlb_info info;
+	unsigned int i;
+
+	r->held = 0;
+	for (i = 0; i < RANGE_PAGES; i++)
+		r->held += tlb_lookup(r->va + i * 4096, 0, &info);
+}
+
+void test_smp_range_shootdown(void)
+{
+	struct range_touch r = { .va = TEST_KVA };
+	paddr_t pa[RANGE_PAGES];
+	uint32_t want = 0;
+	unsigned int i;
+
+	if (!need_cores(2))
+		return;
+	for (i = 0; i < RANGE_PAGES; i++) {
+		pa[i] = test_page();
+		lin(pa[i])[0] = 0x7a000000u + i;
+		want += 0x7a000000u + i;
+		map(&kernel_mm, TEST_KVA + i * 4096, pa[i], 4096, KPROT_RW);
+	}
+	report(on(1, range_load_fn, &r) && r.sum == want, "cpu 1 reads %u consecutive pages", RANGE_PAGES);
+	report(on(1, range_count_fn, &r) && r.held == RANGE_PAGES, "... and holds an entry for each (%u)",
+	       r.held);
+	report_eq(unmap(&kernel_mm, TEST_KVA, RANGE_PAGES * 4096), 0, "cpu 0 unmaps the %u pages at once",
+		  RANGE_PAGES);
+	report(on(1, range_count_fn, &r) && r.held == 0, "cpu 1 holds an entry for none of them (%u held)",
+	       r.held);
+	for (i = 0; i < RANGE_PAGES; i++)
+		test_page_free(pa[i]);
+}
+
+/*
+ * smp_wait waits for the core's call mailbox as well as its work: a call
+ * that timed out while it runs still uses its argument, so the caller may
+ * let the argument go only after the wait.  The call runs on after its
+ * caller's bound and after its release; the wait must return after it.
+ */
+#define SLOW_AFTER_TB	(SMP_CALL_TIMEOUT / 4)
+
+struct slow_call {
+	volatile uint32_t release, finished;
+};
+
+static void slow_fn(void *arg)
+{
+	struct slow_call *s = arg;
+	uint64_t t0 = timebase_read();
+
+	while (!s->release && timebase_read() - t0 < 8 * SMP_CALL_TIMEOUT)
+		smp_doze(HOLD_TB / 100);
+	t0 = timebase_read();
+	while (timebase_read() - t0 < SLOW_AFTER_TB)
+		smp_doze(HOLD_TB / 100);
+	__asm__ volatile("msync" : : : "memory");
+	s->finished = 1;
+}
+
+void test_smp_wait_call(void)
+{
+	static struct slow_call s;
+	uint64_t t0;
+	int err;
+
+	if (!need_cores(2))
+		return;
+	s.release = 0;
+	s.finished = 0;
+	report_eq(smp_call(1, slow_fn, &s, HOLD_TB), SMP_ERUNNING,
+		  "a call to cpu 1 outruns its bound while it runs");
+	s.release = 1;
+	err = smp_wait(1, HOLD_SLACK_TB);
+	report(err == 0 && s.finished, "smp_wait(1) returns only once that call has finished (error %d, "
+	       "finished %u)", err, s.finished);
+	t0 = timebase_read();
+	while (!s.finished && timebase_read() - t0 < HOLD_SLACK_TB)	/* leave no call behind */
+		smp_doze(HOLD_TB / 100);
+}
+
+/*
+ * Each secondary core's TLB1 round robin starts at the first huge-page
+ * slot: its first huge miss goes to TLB1 slot 0, not to TLB0.  The first
+ * huge miss each core takes, so this test runs before the other multicore
+ * tests take any.
+ */
+struct first_huge {
+	vaddr_t va;
+	uint32_t next_before, next_after;
+	bool in_slot0, anywhere_tlb1;
+};
+
+static void first_huge_fn(void *arg)
+{
+	struct first_huge *f = arg;
+	struct tlb_info t;
+
+	f->next_before = this_cpu()->tlb1_next;
+	(void)peek(f->va);
+	f->next_after = this_cpu()->tlb1_next;
+	f->in_slot0 = tlb1_read(0, &t) && t.valid && t.va == f->va && t.size == (4u << 20);
+	f->anywhere_tlb1 = tlb_lookup(f->va, 0, &t) && t.level == 1;
+}
+
+void test_smp_tlb1_first_slot(void)
+{
+	struct first_huge f;
+	paddr_t pa;
+	unsigned int c;
+
+	if (!need_cores(2))
+		return;
+	pa = hugepool_alloc(4u << 20);
+	if (pa == HUGEPOOL_FAIL) {
+		skip_no_huge_page("no 4M page in the pool");
+		return;
+	}
+	map(&kernel_mm, layout.kmap_start, pa, 4u << 20, PROT_READ);
+	for (c = 1; c < smp_cpus(); c++) {
+		memset(&f, 0, sizeof(f));
+		f.va = layout.kmap_start;
+		if (!on(c, first_huge_fn, &f))
+			continue;
+		report_eq(f.next_before, MAS0_TLBSEL1, "cpu %u: before its first huge miss, its round robin "
+			  "points at TLB1 slot 0", c);
+		report(f.in_slot0 && f.anywhere_tlb1, "cpu %u: its first huge miss loads TLB1 slot 0", c);
+		report_eq(f.next_after, MAS0_TLBSEL1 | (1u << MAS0_ESEL_SHIFT), "cpu %u: ... and moves on to "
+			  "slot 1", c);
+	}
+	unmap(&kernel_mm, layout.kmap_start, 4u << 20);
+	hugepool_free(pa, 4u << 20);
 }

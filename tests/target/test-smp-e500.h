@@ -16,5 +16,10 @@ void test_smp_fixup_race(void);
 void test_smp_fixup_counts(void);
 void test_smp_race(void);
 void test_smp_race_long(void);
+void test_smp_busy_flush(void);
+void test_smp_boot_dirty(void);
+void test_smp_range_shootdown(void);
+void test_smp_wait_call(void);
+void test_smp_tlb1_first_slot(void);
 
 #endif

@@ -8,7 +8,7 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "mmu/pgtable.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 
 #define PID_A	5
 #define PID_B	9
@@ -307,6 +307,50 @@ static bool grant_all(const struct fault_record *f, const struct walk_result *w)
  * (a bit that does not stick) is refused after FAULT_FIXUP_RETRY_LIMIT.
  * The accessed bit is taken away before each call (pte_mkyoung(0) is it).
  */
+/*
+ * An exception taken from user mode builds its frame on the kernel's own
+ * exception stack, never below the user's r1: user code that points r1 into
+ * a kernel page, or at an unmapped address, then faults and makes a system
+ * call, leaves the page as it was and the kernel running.
+ */
+#define R1_PID		7
+#define R1_UNMAPPED	0x00800000u	/* a user address nothing maps */
+#define R1_PATTERN(i)	(0x51ac0000u ^ (i))
+
+static void test_user_r1(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	volatile uint32_t *k = lin(pa);
+	/* near the page's end, so that a frame built below r1 would land in it */
+	const vaddr_t r1s[2] = { (vaddr_t)(uintptr_t)k + 4096 - 16, R1_UNMAPPED };
+	const char *const what[2] = { "a kernel page", "an unmapped address" };
+	unsigned int i, j, changed;
+	uint32_t r;
+	int kind;
+
+	for (j = 0; j < 1024; j++)
+		k[j] = R1_PATTERN(j);
+	report_eq(user_space_init(&mm, R1_PID), MMU_OK, "user space with PID %d", R1_PID);
+	for (i = 0; i < 2; i++) {
+		expect_fault(0);
+		kind = user_call(&mm, user_routine(user_r1_fault), r1s[i], &r);
+		report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == 0,
+		       "user code with r1 at %s (0x%08lx) faults at 0: the kernel takes the fault",
+		       what[i], (unsigned long)r1s[i]);
+		expect_fault_clear();
+		r = 0;
+		kind = user_call(&mm, user_routine(user_r1_sc), r1s[i], &r);
+		report(kind == 0 && r == 7, "... and its system call returns to the kernel (r3 %lu)",
+		       (unsigned long)r);
+		for (changed = 0, j = 0; j < 1024; j++)
+			changed += k[j] != R1_PATTERN(j);
+		report_eq(changed, 0, "... the kernel page is unchanged (%u words differ)", changed);
+	}
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
 static void test_fixup_limit(void)
 {
 	paddr_t pa = test_page();
@@ -341,6 +385,7 @@ const struct target_test tests_user[] = {
 	{ "user write-protect", test_user_wrprotect, .id = "user-wrprotect" },
 	{ "refused access leaves no TLB entry", test_refusals, .id = "user-refused-no-entry" },
 	{ "sc from kernel mode", test_kernel_sc, .id = "kernel-sc" },
+	{ "user r1 never holds the exception frame", test_user_r1, .id = "user-r1-frame" },
 	{ "fix-up retry limit", test_fixup_limit, .id = "fixup-retry-limit" },
 };
 const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);

@@ -62,3 +62,16 @@ user_read_sprgs:		/* r3[0..4] = SPRG3..7 through their user-readable aliases (e5
 	stw	r8, 16(r3)
 	li	r3, 0
 	sc
+
+	.globl	user_r1_fault
+user_r1_fault:			/* r1 = r3, then a load from address 0 (unmapped): a fault */
+	mr	r1, r3
+	li	r4, 0
+	lwz	r3, 0(r4)
+	sc
+
+	.globl	user_r1_sc
+user_r1_sc:			/* r1 = r3, then sc; r3 = 7 */
+	mr	r1, r3
+	li	r3, 7
+	sc

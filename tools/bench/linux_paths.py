@@ -164,11 +164,11 @@ def mpc8xx_measure(top, out, sim_trace):
     """The MPC885 kernel in the simulator, traced: {"events", "marks", "summary"} or {"error"}."""
     kdir = os.path.join(top, "build", "linux", "mpc885")
     image, init = os.path.join(kdir, "linux-sim.elf"), os.path.join(kdir, "hugetest")
-    sim = os.path.join(top, "sim", "mpc8xx-sim")
+    sim = os.path.join(top, "build", "sim", "mpc8xx-sim")
     if not (os.path.exists(image) and os.path.exists(init)):
         return {"error": "no MPC885 kernel: run make linux first"}
     if not os.path.exists(sim):
-        return {"error": "sim/mpc8xx-sim is not built"}
+        return {"error": "build/sim/mpc8xx-sim is not built"}
     u = symbols(init)
     # The vectors run with translation off: their addresses in the trace are physical.
     counter = PathCounter({0x1100: "i", 0x1200: "d"}, set(), set(), set(), set(),

@@ -32,9 +32,9 @@
 #include "e500/mas.h"
 #include "e500/frame.h"
 #include "e500/tlb1.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
+#include "e500/spin-table.h"
 #include "e500/core.h"
-#include "tlb/e500-tlb.h"
 #include "lib/kprintf.h"
 
 #define ADDR_FMT	"0x%lx%08lx"	/* a 36-bit physical address (kprintf has no %ll) */
@@ -42,12 +42,6 @@
 #define KSTACK_BYTES	16384
 #define XSTACK_BYTES	8192
 #define BOOT_WAIT_TB	(2 * SMP_CALL_TIMEOUT)	/* for a released core to come online */
-
-/* ePAPR spin table entry, 32-bit words from the release address. */
-#define SPIN_ADDR_HI	0
-#define SPIN_ADDR_LO	1
-#define SPIN_R3_HI	2
-#define SPIN_R3_LO	3
 
 /* The MPIC (OpenPIC programming model) in CCSR; "this core" registers through the private alias. */
 #define MPIC_CCSR_OFFSET	0x40000
@@ -106,6 +100,7 @@ static struct cpu_stacks stacks[E500_MAX_CPUS];
 static struct e500_cpu_start starts[E500_MAX_CPUS];
 static struct cpu_slot cpus[E500_MAX_CPUS];
 static unsigned int ncpus = 1;
+static unsigned int listed = 1;		/* cores the device tree lists */
 
 extern struct e500_percpu e500_percpu_page;	/* E500_MAX_CPUS pages (e500-miss.S) */
 extern struct e500_ctx kernel_ctx;
@@ -245,6 +240,11 @@ void e500_cpu_early(unsigned int cpu)
 unsigned int smp_cpus(void)
 {
 	return ncpus;
+}
+
+unsigned int smp_cores_listed(void)
+{
+	return listed;
 }
 
 unsigned int smp_online(void)
@@ -599,13 +599,8 @@ static int release(unsigned int cpu)
 	if (err)
 		return err;
 	e = (volatile uint32_t *)(uintptr_t)(window + (uint32_t)(pa & 0xfff));
-	e[SPIN_R3_HI] = 0;
-	e[SPIN_R3_LO] = (uint32_t)(uintptr_t)&starts[cpu];
-	msync();
-	e[SPIN_ADDR_HI] = 0;
-	msync();
-	e[SPIN_ADDR_LO] = (uint32_t)virt_to_phys((const void *)(uintptr_t)e500_secondary_entry);
-	msync();
+	spin_table_release(e, (uint32_t)(uintptr_t)&starts[cpu],
+			   virt_to_phys((const void *)(uintptr_t)e500_secondary_entry));
 	if (ram)
 		__asm__ volatile("dcbf 0, %0; msync" : : "r"(e) : "memory");
 	return unmap(&kernel_mm, window, 0x1000);
@@ -642,18 +637,6 @@ static void start_core(unsigned int cpu)
 		(unsigned long)cpus[cpu].pir, ADDR_ARG(cpus[cpu].release_addr));
 }
 
-/* How TLB shootdowns will reach the other cores: measured, and said. */
-static void probe_tlbivax(void)
-{
-	int r = tlb_probe_broadcast(1, layout.kmap_last & ~0xfffu);
-
-	if (r < 0)
-		kprintf("smp: could not measure whether tlbivax reaches cpu 1\n");
-	else
-		kprintf("smp: tlbivax on cpu 0 %s cpu 1's TLB (measured); shootdowns cross-call "
-			"every core that may hold entries\n", r ? "reaches" : "does not reach");
-}
-
 void smp_boot(const struct fdt_facts *f)
 {
 	uint32_t me = mfspr(SPRN_PIR);
@@ -663,6 +646,8 @@ void smp_boot(const struct fdt_facts *f)
 	cpus[0].state = CPU_ONLINE;
 	cpus[0].tlb_dirty = 1;		/* the boot core runs everything, never idle */
 	cpus[0].busy = 1;
+	if (f->ncpus > 1)
+		listed = f->ncpus < E500_MAX_CPUS ? f->ncpus : E500_MAX_CPUS;
 	if (f->ncpus > 1) {
 		mpic_init();
 		mpic_cpu_init();
@@ -688,6 +673,4 @@ void smp_boot(const struct fdt_facts *f)
 		cpus[ncpus].release_addr = c->release_addr;
 		start_core(ncpus++);
 	}
-	if (smp_online() > 1)
-		probe_tlbivax();
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The e500 half of the monitor (lib/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
+/* The e500 half of the monitor (monitor/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "e500/reg.h"
@@ -11,7 +11,8 @@
 #include "mmu/pgtable.h"
 #include "tlb/e500-tlb.h"
 #include "e500/core.h"
-#include "e500/smp.h"
+#include "smp/e500-smp.h"
+#include "e500/tlb1.h"
 
 void mon_arch_info(void)
 {
@@ -157,4 +158,15 @@ void mon_arch_reset(void)
 {
 	kprintf("reset: the board resets (under QEMU with -no-reboot that ends the run)\n");
 	arch_exit(0);
+}
+
+/* CCSR: where the boot code pinned it in TLB1 (found from the device tree or board.cfg). */
+const char *mon_arch_device_window(paddr_t pa, uint64_t size)
+{
+	struct tlb_info t;
+
+	if (tlb1_read(tlb1_fixed_slot(TLB1_CCSR), &t) && t.valid && pa >= t.pa &&
+	    pa + size <= t.pa + t.size)
+		return "CCSR";
+	return NULL;
 }

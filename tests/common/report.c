@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The report library shared by host and target tests (lib/report.h). */
+/* The report library shared by host and target tests (tests/common/report.h). */
 #include <stdio.h>
 #include <string.h>
-#include "lib/report.h"
+#include "tests/common/report.h"
 
 static char prefixes[REPORT_PREFIX_MAX][REPORT_PREFIX_LEN];
 static unsigned int nprefix;

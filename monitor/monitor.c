@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The bring-up monitor (lib/monitor.h): line input with echo and editing,
+ * The bring-up monitor (monitor/monitor.h): line input with echo and editing,
  * a command table, and the family-neutral commands.  Every command runs
  * guarded: an unexpected fault is reported with its register dump and the
  * prompt comes back.  Memory commands declare the fault they may take, so
@@ -9,10 +9,11 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
+#include "include/linear.h"
 #include "lib/cmdline.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "mmu/pgtable.h"
 #include "mmu/palloc.h"
 #include "hugetlb/pool.h"
@@ -235,7 +236,7 @@ static void print_prot(unsigned int prot)
 static const char *err_name(int err)
 {
 	static const char *const names[] = { "OK", "EALIGN", "ESIZE", "EOVERLAP", "ENOMEM", "ERANGE",
-		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED" };
+		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED", "ECACHE", "EPID", "EDIRTY", "EBADENTRY" };
 
 	return err <= 0 && -err < (int)(sizeof(names) / sizeof(names[0])) ? names[-err] : "E?";
 }
@@ -256,7 +257,8 @@ static struct mm *arg_space(int argc, char **argv, int index)
 	if (n == 0)
 		return &kernel_mm;
 	if (n > MAX_SPACES || !space_used[n - 1]) {
-		kprintf("error: no space %lu (space list)\n", (unsigned long)n);
+		/* the number as typed: the monitor reads hex, a decimal echo would name another */
+		kprintf("error: no space %s (space list)\n", argv[index]);
 		return NULL;
 	}
 	return &spaces[n - 1];
@@ -403,6 +405,41 @@ static unsigned int width_of(const char *cmd)
 	return dot[1] == 'b' ? 1 : dot[1] == 'h' ? 2 : dot[1] == 'w' ? 4 : 0;
 }
 
+/*
+ * "-f" after the command word forces what a guard below refuses (removed from argv).  Guarded:
+ * writing the kernel's own text (mw, mwp); mapping the kernel image writable at a second VA, and
+ * mapping a physical range that is neither RAM nor a device window the kernel knows (map).
+ */
+extern char __text_end[], _end[];
+
+static bool take_force(int *argc, char ***argv)
+{
+	if (*argc < 2 || strcmp((*argv)[1], "-f"))
+		return false;
+	(*argv)[1] = (*argv)[0];
+	(*argv)++;
+	(*argc)--;
+	return true;
+}
+
+static bool ranges_meet(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
+/* A write of [pa, pa + len) that reaches the kernel's text: refused (said) unless forced. */
+static bool text_write_refused(const char *cmd, uint64_t pa, uint64_t len, bool force)
+{
+	uint64_t text = (uintptr_t)__text_end - KERNEL_VA;
+
+	if (force || !ranges_meet(pa, len, 0, text))
+		return false;
+	kprintf("%s: refused: the range holds the kernel's own text (0x%08lx..0x%08lx, PA 0..0x%lx); "
+		"%s -f writes it anyway\n", cmd, (unsigned long)KERNEL_VA,
+		(unsigned long)(uintptr_t)__text_end - 1, (unsigned long)text - 1, cmd);
+	return true;
+}
+
 static int dump(uint32_t addr, uint32_t count, unsigned int width, uint32_t shown_addr)
 {
 	uint32_t i, v;
@@ -470,6 +507,7 @@ static int cmd_md(int argc, char **argv)
 
 static int cmd_mw(int argc, char **argv)
 {
+	bool force = take_force(&argc, &argv);
 	unsigned int width;
 	uint32_t addr, val, count;
 
@@ -477,6 +515,10 @@ static int cmd_mw(int argc, char **argv)
 		return cmd_help(2, (char *[]){ "help", argv[0] });
 	if (!arg_u32(argv[1], "ADDR", &addr) || !arg_u32(argv[2], "VALUE", &val) ||
 	    !md_args(argc, argv, &width, &count, 3))
+		return 1;
+	/* the text through the linear map (its only kernel mapping) */
+	if (addr >= KERNEL_VA &&
+	    text_write_refused(argv[0], addr - KERNEL_VA, (uint64_t)count * width, force))
 		return 1;
 	return fill(addr, val, count, width);
 }
@@ -534,6 +576,7 @@ static int cmd_mdp(int argc, char **argv)
 
 static int cmd_mwp(int argc, char **argv)
 {
+	bool force = take_force(&argc, &argv);
 	unsigned int width;
 	uint32_t val, count, va;
 	uint64_t pa;
@@ -542,15 +585,48 @@ static int cmd_mwp(int argc, char **argv)
 	if (argc < 3 || argc > 4)
 		return cmd_help(2, (char *[]){ "help", argv[0] });
 	if (!arg_u64(argv[1], "PADDR", &pa) || !arg_u32(argv[2], "VALUE", &val) ||
-	    !md_args(argc, argv, &width, &count, 3) || with_phys_page(pa, count * width, &va))
+	    !md_args(argc, argv, &width, &count, 3) ||
+	    text_write_refused(argv[0], pa, (uint64_t)count * width, force) ||
+	    with_phys_page(pa, count * width, &va))
 		return 1;
 	rc = fill(va, val, count, width);
 	end_phys_page();
 	return rc;
 }
 
+/*
+ * What map must not do silently: a writable second mapping of the kernel image, and a range that is
+ * neither RAM nor a known device window (device memory there is fine, but only when asked for).
+ * Returns true when refused; with force, says what it maps instead.
+ */
+static bool map_refused(uint64_t pa, uint32_t size, unsigned int prot, bool force)
+{
+	uint64_t image = (uintptr_t)_end - KERNEL_VA;
+	const char *window;
+
+	if ((prot & PROT_WRITE) && ranges_meet(pa, size, 0, image)) {
+		kprintf("map: %s: PA " PA_FMT "..." PA_FMT " holds the kernel image (text and data, PA 0..0x%lx), "
+			"already mapped at 0x%08lx; a writable second mapping %s\n", force ? "note" : "refused",
+			PA_ARG(pa), PA_ARG(pa + size - 1), (unsigned long)image - 1, (unsigned long)KERNEL_VA,
+			force ? "as forced" : "needs map -f");
+		if (!force)
+			return true;
+	}
+	if (pa + size <= layout.ram_size)
+		return false;
+	window = mon_arch_device_window(pa, size);
+	if (window)
+		return false;
+	kprintf("map: %s: PA " PA_FMT "..." PA_FMT " is not RAM (RAM: PA 0.." PA_FMT ") nor a known device "
+		"window; %s\n", force ? "note" : "refused", PA_ARG(pa), PA_ARG(pa + size - 1),
+		PA_ARG(layout.ram_size - 1), force ? "mapped as forced (device memory: PROT i g)" :
+		"map -f maps it anyway");
+	return !force;
+}
+
 static int cmd_map(int argc, char **argv)
 {
+	bool force = take_force(&argc, &argv);
 	uint32_t va, size;
 	uint64_t pa;
 	unsigned int prot;
@@ -562,6 +638,8 @@ static int cmd_map(int argc, char **argv)
 	if (!arg_u32(argv[1], "VA", &va) || !arg_u64(argv[2], "PA", &pa) ||
 	    !arg_u32(argv[3], "SIZE", &size) || !arg_prot(argv[4], &prot) ||
 	    !(mm = arg_space(argc, argv, 5)))
+		return 1;
+	if (size && map_refused(pa, size, prot, force))
 		return 1;
 	err = map(mm, va, pa, size, prot);
 	if (err)
@@ -663,7 +741,7 @@ static int cmd_space(int argc, char **argv)
 		if (!arg_u32(argv[2], "N", &n))
 			return 1;
 		if (n == 0 || n > MAX_SPACES || !space_used[n - 1]) {
-			kprintf("error: no user space %lu\n", (unsigned long)n);
+			kprintf("error: no user space %s (space list)\n", argv[2]);
 			return 1;
 		}
 		mm_destroy(&spaces[n - 1]);
@@ -917,14 +995,14 @@ static const struct command commands[] = {
 	{ "info", "", "board, core, RAM, TLB geometry, page sizes, huge-page pool, miss counters", cmd_info },
 	{ "tlb", "[i|d|0|1] [all]", "valid TLB entries, decoded, one per line (all: invalid ones too)", cmd_tlb },
 	{ "walk", "VA [SPACE]", "page-table path of VA: each level's entry, the leaf, the TLB entry", cmd_walk },
-	{ "map", "VA PA SIZE PROT [SPACE]", "map one page; PROT letters r w x u i g m t", cmd_map },
+	{ "map", "[-f] VA PA SIZE PROT [SPACE]", "map one page; PROT letters r w x u i g m t (-f: beyond RAM, or the kernel writable)", cmd_map },
 	{ "unmap", "VA SIZE [SPACE]", "unmap whole pages", cmd_unmap },
 	{ "protect", "VA SIZE PROT [SPACE]", "change the protection of whole pages", cmd_protect },
 	{ "space", "new|list|free N", "user address spaces (space 0 is the kernel's)", cmd_space },
 	{ "md", "[.b|.h|.w] ADDR [COUNT]", "display memory at a virtual address", cmd_md },
-	{ "mw", "[.b|.h|.w] ADDR VALUE [COUNT]", "write memory at a virtual address", cmd_mw },
+	{ "mw", "[.b|.h|.w] [-f] ADDR VALUE [COUNT]", "write memory at a virtual address (-f: the kernel's text too)", cmd_mw },
 	{ "mdp", "[.b|.h|.w] PADDR [COUNT]", "display physical memory (temporary mapping)", cmd_mdp },
-	{ "mwp", "[.b|.h|.w] PADDR VALUE [COUNT]", "write physical memory (temporary mapping)", cmd_mwp },
+	{ "mwp", "[.b|.h|.w] [-f] PADDR VALUE [COUNT]", "write physical memory (temporary mapping; -f: the kernel's text too)", cmd_mwp },
 	{ "touch", "VA [r|w|x]", "one access, then: miss taken? entry created? fault?", cmd_touch },
 	{ "stats", "[reset]", "TLB misses and faults per kind since boot or the last reset", cmd_stats },
 	{ "pool", "", "the huge-page pool", cmd_pool },

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "include/spr.h"
-#include "lib/fault.h"
+#include "tlb/fault.h"
 #include "lib/kprintf.h"
 #include "mmu/pgtable.h"
 

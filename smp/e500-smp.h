@@ -28,6 +28,12 @@ const char *smp_state_name(enum cpu_state s);
 
 /* Start every core of f that has a spin table; log each. */
 void smp_boot(const struct fdt_facts *f);
+/*
+ * The cores the device tree lists (1 without a tree), at most E500_MAX_CPUS:
+ * what the board has, whatever start-up made of them.  Tests decide from it
+ * whether a board can run them, and fail when fewer cores came online.
+ */
+unsigned int smp_cores_listed(void);
 
 #define SMP_ETIMEDOUT	(-1)	/* the core did not take the call in time: withdrawn, it never runs */
 #define SMP_EOFFLINE	(-2)	/* the core is not online */

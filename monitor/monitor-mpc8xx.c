@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The MPC8xx half of the monitor (lib/monitor.h): ITLB and DTLB through the
+ * The MPC8xx half of the monitor (monitor/monitor.h): ITLB and DTLB through the
  * debug CAM/RAM registers, DSISR/SRR1 causes, PTE and PMD flags.
  */
 #include <string.h>
-#include "lib/monitor.h"
+#include "monitor/monitor.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "mpc8xx/reg.h"
@@ -12,6 +12,7 @@
 #include "mmu/pte-mpc8xx.h"
 #include "mmu/pgtable.h"
 #include "tlb/mpc8xx-tlb.h"
+#include "mpc8xx/immr.h"
 
 extern unsigned int mpc8xx_dar_fixups;
 
@@ -119,4 +120,9 @@ void mon_arch_reset(void)
 {
 	kprintf("reset: this board has no reset the kernel can request; the run ends\n");
 	arch_exit(0);
+}
+
+const char *mon_arch_device_window(paddr_t pa, uint64_t size)
+{
+	return pa >= IMMR_BASE && pa + size <= (uint64_t)IMMR_BASE + IMMR_SIZE ? "IMMR" : NULL;
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The bring-up monitor: a prompt on the console with commands to look at
- * and change the MMU (lib/monitor.c), the same names and output shapes on
+ * and change the MMU (monitor/monitor.c), the same names and output shapes on
  * every family; the family supplies what only it can show
- * (lib/monitor-<family>.c).
+ * (monitor/monitor-<family>.c).
  */
 #ifndef PPCMMU_MONITOR_H
 #define PPCMMU_MONITOR_H
@@ -36,6 +36,8 @@ void mon_arch_entry_flags(uint64_t entry, int level);
 void mon_arch_cause(const struct fault_record *f);
 /* Fix-up counters for "stats". */
 void mon_arch_stats(void);
+/* The device window [pa, pa + size) lies in (e500: CCSR; 8xx: IMMR), or NULL: map's "not RAM" check. */
+const char *mon_arch_device_window(paddr_t pa, uint64_t size);
 /* The board's reset; on boards whose reset ends the run, the same as exit. */
 void mon_arch_reset(void) __attribute__((noreturn));
 
