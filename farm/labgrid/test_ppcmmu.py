@@ -105,8 +105,9 @@ def boot_uboot(target, strategy, board, bootargs, run, image, net):
     staged = tftp.stage(image)
     # labgrid 0.4.1 links the image into the TFTP directory only for a remote (exported)
     # TFTPProvider; with a local one, stage() returns the name and leaves the directory alone.
+    # (Later versions link it there; a link is theirs, a file an earlier run's copy, replaced.)
     local = os.path.join(tftp.provider.internal, os.path.basename(image))
-    if not os.path.exists(local):
+    if not os.path.islink(local):
         shutil.copyfile(image, local)
     loadaddr = board_get(board, "loadaddr")
     for name, value in net.items():
@@ -131,13 +132,26 @@ def boot_uboot(target, strategy, board, bootargs, run, image, net):
         strategy.transition("off")
 
 
+def labgrid_env(config):
+    """The plugin's Environment: a private attribute of pytest's config up to labgrid 23, an entry of
+    its stash from 24.0."""
+    env = getattr(config, "_labgrid_env", None)
+    if env is None:
+        try:
+            from labgrid.pytestplugin.hooks import LABGRID_ENV_KEY
+            env = config.stash.get(LABGRID_ENV_KEY, None)
+        except ImportError:
+            pass
+    return env
+
+
 def ppcmmu_run(config):
     """Boot the environment's main target once per pytest session."""
     run = getattr(config, "_ppcmmu_run", None)
     if run is not None:
         return run
     run = config._ppcmmu_run = Run()
-    env = getattr(config, "_labgrid_env", None)
+    env = labgrid_env(config)
     if env is None:
         run.error = "no labgrid environment: pass --lg-env farm/labgrid/BOARD.yaml"
         return run
