@@ -316,7 +316,8 @@ endif
 
 # Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
 # QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
-# its packages (tools/deps.sh farm). Not part of make test (about a minute). docs/farms.md.
+# its packages (tools/deps.sh farm). Not part of make test (about a minute and a half). docs/farms.md.
+# FARM_PARTS=labgrid|lava|docs runs only those parts of it (tools/mutate's farm-labgrid, farm-lava).
 farm-test:
 	@tools/deps.sh farm
 	@mkdir -p build/farm
@@ -329,7 +330,7 @@ farm-test:
 	@$(MAKE) --no-print-directory BOARD=mpc885ads BUILD=build/mpc885ads-test \
 		BOOTARGS="tests=all $$(tools/board-get mpc885ads bootargs)" all >build/build-mpc885ads-test.log 2>&1 || \
 		{ tail -20 build/build-mpc885ads-test.log; echo "farm: FAILED: mpc885ads build failed"; exit 1; }
-	@farm/farm-test build/farm
+	@farm/farm-test build/farm $(FARM_PARTS)
 
 # make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
 # 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).
