@@ -72,7 +72,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
-	tlb/e500-miss.S tlb/e500-tlb.c drivers/timebase-e500.c \
+	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \

@@ -110,7 +110,8 @@ static bool probe_access(uint32_t pa, uint32_t *val, bool store)
  * it, as on e500: the last word of every 8 MB above the first (and of the
  * claimed size) must keep a pattern, without changing the patterns below
  * (no wrap-around alias), and the access must not end in a machine check
- * (an 8xx with no chip select there).  RAM ends at the first piece that
+ * (no chip select there: the bus monitor, enabled at start-up with
+ * SYPCR[BME], ends an access nothing answers with TEA, a machine check).  RAM ends at the first piece that
  * fails.  The first 8 MB (the kernel's) are not probed.
  */
 #define PROBE_STEP	PINNED_PAGE
