@@ -14,19 +14,31 @@ static unsigned int mm_prot(const struct mm *mm)
 	return mm->pid ? PROT_USER : 0;
 }
 
-static bool in_pgd(const struct mm *mm, const void *p)
+/* The level right above the PTEs: the PGD of a two-level format, the PMD of a four-level one. */
+static int pmd_level(void)
+{
+	return (int)pt_geo.levels - 1;
+}
+
+/*
+ * Is p a PMD-level entry of mm?  Two levels: inside the PGD.  More: the
+ * tables of that level are anywhere, so p must be the PMD entry of addr.
+ */
+static bool is_pmd_of(const struct mm *mm, const void *p, vaddr_t addr)
 {
 	uintptr_t a = (uintptr_t)p, first = (uintptr_t)mm->pgd;
-	uintptr_t end = (uintptr_t)pt_table_slot(mm->pgd, WALK_LEVEL_PGD, pt_geo.level[0].entries);
+	uintptr_t end = (uintptr_t)pt_table_slot(mm->pgd, 1, pt_geo.level[0].entries);
 
-	return a >= first && a < end;
+	if (pt_geo.levels == 2)
+		return a >= first && a < end;
+	return p == pt_pmd_slot(mm, addr);
 }
 
 /* A table PMD whose pages span more than one PMD (8xx 8M). */
 static bool pmd_is_multi(uint64_t pmd)
 {
 	return !pmd_none(pmd) && !pmd_leaf(pmd) &&
-	       pte_leaf_size(pmd, 0) > pt_level_step(WALK_LEVEL_PGD);
+	       pte_leaf_size(pmd, 0) > pt_level_step(pmd_level());
 }
 
 static int check_page(const struct mm *mm, vaddr_t addr, uint32_t size,
@@ -45,23 +57,29 @@ static int check_page(const struct mm *mm, vaddr_t addr, uint32_t size,
 }
 
 /*
- * Can the PGD entries of the page hold it?  PGD level: none or leaves, no
- * table.  PTE level: tables of the right kind (8xx: 8M or not), or none
- * when missing is allowed; prot's user bit is checked unless prot is ~0u.
+ * Can the entries of the page hold it?  A run above the PTE level (PGD of
+ * two levels, PUD or PMD of four): each of its entries none or a leaf, no
+ * table; an entry whose table above is missing counts as none.  A PTE-level
+ * run: the PMD entries over it tables of the right kind (8xx: 8M or not),
+ * or none when missing is allowed; prot's user bit is checked unless prot
+ * is ~0u.
  */
 static int check_pmds(const struct mm *mm, const struct pt_size *ps, vaddr_t addr,
 		      bool allow_none, unsigned int prot)
 {
-	uint32_t step = pt_level_step(WALK_LEVEL_PGD), off = 0;
+	bool upper = ps->level < (int)pt_geo.levels;
+	vsize_t step = pt_level_step(upper ? ps->level : pmd_level()), off = 0;
 
 	do {
-		uint64_t pmd = pt_entry_get(pt_pmd_slot(mm, addr + off));
+		const void *slot = upper ? pt_leaf_slot(mm, ps->level, addr + off) :
+					   pt_pmd_slot(mm, addr + off);
+		uint64_t pmd = slot ? pt_entry_get(slot) : 0;
 		int err;
 
 		if (pmd_none(pmd)) {
-			if (!allow_none && ps->level == WALK_LEVEL_PTE)
+			if (!allow_none && !upper)
 				return MMU_ENOENT;
-		} else if (ps->level == WALK_LEVEL_PGD) {
+		} else if (upper) {
 			if (!pmd_leaf(pmd))
 				return MMU_EOVERLAP;
 		} else {
@@ -74,7 +92,7 @@ static int check_pmds(const struct mm *mm, const struct pt_size *ps, vaddr_t add
 				return err;
 		}
 		off += step;
-	} while (off && off < ps->size);
+	} while (off < ps->size);
 	return MMU_OK;
 }
 
@@ -85,21 +103,12 @@ static int check_pmds(const struct mm *mm, const struct pt_size *ps, vaddr_t add
  */
 static int check_whole(const struct mm *mm, const struct pt_size *ps, vaddr_t addr)
 {
-	uint32_t step = pt_level_step(ps->level), off;
+	vsize_t step = pt_level_step(ps->level), off;
 
 	for (off = 0; off < ps->size; off += step) {
-		vaddr_t v = addr + off;
-		uint64_t pmd = pt_entry_get(pt_pmd_slot(mm, v)), e;
+		struct walk_result w;
 
-		if (pmd_none(pmd))
-			continue;
-		if (pmd_leaf(pmd))
-			e = pmd;
-		else if (ps->level == WALK_LEVEL_PTE)
-			e = pt_entry_get(pt_leaf_slot(mm, WALK_LEVEL_PTE, v));
-		else
-			continue;
-		if (pte_present(e) && pte_leaf_size(pmd, e) > ps->size)
+		if (walk((struct mm *)mm, addr + off, &w) == MMU_OK && w.size > ps->size)
 			return MMU_EPARTIAL;
 	}
 	return MMU_OK;
@@ -124,14 +133,13 @@ static int check_head(const struct mm *mm, vaddr_t addr, void *ptep, uint32_t si
 static int head_page(struct mm *mm, vaddr_t addr, void *ptep,
 		     const struct pt_size **psp, uint64_t *entry)
 {
-	uint64_t e = huge_ptep_get(mm, addr, ptep), pmd = e;
+	uint64_t e = huge_ptep_get(mm, addr, ptep);
+	struct walk_result w;
 	int err;
 
-	if (!in_pgd(mm, ptep) || !pmd_leaf(pt_entry_get(ptep)))
-		pmd = pt_entry_get(pt_pmd_slot(mm, addr));
-	if (!pte_present(e))
+	if (!pte_present(e) || walk(mm, addr, &w) != MMU_OK)
 		return MMU_ENOENT;
-	err = check_head(mm, addr, ptep, pte_leaf_size(pmd, e), psp);
+	err = check_head(mm, addr, ptep, (uint32_t)w.size, psp);
 	*entry = e;
 	return err;
 }
@@ -165,9 +173,10 @@ int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size)
 {
 	const struct pt_size *ps = pt_find_size(size);
 
-	if (!ps || ps->level != WALK_LEVEL_PTE)
+	if (!ps || ps->level != (int)pt_geo.levels)
 		return MMU_ESIZE;
-	if (!in_pgd(mm, pmd))
+	/* two levels: pmd must lie in the PGD; more: the caller's PMD entry is taken as given */
+	if (pt_geo.levels == 2 && !is_pmd_of(mm, pmd, 0))
 		return MMU_ERANGE;
 	if (!table)
 		return MMU_ENOMEM;
@@ -205,9 +214,8 @@ uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep)
 {
 	uint64_t e = pt_entry_get(ptep);
 
-	(void)addr;
-	if (in_pgd(mm, ptep) && pmd_is_multi(e))
-		return pt_entry_get(pt_table_slot(pmd_table(e), WALK_LEVEL_PTE, 0));
+	if (is_pmd_of(mm, ptep, addr) && pmd_is_multi(e))
+		return pt_entry_get(pt_table_slot(pmd_table(e), (int)pt_geo.levels, 0));
 	return e;
 }
 

@@ -6,7 +6,8 @@
  * Entry values travel as uint64_t, as in pgtable.h (8xx: the low 32 bits).
  *
  * The "huge ptep" of a page is the head of its run of entries:
- *   e500 4M..1G: the first of its leaf PGD entries;
+ *   e500 4M..1G: the first of its leaf PGD entries (64-bit cores: of its leaf
+ *   PMD entries for 4M..64M, of its leaf PUD entries for 256M and 1G);
  *   8xx 16K, 512K: the first of its PTEs;
  *   8xx 8M: the first PMD of its pair (Linux's ptep_is_8m_pmdp()).
  * addr is the page's (size-aligned) virtual address throughout.

@@ -49,8 +49,8 @@ enum fault_kind {
 struct fault_record {
 	enum fault_kind kind;
 	uint32_t vector;	/* the family's vector number */
-	uint32_t addr;		/* faulting data address, or the fetch address */
-	uint32_t pc;		/* address of the faulting instruction */
+	vaddr_t addr;		/* faulting data address, or the fetch address */
+	vaddr_t pc;		/* address of the faulting instruction */
 	uint32_t cause;		/* raw cause register (e500 ESR, 8xx DSISR/SRR1) */
 	bool store;
 	bool user;

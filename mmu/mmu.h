@@ -121,9 +121,17 @@ int walk(struct mm *mm, vaddr_t va, struct walk_result *res);
  */
 void *pt_alloc(unsigned int order);
 void pt_free(void *p, unsigned int order);
-/* The 32-bit value a table pointer has inside an entry, and back. */
-uint32_t pt_ref(const void *table);
-void *pt_deref(uint32_t ref);
+/*
+ * The value a table pointer has inside an entry, and back: 32 bits on the
+ * 32-bit cores, a 64-bit kernel virtual address on a 64-bit core's format.
+ */
+#ifdef PPCMMU_VADDR_64
+typedef uint64_t ptref_t;
+#else
+typedef uint32_t ptref_t;
+#endif
+ptref_t pt_ref(const void *table);
+void *pt_deref(ptref_t ref);
 /*
  * The same for families whose tablewalk runs with translation off (8xx): a
  * PMD holds the table's physical address.  Must be 4 KB aligned.  Only the

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * e500/32 page-table format with 64-bit entries (Linux 6.11 layout, see
- * pte-e500.h): a PGD of 2048 entries of 2 MB, PTE tables of 512 entries.
- * Entries are big-endian 64-bit values: the high word at offset 0 holds
- * pfn >> 8, the low word at offset 4 holds pfn & 0xff and the flags.
+ * e500 page-table format with 64-bit entries (Linux 6.11 layout, see
+ * pte-e500.h), for both word sizes of the core:
+ *  - e500/32: a PGD of 2048 entries of 2 MB, PTE tables of 512 entries;
+ *    entries are written as two words (high word at offset 0: pfn >> 8; low
+ *    word at offset 4: pfn & 0xff and the flags), the low word last;
+ *  - e500/64 (e5500, e6500; built with PPCMMU_E500_64): Linux's 64e table for
+ *    4K pages, four levels of 9/9/7/9 index bits, every entry one big-endian
+ *    doubleword written and read whole; huge pages are leaf runs at PMD
+ *    (4M..64M) and PUD (256M, 1G) level.
+ * Everything but the geometry and the entry accessors is shared.
  *
  * A PGD entry is 0, a table pointer (pt_ref() in the low word, high word 0,
  * so its size field is 0), or a leaf whose size field is nonzero: a huge page
@@ -25,8 +31,41 @@
 #define PPCMMU_E500_HUGE 1
 #endif
 
-#define E500_PA_BITS		36
 #define E500_ENTRY_BYTES	8
+
+#ifdef PPCMMU_E500_64
+#ifndef PPCMMU_VADDR_64
+#error "the e500 64-bit format needs 64-bit effective addresses (PPCMMU_VADDR_64)"
+#endif
+#define E500_PA_BITS		E500_64_PA_BITS
+#define LEVEL_PUD		2
+#define LEVEL_PMD		3
+#define LEVEL_PTE		4
+
+static const struct pt_size e500_sizes[] = {
+	{ 1u << 12, LEVEL_PTE, true },
+	{ 1u << 22, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 2 PMD entries */
+	{ 1u << 24, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 8 */
+	{ 1u << 26, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 32 */
+	{ 1u << 28, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 1 PUD entry */
+	{ 1u << 30, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 4 */
+};
+
+/* Every table one 4 KB block (a PMD table uses its first 1 KB). */
+const struct pt_geometry pt_geo = {
+	.levels		= 4,
+	.level		= {
+		{ E500_64_PGD_SHIFT, 1 << E500_64_PGD_INDEX_BITS, E500_ENTRY_BYTES, 0 },
+		{ E500_64_PUD_SHIFT, 1 << E500_64_PUD_INDEX_BITS, E500_ENTRY_BYTES, 0 },
+		{ E500_64_PMD_SHIFT, 1 << E500_64_PMD_INDEX_BITS, E500_ENTRY_BYTES, 0 },
+		{ E500_PAGE_SHIFT, 1 << E500_64_PTE_INDEX_BITS, E500_ENTRY_BYTES, 0 },
+	},
+	.pa_bits	= E500_PA_BITS,
+	.sizes		= e500_sizes,
+	.nr_sizes	= sizeof(e500_sizes) / sizeof(e500_sizes[0]),
+};
+#else
+#define E500_PA_BITS		36
 
 static const struct pt_size e500_sizes[] = {
 	{ 1u << 12, WALK_LEVEL_PTE, true },
@@ -47,11 +86,78 @@ const struct pt_geometry pt_geo = {
 	.sizes		= e500_sizes,
 	.nr_sizes	= sizeof(e500_sizes) / sizeof(e500_sizes[0]),
 };
+#endif
 
 #define PTE_PROT_MASK	(_PAGE_READ | _PAGE_WRITE | _PAGE_EXEC | _PAGE_DIRTY | \
 			 _PAGE_WRITETHRU | _PAGE_NO_CACHE | _PAGE_COHERENT | \
 			 _PAGE_GUARDED)
 
+#ifdef PPCMMU_E500_64
+/*
+ * 64-bit core: an entry is one doubleword, loaded and stored whole (ld/std
+ * are single-copy atomic when aligned), so a miss handler on another core
+ * sees the old entry or the new one, never half of each.
+ */
+#ifndef __powerpc__
+void (*pt_store_order_hook)(const void *entryp);
+#endif
+
+uint64_t pt_entry_get(const void *entryp)
+{
+	return be64_load(entryp);
+}
+
+void pt_entry_set(void *entryp, uint64_t entry)
+{
+	be64_store(entryp, entry);
+}
+
+void pt_entry_clear(void *entryp)
+{
+	be64_store(entryp, 0);
+}
+
+/* One doubleword: invalidating it is clearing it, nothing is left to finish. */
+void pt_entry_invalidate(void *entryp)
+{
+	be64_store(entryp, 0);
+}
+
+void pt_entry_finish_clear(void *entryp)
+{
+	(void)entryp;
+}
+
+/*
+ * One ldarx/stdcx. loop on the doubleword: a store another core makes to it
+ * between the load and the store makes the stdcx. fail and the loop read it
+ * again.  The host tests run on one thread: plain load and store.
+ */
+bool pt_entry_set_flags(void *entryp, uint64_t flags)
+{
+	uint64_t old;
+
+#ifdef __powerpc64__
+	uint64_t tmp;
+
+	__asm__ volatile("1:	ldarx	%0, 0, %2\n"
+			 "	andi.	%1, %0, %3\n"
+			 "	beq-	2f\n"
+			 "	or	%1, %0, %4\n"
+			 "	stdcx.	%1, 0, %2\n"
+			 "	bne-	1b\n"
+			 "2:\n"
+			 : "=&r"(old), "=&r"(tmp)
+			 : "b"(entryp), "i"(_PAGE_PRESENT), "r"(flags)
+			 : "cr0", "memory");
+#else
+	old = be64_load(entryp);
+	if (old & _PAGE_PRESENT)
+		be64_store(entryp, old | flags);
+#endif
+	return (old & _PAGE_PRESENT) != 0;
+}
+#else
 uint64_t pt_entry_get(const void *entryp)
 {
 	const char *p = entryp;
@@ -151,6 +257,7 @@ void pt_entry_finish_clear(void *entryp)
 	if (!be32_load(p + E500_ENTRY_LO))
 		be32_store(p + E500_ENTRY_HI, 0);
 }
+#endif
 
 bool pmd_leaf(uint64_t pmd)
 {
@@ -159,7 +266,7 @@ bool pmd_leaf(uint64_t pmd)
 
 void *pmd_table(uint64_t pmd)
 {
-	return pt_deref((uint32_t)pmd);
+	return pt_deref((ptref_t)pmd);
 }
 
 /*
@@ -188,8 +295,8 @@ bool pte_present(uint64_t pte)
 
 /*
  * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  TSIZE
- * 11..15 (4G and beyond) is no page of this format (a 32-bit space, pages up
- * to 1G): 0, which walk() reports as MMU_EBADENTRY.
+ * 11..15 (4G and beyond) is no page of this format (pages up to 1G, in either
+ * word size): 0, which walk() reports as MMU_EBADENTRY.
  */
 vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {

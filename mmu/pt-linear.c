@@ -57,12 +57,12 @@ void pt_free(void *p, unsigned int order)
 	palloc_free(linear_phys(p), order);
 }
 
-uint32_t pt_ref(const void *table)
+ptref_t pt_ref(const void *table)
 {
-	return (uint32_t)(uintptr_t)table;
+	return (ptref_t)(uintptr_t)table;
 }
 
-void *pt_deref(uint32_t ref)
+void *pt_deref(ptref_t ref)
 {
 	return (void *)(uintptr_t)ref;
 }

@@ -82,6 +82,32 @@
 #define E500_PGD_BYTES		(E500_PTRS_PER_PGD * 8)
 #define E500_PTE_TABLE_BYTES	(E500_PTRS_PER_PTE * 8)
 
+/*
+ * e500 in 64-bit mode (e5500, e6500), Linux's 64e table for 4K pages: the
+ * same 64-bit entries, four levels, every entry a big-endian doubleword read
+ * and written whole (ld/std), so no word order is needed.
+ *   level  index bits  one entry maps        table
+ *   PGD    9 (37..45)  128G                  512 entries, 4 KB
+ *   PUD    9 (28..36)  256M: a leaf 256M/1G   512 entries, 4 KB
+ *   PMD    7 (21..27)  2M: a leaf 2M..64M     128 entries, 1 KB (a 4 KB block here)
+ *   PTE    9 (12..20)  4K                     512 entries, 4 KB
+ * 46 bits are indexed; the bits above are the space's (kernel or user) and
+ * are not part of any index.  A table entry is pt_ref() of the next table (a
+ * kernel virtual address, 4 KB aligned: its TSIZE field is 0); a leaf is a
+ * PTE with its TSIZE field set, repeated over size / span entries of its
+ * level, entry i mapping base + i * span (4M, 16M, 64M: 2, 8, 32 PMD
+ * entries; 256M: one PUD entry; 1G: 4).
+ */
+#define E500_64_PTE_INDEX_BITS	9
+#define E500_64_PMD_INDEX_BITS	7
+#define E500_64_PUD_INDEX_BITS	9
+#define E500_64_PGD_INDEX_BITS	9
+#define E500_64_PMD_SHIFT	(E500_PAGE_SHIFT + E500_64_PTE_INDEX_BITS)	/* 21 */
+#define E500_64_PUD_SHIFT	(E500_64_PMD_SHIFT + E500_64_PMD_INDEX_BITS)	/* 28 */
+#define E500_64_PGD_SHIFT	(E500_64_PUD_SHIFT + E500_64_PUD_INDEX_BITS)	/* 37 */
+#define E500_64_VA_BITS		(E500_64_PGD_SHIFT + E500_64_PGD_INDEX_BITS)	/* 46 */
+#define E500_64_PA_BITS		40
+
 /* What the handlers require of a PTE before loading it, per access kind. */
 #define PTE_NEED_KERNEL_READ	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_SR)
 #define PTE_NEED_USER_READ	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_UR)

@@ -112,10 +112,15 @@ static int read_line(char *buf, size_t size)
 	return (int)n;
 }
 
+#define SPLIT_TOO_MANY	(-1)
+#define SPLIT_UNCLOSED	(-2)	/* a '"' without its closing one */
+#define SPLIT_GLUED	(-3)	/* text right after a closing '"' */
+
+/* Words separated by white space; "..." is one word (white space kept, the quotes dropped). */
 static int split(char *line, char **argv)
 {
 	int argc = 0;
-	char *p = line;
+	char *p = line, *q;
 
 	while (*p) {
 		while (*p && cmdline_is_space(*p))
@@ -123,7 +128,18 @@ static int split(char *line, char **argv)
 		if (!*p)
 			break;
 		if (argc == MAX_ARGS)
-			return -1;
+			return SPLIT_TOO_MANY;
+		if (*p == '"') {
+			q = strchr(p + 1, '"');
+			if (!q)
+				return SPLIT_UNCLOSED;
+			argv[argc++] = p + 1;
+			*q = '\0';
+			p = q + 1;
+			if (*p && !cmdline_is_space(*p))
+				return SPLIT_GLUED;
+			continue;
+		}
 		argv[argc++] = p;
 		while (*p && !cmdline_is_space(*p))
 			p++;
@@ -192,6 +208,20 @@ static bool arg_u32(const char *s, const char *what, uint32_t *out)
 		return false;
 	}
 	*out = (uint32_t)v;
+	return true;
+}
+
+/* A virtual address: as wide as the family's (64 bits on e500 in 64-bit mode). */
+static bool arg_va(const char *s, const char *what, vaddr_t *out)
+{
+	uint64_t v;
+
+	if (!parse_num(s, &v) || v > (vaddr_t)~(vaddr_t)0) {
+		kprintf("error: %s \"%s\" is not a %u-bit number (hex, or decimal with K/M/G)\n", what, s,
+			(unsigned int)(8 * sizeof(vaddr_t)));
+		return false;
+	}
+	*out = (vaddr_t)v;
 	return true;
 }
 
@@ -291,15 +321,27 @@ static void print_raw_entry(const char *name, unsigned int index, const void *p,
 }
 
 /* The table path of va in mm, level by level, then what walk() makes of it. */
+/* The name of a level: PGD, PTE on two-level families; PGD, PUD, PMD, PTE on four. */
+static const char *level_name(int level, bool upper)
+{
+	static const char four[][2][4] = {
+		{ "pgd", "PGD" }, { "pud", "PUD" }, { "pmd", "PMD" }, { "pte", "PTE" },
+	};
+	unsigned int i = (unsigned int)level - 1u;
+
+	if (i >= pt_geo.levels || (pt_geo.levels != 2 && pt_geo.levels != 4))
+		return "?";
+	if (pt_geo.levels == 2 && i == 1)
+		i = 3;
+	return four[i & 3][upper];
+}
+
 void monitor_show_walk(struct mm *mm, vaddr_t va)
 {
-	unsigned int pgd_i = (unsigned int)(va >> pt_geo.level[0].shift);
-	unsigned int pte_i = (va >> pt_geo.level[1].shift) & (pt_geo.level[1].entries - 1);
 	struct walk_result w;
 	struct tlb_info t;
-	const void *pmdp;
-	uint64_t pmd;
-	int err;
+	void *table;
+	int err, l;
 
 	if (!mm) {
 		kprintf("walk 0x%08lx: no address space\n", (unsigned long)va);
@@ -312,11 +354,18 @@ void monitor_show_walk(struct mm *mm, vaddr_t va)
 	}
 	kprintf("walk 0x%08lx in space %u, PGD at 0x%08lx:\n", (unsigned long)va, mm->pid,
 		(unsigned long)(uintptr_t)mm->pgd);
-	pmdp = pt_pmd_slot(mm, va);
-	pmd = pt_entry_get(pmdp);
-	print_raw_entry("pgd", pgd_i, pmdp, WALK_LEVEL_PGD);
-	if (!pmd_none(pmd) && !pmd_leaf(pmd))
-		print_raw_entry("pte", pte_i, pt_table_slot(pmd_table(pmd), WALK_LEVEL_PTE, pte_i), WALK_LEVEL_PTE);
+	/* each level's entry on the path of va, down to a missing table or a leaf */
+	for (table = mm->pgd, l = 1; l <= (int)pt_geo.levels; l++) {
+		const struct pt_level *g = &pt_geo.level[l - 1];
+		unsigned int i = (unsigned int)(((uint64_t)va >> g->shift) & (g->entries - 1));
+		const void *slot = pt_table_slot(table, l, i);
+		uint64_t e = pt_entry_get(slot);
+
+		print_raw_entry(level_name(l, false), i, slot, l);
+		if (l == (int)pt_geo.levels || pmd_none(e) || pmd_leaf(e))
+			break;
+		table = pmd_table(e);
+	}
 	err = walk(mm, va, &w);
 	if (err) {
 		kprintf("  no translation: %s (%s)\n", err_name(err), mmu_strerror(err));
@@ -324,7 +373,7 @@ void monitor_show_walk(struct mm *mm, vaddr_t va)
 		vsize_t pgd_span = pt_level_step(WALK_LEVEL_PGD);
 		vsize_t step = w.size >= pgd_span ? pgd_span : pt_level_step(w.level);
 
-		kprintf("  leaf: %s entry, page ", w.level == WALK_LEVEL_PGD ? "PGD" : "PTE");
+		kprintf("  leaf: %s entry, page ", level_name(w.level, true));
 		print_size(w.size);
 		kprintf(" at 0x%08lx -> " PA_FMT ", pa of va " PA_FMT ", ", (unsigned long)w.page_va,
 			PA_ARG(w.page_pa), PA_ARG(w.pa));
@@ -332,7 +381,7 @@ void monitor_show_walk(struct mm *mm, vaddr_t va)
 		kprintf("\n");
 		if (w.size > step)
 			kprintf("  run of %lu %s entries starting at 0x%08lx; this is replica %lu\n",
-				(unsigned long)(w.size / step), step == pgd_span ? "PGD" : "PTE",
+				(unsigned long)(w.size / step), step == pgd_span ? "PGD" : level_name(w.level, true),
 				(unsigned long)(uintptr_t)pt_run_head(mm, w.level, w.size, w.page_va),
 				(unsigned long)((va - w.page_va) / step));
 	}
@@ -362,7 +411,7 @@ static void show_fault(const struct fault_record *f)
  * One access of width bytes at addr, with its fault declared: false (and
  * the fault printed) if it faulted.
  */
-static bool guarded_access(uint32_t addr, unsigned int width, bool store, uint32_t *val)
+static bool guarded_access(vaddr_t addr, unsigned int width, bool store, uint32_t *val)
 {
 	bool faulted;
 
@@ -440,7 +489,7 @@ static bool text_write_refused(const char *cmd, uint64_t pa, uint64_t len, bool 
 	return true;
 }
 
-static int dump(uint32_t addr, uint32_t count, unsigned int width, uint32_t shown_addr)
+static int dump(vaddr_t addr, uint32_t count, unsigned int width, vaddr_t shown_addr)
 {
 	uint32_t i, v;
 
@@ -462,7 +511,7 @@ static int dump(uint32_t addr, uint32_t count, unsigned int width, uint32_t show
 	return 0;
 }
 
-static int fill(uint32_t addr, uint32_t val, uint32_t count, unsigned int width)
+static int fill(vaddr_t addr, uint32_t val, uint32_t count, unsigned int width)
 {
 	uint32_t i;
 
@@ -496,11 +545,12 @@ static bool md_args(int argc, char **argv, unsigned int *width, uint32_t *count,
 static int cmd_md(int argc, char **argv)
 {
 	unsigned int width;
-	uint32_t addr, count;
+	vaddr_t addr;
+	uint32_t count;
 
 	if (argc < 2 || argc > 3)
 		return cmd_help(2, (char *[]){ "help", argv[0] });
-	if (!arg_u32(argv[1], "ADDR", &addr) || !md_args(argc, argv, &width, &count, 2))
+	if (!arg_va(argv[1], "ADDR", &addr) || !md_args(argc, argv, &width, &count, 2))
 		return 1;
 	return dump(addr, count, width, addr);
 }
@@ -509,11 +559,12 @@ static int cmd_mw(int argc, char **argv)
 {
 	bool force = take_force(&argc, &argv);
 	unsigned int width;
-	uint32_t addr, val, count;
+	vaddr_t addr;
+	uint32_t val, count;
 
 	if (argc < 3 || argc > 4)
 		return cmd_help(2, (char *[]){ "help", argv[0] });
-	if (!arg_u32(argv[1], "ADDR", &addr) || !arg_u32(argv[2], "VALUE", &val) ||
+	if (!arg_va(argv[1], "ADDR", &addr) || !arg_u32(argv[2], "VALUE", &val) ||
 	    !md_args(argc, argv, &width, &count, 3))
 		return 1;
 	/* the text through the linear map (its only kernel mapping) */
@@ -627,7 +678,8 @@ static bool map_refused(uint64_t pa, uint32_t size, unsigned int prot, bool forc
 static int cmd_map(int argc, char **argv)
 {
 	bool force = take_force(&argc, &argv);
-	uint32_t va, size;
+	vaddr_t va;
+	uint32_t size;
 	uint64_t pa;
 	unsigned int prot;
 	struct mm *mm;
@@ -635,7 +687,7 @@ static int cmd_map(int argc, char **argv)
 
 	if (argc < 5 || argc > 6)
 		return cmd_help(2, (char *[]){ "help", "map" });
-	if (!arg_u32(argv[1], "VA", &va) || !arg_u64(argv[2], "PA", &pa) ||
+	if (!arg_va(argv[1], "VA", &va) || !arg_u64(argv[2], "PA", &pa) ||
 	    !arg_u32(argv[3], "SIZE", &size) || !arg_prot(argv[4], &prot) ||
 	    !(mm = arg_space(argc, argv, 5)))
 		return 1;
@@ -654,13 +706,14 @@ static int cmd_map(int argc, char **argv)
 
 static int cmd_unmap(int argc, char **argv)
 {
-	uint32_t va, size;
+	vaddr_t va;
+	uint32_t size;
 	struct mm *mm;
 	int err;
 
 	if (argc < 3 || argc > 4)
 		return cmd_help(2, (char *[]){ "help", "unmap" });
-	if (!arg_u32(argv[1], "VA", &va) || !arg_u32(argv[2], "SIZE", &size) ||
+	if (!arg_va(argv[1], "VA", &va) || !arg_u32(argv[2], "SIZE", &size) ||
 	    !(mm = arg_space(argc, argv, 3)))
 		return 1;
 	err = unmap(mm, va, size);
@@ -672,14 +725,15 @@ static int cmd_unmap(int argc, char **argv)
 
 static int cmd_protect(int argc, char **argv)
 {
-	uint32_t va, size;
+	vaddr_t va;
+	uint32_t size;
 	unsigned int prot;
 	struct mm *mm;
 	int err;
 
 	if (argc < 4 || argc > 5)
 		return cmd_help(2, (char *[]){ "help", "protect" });
-	if (!arg_u32(argv[1], "VA", &va) || !arg_u32(argv[2], "SIZE", &size) ||
+	if (!arg_va(argv[1], "VA", &va) || !arg_u32(argv[2], "SIZE", &size) ||
 	    !arg_prot(argv[3], &prot) || !(mm = arg_space(argc, argv, 4)))
 		return 1;
 	err = protect(mm, va, size, prot);
@@ -693,12 +747,12 @@ static int cmd_protect(int argc, char **argv)
 
 static int cmd_walk(int argc, char **argv)
 {
-	uint32_t va;
+	vaddr_t va;
 	struct mm *mm;
 
 	if (argc < 2 || argc > 3)
 		return cmd_help(2, (char *[]){ "help", "walk" });
-	if (!arg_u32(argv[1], "VA", &va) || !(mm = arg_space(argc, argv, 2)))
+	if (!arg_va(argv[1], "VA", &va) || !(mm = arg_space(argc, argv, 2)))
 		return 1;
 	monitor_show_walk(mm, va);
 	return 0;
@@ -807,13 +861,14 @@ static int cmd_touch(int argc, char **argv)
 {
 	struct tlb_counts c0, c1;
 	struct tlb_info t;
-	uint32_t va, v = 0;
+	vaddr_t va;
+	uint32_t v = 0;
 	char kind = argc > 2 ? argv[2][0] : 'r';
 	bool before, ok = true;
 
 	if (argc < 2 || argc > 3 || !strchr("rwx", kind) || (argc > 2 && argv[2][1]))
 		return cmd_help(2, (char *[]){ "help", "touch" });
-	if (!arg_u32(argv[1], "VA", &va))
+	if (!arg_va(argv[1], "VA", &va))
 		return 1;
 	if (kind == 'x') {
 		struct walk_result w;
@@ -1071,7 +1126,12 @@ static void run_line(char *line)
 	if (argc == 0)
 		return;
 	if (argc < 0) {
-		kprintf("error: more than %d words\n", MAX_ARGS);
+		if (argc == SPLIT_UNCLOSED)
+			kprintf("error: a quote (\") is not closed; nothing run\n");
+		else if (argc == SPLIT_GLUED)
+			kprintf("error: a closing quote (\") must end its word; nothing run\n");
+		else
+			kprintf("error: more than %d words\n", MAX_ARGS);
 		return;
 	}
 	inv.cmd = find_command(argv[0]);

@@ -244,6 +244,33 @@ static void specialize_spr(struct dinsn *d, uint8_t form)
 	}
 }
 
+/* b (LI, AA, LK), bc (BO in sh, BD, AA, LK), bclr/bcctr (BO, LK): each ends a block. */
+static void fill_branch(struct dinsn *d, int form, uint32_t raw)
+{
+	if (form == F_B) {
+		d->imm = (uint32_t)((int32_t)(raw << 6) >> 6) & ~3u;
+	} else {
+		d->sh = d->rd;
+		if (form == F_BC)
+			d->imm = simm16(raw) & ~3u;
+	}
+	d->flags = raw & 1 ? DI_LK : 0;
+	if (form != F_BCR && (raw & 2))
+		d->flags |= DI_AA;
+	d->flags |= DI_TERM;
+}
+
+/* mtcrf's CRM field as the mask of the CR nibbles it writes. */
+static uint32_t crm_mask(uint32_t raw)
+{
+	uint32_t m = 0;
+
+	for (int f = 0; f < 8; f++)
+		if (raw & (0x80000u >> f))
+			m |= 0xF0000000u >> (4 * f);
+	return m;
+}
+
 static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 {
 	uint32_t prim = raw >> 26;
@@ -289,20 +316,9 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 		d->sh = d->rb;
 		break;
 	case F_B:
-		d->imm = (uint32_t)((int32_t)(raw << 6) >> 6) & ~3u;
-		d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
-		d->flags |= DI_TERM;
-		break;
 	case F_BC:
-		d->imm = simm16(raw) & ~3u;
-		/* fall through */
 	case F_BCR:
-		d->sh = d->rd;
-		if (o->form == F_BCR)
-			d->flags = raw & 1 ? DI_LK : 0;
-		else
-			d->flags = (raw & 1 ? DI_LK : 0) | (raw & 2 ? DI_AA : 0);
-		d->flags |= DI_TERM;
+		fill_branch(d, o->form, raw);
 		break;
 	case F_CRL:
 		d->imm = o->crop;
@@ -313,10 +329,7 @@ static void fill_fields(struct dinsn *d, const struct opdef *o, uint32_t raw)
 		d->ra >>= 2;
 		break;
 	case F_MTCRF:
-		d->imm = 0;
-		for (int f = 0; f < 8; f++)
-			if (raw & (0x80000u >> f))
-				d->imm |= 0xF0000000u >> (4 * f);
+		d->imm = crm_mask(raw);
 		break;
 	case F_MFSPR:
 	case F_MTSPR:

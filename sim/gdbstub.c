@@ -652,10 +652,50 @@ static int wait_for_gdb(int port)
 }
 
 /* One packet; returns false when the session is over (*status then set). */
+/* p N: read register N; P N=V: write it. */
+static void cmd_one_reg(struct cpu *c, const char *p, bool write, char *out)
+{
+	uint32_t n, v;
+
+	if (!write) {
+		if (parse_hex(&p, &n) && reg_read(c, (int)n, &v)) {
+			put_hex32(out, v);
+			out[8] = 0;
+		} else {
+			strcpy(out, "E01");
+		}
+		return;
+	}
+	if (parse_hex(&p, &n) && *p++ == '=' && parse_hex(&p, &v) && reg_write(c, (int)n, v))
+		strcpy(out, "OK");
+	else
+		strcpy(out, "E01");
+}
+
+/* The q packets this stub answers; an empty reply for the others. */
+static void cmd_query(struct cpu *c, const char *pkt, char *out)
+{
+	if (!strncmp(pkt, "qSupported", 10))
+		snprintf(out, MAX_PACKET, "PacketSize=%x;qXfer:features:read+;"
+			 "hwbreak+", MAX_PACKET);
+	else if (!strncmp(pkt, "qXfer:", 6))
+		cmd_xfer(pkt, out);
+	else if (!strncmp(pkt, "qRcmd,", 6))
+		monitor(c, pkt + 6, out);
+	else if (!strcmp(pkt, "qAttached"))
+		strcpy(out, "1");
+	else if (!strcmp(pkt, "qC"))
+		strcpy(out, "QC1");
+	else if (!strcmp(pkt, "qfThreadInfo"))
+		strcpy(out, "m1");
+	else if (!strcmp(pkt, "qsThreadInfo"))
+		strcpy(out, "l");
+}
+
 static bool handle(struct cpu *c, char *pkt, char *out, int *status)
 {
 	const char *p = pkt + 1;
-	uint32_t n, v;
+	uint32_t v;
 
 	out[0] = 0;
 	switch (pkt[0]) {
@@ -669,19 +709,8 @@ static bool handle(struct cpu *c, char *pkt, char *out, int *status)
 		cmd_write_regs(c, p, out);
 		break;
 	case 'p':
-		if (parse_hex(&p, &n) && reg_read(c, (int)n, &v)) {
-			put_hex32(out, v);
-			out[8] = 0;
-		} else {
-			strcpy(out, "E01");
-		}
-		break;
 	case 'P':
-		if (parse_hex(&p, &n) && *p++ == '=' && parse_hex(&p, &v) &&
-		    reg_write(c, (int)n, v))
-			strcpy(out, "OK");
-		else
-			strcpy(out, "E01");
+		cmd_one_reg(c, p, pkt[0] == 'P', out);
 		break;
 	case 'm':
 		cmd_read_mem(c, p, out);
@@ -714,21 +743,7 @@ static bool handle(struct cpu *c, char *pkt, char *out, int *status)
 		*status = RUN_DEBUG_STOP;	/* run on without gdb */
 		return false;
 	case 'q':
-		if (!strncmp(pkt, "qSupported", 10))
-			snprintf(out, MAX_PACKET, "PacketSize=%x;qXfer:features:read+;"
-				 "hwbreak+", MAX_PACKET);
-		else if (!strncmp(pkt, "qXfer:", 6))
-			cmd_xfer(pkt, out);
-		else if (!strncmp(pkt, "qRcmd,", 6))
-			monitor(c, pkt + 6, out);
-		else if (!strcmp(pkt, "qAttached"))
-			strcpy(out, "1");
-		else if (!strcmp(pkt, "qC"))
-			strcpy(out, "QC1");
-		else if (!strcmp(pkt, "qfThreadInfo"))
-			strcpy(out, "m1");
-		else if (!strcmp(pkt, "qsThreadInfo"))
-			strcpy(out, "l");
+		cmd_query(c, pkt, out);
 		break;
 	}
 	return send_packet(out) || (*status = 1, false);

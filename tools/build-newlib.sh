@@ -1,17 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# build-newlib.sh OUTDIR: build newlib (nano formatted I/O, no supplied syscalls) for the PowerPC target
-# from Debian's newlib-source with the powerpc-linux-gnu cross tools, into OUTDIR/install.
-# Result: OUTDIR/install/powerpc-eabi/lib/libc.a (libm.a) and OUTDIR/install/powerpc-eabi/include/.
+# build-newlib.sh OUTDIR [32|64]: build newlib (nano formatted I/O, no supplied syscalls) for the PowerPC
+# target from Debian's newlib-source, into OUTDIR/install.
+#   32 (default): powerpc-linux-gnu cross tools, OUTDIR/install/powerpc-eabi/lib/libc.a
+#   64: powerpc64-linux-gnu cross tools (64-bit big-endian, ELFv1, the e5500/e6500 kernel),
+#       OUTDIR/install/powerpc64-eabi/lib/libc.a
+# Result: OUTDIR/install/TARGET/lib/libc.a (libm.a) and OUTDIR/install/TARGET/include/.
 # The build is cached: OUTDIR/.done marks a finished build and makes this script exit at once.
 # The kernel must provide the syscalls newlib calls (_write, _sbrk, ...).
 # Progress goes to stderr: one line per step, and every 15 s while compiling.
+case "${1:-}" in -h|--help) sed -n '3,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
 me=build-newlib
 die() { echo "$me: $*" >&2; exit 1; }
 
-[ $# -eq 1 ] || { echo "usage: $me.sh OUTDIR" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $me.sh OUTDIR [32|64]" >&2; exit 2; }
+bits=${2:-32}
+case $bits in
+32) cross=powerpc-linux-gnu- target=powerpc-eabi cpu=powerpc ;;
+64) cross=powerpc64-linux-gnu- target=powerpc64-eabi cpu=powerpc64 ;;
+*) echo "usage: $me.sh OUTDIR [32|64]" >&2; exit 2 ;;
+esac
 [ -e "$1/.done" ] && exit 0
 
 mkdir -p "$1" || die "cannot create $1"
@@ -24,7 +34,6 @@ if command -v flock >/dev/null 2>&1; then
 fi
 [ -e "$out/.done" ] && exit 0
 
-cross=powerpc-linux-gnu-
 command -v ${cross}gcc >/dev/null 2>&1 || die "${cross}gcc not found; run tools/deps.sh"
 set -- /usr/src/newlib/newlib-*.tar.xz
 [ -f "$1" ] || die "no /usr/src/newlib/newlib-*.tar.xz; run tools/deps.sh (package newlib-source)"
@@ -73,7 +82,7 @@ progress "2/4 configuring"
 # -mlong-double-64: without it newlib's ieeefp.h fails on the Linux ABI's 128-bit IBM long double.
 # -fno-pie: Debian's cross gcc builds PIE by default, which a bare-metal kernel cannot use.
 # -ffunction-sections/-fdata-sections: lets the kernel link drop unused code with --gc-sections.
-CC_FOR_TARGET="${cross}gcc -fno-pie -msoft-float -mlong-double-64 -mcpu=powerpc"
+CC_FOR_TARGET="${cross}gcc -fno-pie -msoft-float -mlong-double-64 -mcpu=$cpu"
 GCC_FOR_TARGET=$CC_FOR_TARGET
 CFLAGS_FOR_TARGET="-g -O2 -ffunction-sections -fdata-sections"
 AR_FOR_TARGET=${cross}ar
@@ -92,7 +101,7 @@ export CC_FOR_TARGET GCC_FOR_TARGET CFLAGS_FOR_TARGET AR_FOR_TARGET AS_FOR_TARGE
 (
 	cd "$work/obj" &&
 	../src/configure \
-		--target=powerpc-eabi \
+		--target=$target \
 		--prefix="$out/install" \
 		--disable-multilib \
 		--disable-nls \
@@ -122,9 +131,9 @@ trap - EXIT
 progress "4/4 installing"
 make -C "$work/obj" install-target-newlib >>"$log" 2>&1 || fail "make install-target-newlib failed"
 
-lib="$out/install/powerpc-eabi/lib/libc.a"
+lib="$out/install/$target/lib/libc.a"
 [ -f "$lib" ] || fail "build finished but $lib is missing"
-[ -f "$out/install/powerpc-eabi/include/stdio.h" ] || fail "build finished but include/stdio.h is missing"
+[ -f "$out/install/$target/include/stdio.h" ] || fail "build finished but include/stdio.h is missing"
 
 rm -rf "$work"
 touch "$out/.done"

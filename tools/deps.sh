@@ -6,6 +6,7 @@
 # deps.sh farm: also what make farm-test needs (labgrid, pytest, LAVA's dispatcher and the TFTP
 # server configuration its tftp deploy reads), installed without their recommendations (LAVA's
 # would bring virtual-machine and container tools the farm files do not use).
+case "${1:-}" in -h|--help) sed -n '3,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
 me=deps.sh
@@ -15,6 +16,9 @@ checks='powerpc-linux-gnu-gcc|gcc-powerpc-linux-gnu
 powerpc-linux-gnu-as|binutils-powerpc-linux-gnu
 powerpc-linux-gnu-ld|binutils-powerpc-linux-gnu
 powerpc-linux-gnu-objcopy|binutils-powerpc-linux-gnu
+powerpc64-linux-gnu-gcc|gcc-powerpc64-linux-gnu
+powerpc64-linux-gnu-objcopy|binutils-powerpc64-linux-gnu
+qemu-system-ppc64|qemu-system-ppc
 qemu-system-ppc|qemu-system-ppc
 qemu-ppc|qemu-user
 /usr/lib/u-boot/qemu-ppce500/uboot.elf|u-boot-qemu

@@ -13,6 +13,10 @@ import os
 import re
 import sys
 
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__.strip())
+    sys.exit(0)
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FONT = "DejaVu Sans Mono, monospace"

@@ -105,15 +105,91 @@ static bool mutate(const char *src, const char *dst)
 	return fclose(f) == 0;
 }
 
+static const char *const opts[] = {
+	"--ram", "--max-insns", "--dump", "--stats", "--regs", "--strict", "--entry-elf",
+	"--trace", "--bogus", "-", "--", "--ram=", "--max-insns=", "--dump=",
+};
+static const char *const progs[] = { "unit/exit42.elf", "unit/arith.elf", "mmu/itlb.elf" };
+
+/* Up to five random options (with random values) into av from index *ac; vals holds the values. */
+static void random_options(char **av, int *ac, char vals[16][200], const char *dumpf)
+{
+	int nv = 0;
+
+	for (int k = (int)pick(6); k; k--) {
+		const char *o = opts[pick(sizeof(opts) / sizeof(opts[0]))];
+
+		if (!strcmp(o, "--dump") || !strcmp(o, "--dump=")) {
+			snprintf(vals[nv], sizeof(vals[nv]), "%s%s:%s:%s", o[6] ? o : "", value(),
+				 value(), pick(4) ? dumpf : "");
+			av[(*ac)++] = o[6] ? vals[nv] : (char *)o;
+			if (!o[6])
+				av[(*ac)++] = vals[nv] + 0;
+			nv++;
+		} else if (!strcmp(o, "--trace")) {
+			av[(*ac)++] = (char *)o;
+			av[(*ac)++] = "/dev/null";
+		} else if (o[strlen(o) - 1] == '=') {
+			snprintf(vals[nv], sizeof(vals[nv]), "%s%s", o, value());
+			av[(*ac)++] = vals[nv++];
+		} else {
+			av[(*ac)++] = (char *)o;
+			if (!strcmp(o, "--ram") || !strcmp(o, "--max-insns")) {
+				snprintf(vals[nv], sizeof(vals[nv]), "%s", value());
+				av[(*ac)++] = vals[nv++];
+			}
+		}
+	}
+}
+
+/* The image to load, into img: a directory, a missing file, a mutated or a good program. */
+static bool random_image(const char *dir, char *img, size_t size, const char *mut)
+{
+	char good[300];
+	bool mutated = false;
+
+	snprintf(good, sizeof(good), "%s/%s", dir, progs[pick(3)]);
+	switch (pick(8)) {
+	case 0:
+		snprintf(img, size, "%s", dir);		/* a directory */
+		break;
+	case 1:
+		snprintf(img, size, "%s/missing.elf", dir);
+		break;
+	case 2: case 3: case 4:
+		mutated = mutate(good, mut);
+		snprintf(img, size, "%s", mutated ? mut : good);
+		break;
+	default:
+		snprintf(img, size, "%s", good);
+		break;
+	}
+	return mutated;
+}
+
+/* The simulator's main on av in a child, its console on /dev/null, bounded; the wait status. */
+static bool run_child(int ac, char **av, int *status)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		alarm(20);
+		exit(sim_main(ac, av));
+	}
+	return pid >= 0 && waitpid(pid, status, 0) >= 0;
+}
+
 int main(int argc, char **argv)
 {
-	static const char *const opts[] = {
-		"--ram", "--max-insns", "--dump", "--stats", "--regs", "--strict", "--entry-elf",
-		"--trace", "--bogus", "-", "--", "--ram=", "--max-insns=", "--dump=",
-	};
-	static const char *const progs[] = { "unit/exit42.elf", "unit/arith.elf", "mmu/itlb.elf" };
 	unsigned long ended[4] = { 0 };	/* 0, 2 (refused), other statuses, signals */
-	char img[300], mut[64], dumpf[64], good[300];
+	char img[300], mut[64], dumpf[64];
 	uint64_t first, count;
 
 	if (argc != 4) {
@@ -126,69 +202,19 @@ int main(int argc, char **argv)
 	snprintf(dumpf, sizeof(dumpf), "/tmp/fuzzsim.%d.bin", (int)getpid());
 	for (uint64_t s = first; s < first + count; s++) {
 		char *av[32], vals[16][200];
-		int ac = 0, nv = 0, status;
-		bool mutated = false;
-		pid_t pid;
+		int ac = 0, status;
+		bool mutated;
 
 		rng_state = s * 0x9E3779B97F4A7C15ull + 5;
 		av[ac++] = "mpc8xx-sim";
-		for (int k = (int)pick(6); k; k--) {
-			const char *o = opts[pick(sizeof(opts) / sizeof(opts[0]))];
-
-			if (!strcmp(o, "--dump") || !strcmp(o, "--dump=")) {
-				snprintf(vals[nv], sizeof(vals[nv]), "%s%s:%s:%s", o[6] ? o : "", value(),
-					 value(), pick(4) ? dumpf : "");
-				av[ac++] = o[6] ? vals[nv] : (char *)o;
-				if (!o[6])
-					av[ac++] = vals[nv] + 0;
-				nv++;
-			} else if (!strcmp(o, "--trace")) {
-				av[ac++] = (char *)o;
-				av[ac++] = "/dev/null";
-			} else if (o[strlen(o) - 1] == '=') {
-				snprintf(vals[nv], sizeof(vals[nv]), "%s%s", o, value());
-				av[ac++] = vals[nv++];
-			} else {
-				av[ac++] = (char *)o;
-				if (!strcmp(o, "--ram") || !strcmp(o, "--max-insns")) {
-					snprintf(vals[nv], sizeof(vals[nv]), "%s", value());
-					av[ac++] = vals[nv++];
-				}
-			}
-		}
-		snprintf(good, sizeof(good), "%s/%s", argv[1], progs[pick(3)]);
-		switch (pick(8)) {
-		case 0:
-			snprintf(img, sizeof(img), "%s", argv[1]);		/* a directory */
-			break;
-		case 1:
-			snprintf(img, sizeof(img), "%s/missing.elf", argv[1]);
-			break;
-		case 2: case 3: case 4:
-			mutated = mutate(good, mut);
-			snprintf(img, sizeof(img), "%s", mutated ? mut : good);
-			break;
-		default:
-			snprintf(img, sizeof(img), "%s", good);
-			break;
-		}
+		random_options(av, &ac, vals, dumpf);
+		mutated = random_image(argv[1], img, sizeof(img), mut);
 		/* a bound: a mutated program may loop, and without --max-insns that is no hang */
 		if (mutated || pick(8))
 			av[ac++] = "--max-insns=200000";
 		av[ac++] = img;
 		av[ac] = NULL;
-		fflush(stdout);
-		pid = fork();
-		if (pid == 0) {
-			int null = open("/dev/null", O_RDWR);
-
-			dup2(null, 0);
-			dup2(null, 1);
-			dup2(null, 2);
-			alarm(20);
-			exit(sim_main(ac, av));
-		}
-		if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+		if (!run_child(ac, av, &status)) {
 			perror("fuzzsim");
 			return 2;
 		}

@@ -506,16 +506,17 @@ static bool wants(const char *list, size_t len, const char *item)
 	return false;
 }
 
+/* A benchmark run as a test of group "bench" (not registered: bench= runs it, not tests=). */
+#define BENCH_TEST(id, what, fn)	{ id, "bench", what, fn, __FILE__, __LINE__ }
+
 void bench_main(const char *bootargs)
 {
-	static const struct target_test paths[] = { { "bench paths", bench_paths, NULL, "bench-paths" } };
-	static const struct target_test counts[] = { { "bench counts", bench_counts, NULL, "bench-counts" } };
-	static const struct target_test loop[] = { { "bench loop", run_loop, NULL, "bench-loop" } };
-	static const struct target_test missloop[] = {
-		{ "bench missloop", run_missloop, NULL, "bench-missloop" } };
-	static const struct target_test smcloop[] = {
-		{ "bench smcloop", run_smcloop, NULL, "bench-smcloop" } };
-	static const struct target_test smp[] = { { "bench smp", bench_smp, NULL, "bench-smp" } };
+	static const struct ppcmmu_test paths[] = { BENCH_TEST("bench-paths", "bench paths", bench_paths) };
+	static const struct ppcmmu_test counts[] = { BENCH_TEST("bench-counts", "bench counts", bench_counts) };
+	static const struct ppcmmu_test loop[] = { BENCH_TEST("bench-loop", "bench loop", run_loop) };
+	static const struct ppcmmu_test missloop[] = { BENCH_TEST("bench-missloop", "bench missloop", run_missloop) };
+	static const struct ppcmmu_test smcloop[] = { BENCH_TEST("bench-smcloop", "bench smcloop", run_smcloop) };
+	static const struct ppcmmu_test smp[] = { BENCH_TEST("bench-smp", "bench smp", bench_smp) };
 	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;

@@ -127,15 +127,36 @@ static void *arena_deref(uint32_t ref, uint32_t base, const char *who, const cha
 	return env_arena + (ref - base);
 }
 
-uint32_t pt_ref(const void *table)
+/*
+ * The e500 64-bit format's table pointers are 64-bit kernel addresses
+ * (ENV_KVA_BASE_64 + offset, as Linux's 0xC000... linear map); every other
+ * format's are 32-bit (ENV_KVA_BASE + offset).
+ */
+#ifdef PPCMMU_E500_64
+ptref_t pt_ref(const void *table)
+{
+	return ENV_KVA_BASE_64 | arena_ref(table, 0, "pt_ref");
+}
+
+void *pt_deref(ptref_t ref)
+{
+	if ((ref & ~0xffffffffull) != ENV_KVA_BASE_64) {
+		fprintf(stderr, "pt_deref: 0x%016llx is not an arena reference\n", (unsigned long long)ref);
+		abort();
+	}
+	return arena_deref((uint32_t)ref, 0, "pt_deref", "reference");
+}
+#else
+ptref_t pt_ref(const void *table)
 {
 	return arena_ref(table, ENV_KVA_BASE, "pt_ref");
 }
 
-void *pt_deref(uint32_t ref)
+void *pt_deref(ptref_t ref)
 {
 	return arena_deref(ref, ENV_KVA_BASE, "pt_deref", "reference");
 }
+#endif
 
 uint32_t pt_phys_ref(const void *table)
 {

@@ -17,6 +17,7 @@
 
 #define ENV_ARENA_BYTES		(4u << 20)
 #define ENV_KVA_BASE		0xC0000000u
+#define ENV_KVA_BASE_64		0xC000000000000000ull	/* the e500 64-bit format's pt_ref() base */
 #define ENV_PHYS_BASE		0x01000000u	/* pt_phys_ref() of the arena's first byte */
 #define ENV_TLB_LOG_MAX		64
 

@@ -92,7 +92,7 @@ bool pmd_leaf(uint64_t pmd)
 
 void *pmd_table(uint64_t pmd)
 {
-	return pt_deref((uint32_t)(pmd & E_ADDR_MASK));
+	return pt_deref((ptref_t)(pmd & E_ADDR_MASK));
 }
 
 uint64_t pmd_mktable(void *table, vsize_t size, unsigned int prot)

@@ -45,12 +45,22 @@ void put_li42(uint32_t *code)
 	icache_sync(code, 8);
 }
 
+#ifdef PPCMMU_E500_64
+/* The 64-bit ABI (ELFv1) calls through function descriptors; code at va has none: a bctrl. */
+uint32_t e64_call_at(vaddr_t va);
+
+uint32_t call_at(vaddr_t va)
+{
+	return e64_call_at(va);
+}
+#else
 uint32_t call_at(vaddr_t va)
 {
 	uint32_t (*fn)(void) = (uint32_t (*)(void))(uintptr_t)va;
 
 	return fn();
 }
+#endif
 
 void counted_begin(void)
 {

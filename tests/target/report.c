@@ -14,7 +14,7 @@
 /* Each core's declared fault and where an unexpected fault abandons its work in hand. */
 struct expect_state {
 	bool expecting;
-	uint32_t expect_addr;
+	vaddr_t expect_addr;
 	unsigned int taken;
 	struct fault_record last;
 	jmp_buf *abort_to;
@@ -54,7 +54,7 @@ unsigned int report_summary(void)
 	return report_summary_line();
 }
 
-void expect_fault(uint32_t addr)
+void expect_fault(vaddr_t addr)
 {
 	ex()->expecting = true;
 	ex()->expect_addr = addr;
@@ -123,7 +123,7 @@ bool run_guarded(void (*fn)(void *arg), void *arg)
 
 static void call_test(void *arg)
 {
-	((const struct target_test *)arg)->run();
+	((const struct ppcmmu_test *)arg)->run();
 }
 
 /*
@@ -166,20 +166,20 @@ void print_pool_skips(void)
 	kprintf("\n");
 }
 
-void run_test(const struct target_test *t, const char *id, const char *group)
+void run_test(const struct ppcmmu_test *t)
 {
+	const char *id = t->id;
+
 	uint64_t t0 = timebase_read();
 	struct report_counts before, after;
 
 	running_id = id;
 	running_skipped_pool = false;
 	report_get_counts(&before);
-	kprintf("TEST: %s (%s) begin\n", id, group);
+	kprintf("TEST: %s (%s) begin\n", id, t->group);
 	report_prefix_reset();
 	report_prefix_push("%s", t->name);
-	if (t->needs && strcmp(t->needs, layout.family))
-		report_skip("needs %s", t->needs);
-	else if (!run_guarded(call_test, (void *)t)) {
+	if (!run_guarded(call_test, (void *)t)) {
 		report_prefix_reset();
 		report_prefix_push("%s", t->name);
 		report_info("test abandoned after an unexpected fault");
@@ -191,11 +191,10 @@ void run_test(const struct target_test *t, const char *id, const char *group)
 	running_id = NULL;
 }
 
-void run_tests(const struct target_test *tests, unsigned int n)
+void run_tests(const struct ppcmmu_test *tests, unsigned int n)
 {
-	char id[TEST_ID_MAX];
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		run_test(&tests[i], test_id(&tests[i], id, sizeof(id)), "bench");
+		run_test(&tests[i]);
 }

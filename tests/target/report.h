@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * On-target tests: the report library (tests/common/report.h), declared faults, and
- * the test tables with their stable names and groups.
+ * the running of one test (include/ppcmmu/test.h registers them).
  */
 #ifndef PPCMMU_REPORT_H
 #define PPCMMU_REPORT_H
@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "include/arch.h"
 #include "tests/common/report.h"
+#include "ppcmmu/test.h"
 
 /* newlib's nano printf has no %llx: print a physical address as two words. */
 #define PA_FMT		"0x%lx%08lx"
@@ -25,7 +26,7 @@ unsigned int report_summary(void);
  * fetch, back in user_call() for user mode.  A fault that was not declared
  * fails the running test and abandons it.
  */
-void expect_fault(uint32_t addr);
+void expect_fault(vaddr_t addr);
 /*
  * After an unexpected fault, the walk of the faulting address is printed with
  * this (the monitor's walk display, set by kernel_main: tests sit below the
@@ -38,27 +39,12 @@ const struct fault_record *last_fault(void);
 /* Drop an expectation that did not fire. */
 void expect_fault_clear(void);
 
-struct target_test {
-	const char *name;	/* what it checks, the prefix of its lines */
-	void (*run)(void);
-	const char *needs;	/* NULL, or the family this test needs */
-	const char *id;		/* stable name for tests= (NULL: name, lower case, dashes) */
-};
-
-/* A table of tests and the group its tests belong to. */
-struct test_table {
-	const char *group;
-	const struct target_test *tests;
-	const unsigned int *count;
-	bool named_only;	/* long runs: only tests=ID with a test's exact name runs it */
-};
-
 /* A skipped check whose test needs a huge page the pool lacks; print_pool_skips() names those tests. */
 void skip_no_huge_page(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void print_pool_skips(void);
 
-/* Run one test as run_tests() does, under its stable name. */
-void run_test(const struct target_test *t, const char *id, const char *group);
-void run_tests(const struct target_test *tests, unsigned int n);
+/* Run one test: its TEST: begin and end lines, guarded (an unexpected fault abandons it). */
+void run_test(const struct ppcmmu_test *t);
+void run_tests(const struct ppcmmu_test *tests, unsigned int n);
 
 #endif

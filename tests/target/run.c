@@ -1,60 +1,90 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The test tables with their groups, and the selection by stable name or group. */
+/*
+ * The registered tests (PPCMMU_TEST, include/ppcmmu/test.h) in their running
+ * order, and the selection by stable name or group.
+ */
 #include <string.h>
 #include "tests/target/tests.h"
 #include "lib/cmdline.h"
 #include "lib/kprintf.h"
 
-#define FAMILY_GROUP	(!strcmp(layout.family, "e500") ? "e500" : "8xx")
+/* The linker's bounds of section ppcmmu_tests, one entry per registration. */
+extern const struct ppcmmu_test __start_ppcmmu_tests[], __stop_ppcmmu_tests[];
 
-const struct test_table test_tables[] = {
-	{ "4k", tests_4k, &tests_4k_count, false },
-	{ "user", tests_user, &tests_user_count, false },
-	{ "errors", tests_errors, &tests_errors_count, false },
-	{ "huge", tests_huge, &tests_huge_count, false },
-	{ NULL, tests_family, &tests_family_count, false },	/* the family's name */
-	{ "security", tests_security, &tests_security_count, false },
-	{ "stress", tests_stress, &tests_stress_count, false },
-	{ "long", tests_long, &tests_long_count, true },
+/*
+ * The project's groups, in the order they run; the family's group (e500, 8xx)
+ * after huge. Any other group runs after these, by name; the long runs last.
+ */
+static const char *const group_order[] = {
+	"4k", "user", "errors", "huge", "e500", "8xx", "security", "stress",
 };
-const unsigned int test_tables_count = sizeof(test_tables) / sizeof(test_tables[0]);
+#define GROUP_LONG	"long"	/* long runs: only tests=ID with a test's exact name runs one */
 
-static const char *group_of(const struct test_table *tt)
+static const struct ppcmmu_test *order[TESTS_MAX];
+static unsigned int n_tests;
+
+static unsigned int group_rank(const char *group)
 {
-	return tt->group ? tt->group : FAMILY_GROUP;
+	unsigned int i, n = sizeof(group_order) / sizeof(group_order[0]);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(group, group_order[i]))
+			return i;
+	return strcmp(group, GROUP_LONG) ? n : n + 1;
 }
 
-const char *test_id(const struct target_test *t, char *buf, size_t len)
+/* Does a run before b?  Group rank, group name, file, line: the same order on every boot. */
+static bool runs_before(const struct ppcmmu_test *a, const struct ppcmmu_test *b)
 {
-	size_t n = 0;
-	const char *s;
-	bool dash = false;
+	unsigned int ra = group_rank(a->group), rb = group_rank(b->group);
+	int c;
 
-	if (t->id)
-		return t->id;
-	for (s = t->name; *s && n + 2 < len; s++) {
-		char c = *s;
+	if (ra != rb)
+		return ra < rb;
+	c = strcmp(a->group, b->group);
+	if (c)
+		return c < 0;
+	c = strcmp(a->file, b->file);
+	if (c)
+		return c < 0;
+	return a->line < b->line;
+}
 
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-			if (dash && n)
-				buf[n++] = '-';
-			buf[n++] = c;
-			dash = false;
-		} else {
-			dash = true;
-		}
+/* The registered tests in their running order (sorted once, by insertion: there are a few hundred). */
+static unsigned int tests_sorted(void)
+{
+	size_t bytes = (size_t)((const char *)__stop_ppcmmu_tests - (const char *)__start_ppcmmu_tests);
+	unsigned int i, j, n;
+
+	if (n_tests)
+		return n_tests;
+	if (bytes % sizeof(struct ppcmmu_test))
+		panic("tests: section ppcmmu_tests holds %u bytes, not whole entries of %u",
+		      (unsigned int)bytes, (unsigned int)sizeof(struct ppcmmu_test));
+	n = (unsigned int)(bytes / sizeof(struct ppcmmu_test));
+	if (n > TESTS_MAX)
+		panic("tests: %u registered, more than TESTS_MAX (%u)", n, TESTS_MAX);
+	for (i = 0; i < n; i++) {
+		const struct ppcmmu_test *t = &__start_ppcmmu_tests[i];
+
+		for (j = i; j > 0 && runs_before(t, order[j - 1]); j--)
+			order[j] = order[j - 1];
+		order[j] = t;
 	}
-	buf[n] = '\0';
-	return buf;
+	n_tests = n;
+	return n;
+}
+
+static bool named_only(const struct ppcmmu_test *t)
+{
+	return !strcmp(t->group, GROUP_LONG);
 }
 
 /*
- * Does one comma-separated pattern of list match the test of table tt?  A
- * named-only table's test only by its exact name.
+ * Does one comma-separated pattern of list match test t?  A long run only by
+ * its exact name.
  */
-static bool selected(const char *list, size_t len, const char *id, const struct test_table *tt)
+static bool selected(const char *list, size_t len, const struct ppcmmu_test *t)
 {
 	size_t i = 0;
 
@@ -63,9 +93,9 @@ static bool selected(const char *list, size_t len, const char *id, const struct 
 
 		while (j < len && list[j] != ',')
 			j++;
-		if (tt->named_only ? j - i == strlen(id) && !strncmp(list + i, id, j - i) :
+		if (named_only(t) ? j - i == strlen(t->id) && !strncmp(list + i, t->id, j - i) :
 		    (j - i == 3 && !strncmp(list + i, "all", 3)) ||
-		    glob_match(list + i, j - i, id) || glob_match(list + i, j - i, group_of(tt)))
+		    glob_match(list + i, j - i, t->id) || glob_match(list + i, j - i, t->group))
 			return true;
 		i = j + 1;
 	}
@@ -74,38 +104,29 @@ static bool selected(const char *list, size_t len, const char *id, const struct 
 
 void list_tests(void)
 {
-	char buf[TEST_ID_MAX];
-	unsigned int i, k;
+	unsigned int i, n = tests_sorted();
 
-	for (k = 0; k < test_tables_count; k++)
-		for (i = 0; i < *test_tables[k].count; i++) {
-			const struct target_test *t = &test_tables[k].tests[i];
-
-			kprintf("  %-32s %-7s %s%s\n", test_id(t, buf, sizeof(buf)),
-				group_of(&test_tables[k]), t->name,
-				test_tables[k].named_only ? " (only when named)" : "");
-		}
+	for (i = 0; i < n; i++)
+		kprintf("  %-32s %-7s %s%s\n", order[i]->id, order[i]->group, order[i]->name,
+			named_only(order[i]) ? " (only when named)" : "");
 }
 
 /* Name every pattern that matches no test; true if there is one. */
 static bool unmatched_patterns(const char *list, size_t len)
 {
-	char buf[TEST_ID_MAX];
+	unsigned int k, n = tests_sorted();
 	bool bad = false;
 	size_t i = 0;
 
 	while (i < len) {
-		size_t j = i, k, n;
+		size_t j = i;
 		bool hit;
 
 		while (j < len && list[j] != ',')
 			j++;
 		hit = j - i == 3 && !strncmp(list + i, "all", 3);
-		for (k = 0; k < test_tables_count && !hit; k++)
-			for (n = 0; n < *test_tables[k].count && !hit; n++)
-				hit = selected(list + i, j - i,
-					       test_id(&test_tables[k].tests[n], buf, sizeof(buf)),
-					       &test_tables[k]);
+		for (k = 0; k < n && !hit; k++)
+			hit = selected(list + i, j - i, order[k]);
 		if (!hit) {
 			kprintf("ppcmmu: tests: \"%.*s\" matches no test\n", (int)(j - i), list + i);
 			bad = true;
@@ -117,8 +138,7 @@ static bool unmatched_patterns(const char *list, size_t len)
 
 unsigned int run_selected_tests(const char *list, size_t len)
 {
-	char buf[TEST_ID_MAX];
-	unsigned int i, k, ran = 0;
+	unsigned int i, n = tests_sorted(), ran = 0;
 
 	if (len == 0 || unmatched_patterns(list, len)) {
 		if (len == 0)
@@ -127,15 +147,10 @@ unsigned int run_selected_tests(const char *list, size_t len)
 		list_tests();
 		return 0;
 	}
-	for (k = 0; k < test_tables_count; k++)
-		for (i = 0; i < *test_tables[k].count; i++) {
-			const struct target_test *t = &test_tables[k].tests[i];
-			const char *id = test_id(t, buf, sizeof(buf));
-
-			if (selected(list, len, id, &test_tables[k])) {
-				run_test(t, id, group_of(&test_tables[k]));
-				ran++;
-			}
+	for (i = 0; i < n; i++)
+		if (selected(list, len, order[i])) {
+			run_test(order[i]);
+			ran++;
 		}
 	return ran;
 }

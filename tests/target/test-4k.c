@@ -277,16 +277,13 @@ static void test_range_flush(void)
 	report_prefix_pop();
 }
 
-const struct target_test tests_4k[] = {
-	{ "4k data through two mappings", test_two_mappings, .id = "4k-two-mappings" },
-	{ "4k instruction fetch", test_ifetch, .id = "4k-ifetch" },
-	{ "4k exact miss count", test_exact_misses, .id = "4k-exact-misses" },
-	{ "4k TLB entry read-back", test_readback, .id = "4k-readback" },
-	{ "4k unmapped access", test_unmapped, .id = "4k-unmapped" },
-	{ "4k read-only", test_read_only, .id = "4k-read-only" },
-	{ "4k no-execute", test_no_execute, .id = "4k-no-execute" },
-	{ "4k stale entry after unmap", test_stale_after_unmap, .id = "4k-stale-after-unmap" },
-	{ "4k protect", test_protect, .id = "4k-protect" },
-	{ "4k range flush", test_range_flush, .id = "4k-range-flush" },
-};
-const unsigned int tests_4k_count = sizeof(tests_4k) / sizeof(tests_4k[0]);
+PPCMMU_TEST_FN("4k-two-mappings", "4k", "4k data through two mappings", test_two_mappings);
+PPCMMU_TEST_FN("4k-ifetch", "4k", "4k instruction fetch", test_ifetch);
+PPCMMU_TEST_FN("4k-exact-misses", "4k", "4k exact miss count", test_exact_misses);
+PPCMMU_TEST_FN("4k-readback", "4k", "4k TLB entry read-back", test_readback);
+PPCMMU_TEST_FN("4k-unmapped", "4k", "4k unmapped access", test_unmapped);
+PPCMMU_TEST_FN("4k-read-only", "4k", "4k read-only", test_read_only);
+PPCMMU_TEST_FN("4k-no-execute", "4k", "4k no-execute", test_no_execute);
+PPCMMU_TEST_FN("4k-stale-after-unmap", "4k", "4k stale entry after unmap", test_stale_after_unmap);
+PPCMMU_TEST_FN("4k-protect", "4k", "4k protect", test_protect);
+PPCMMU_TEST_FN("4k-range-flush", "4k", "4k range flush", test_range_flush);

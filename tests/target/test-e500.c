@@ -994,57 +994,62 @@ static void test_hid0(void)
 	       (unsigned long)set, (unsigned long)after);
 }
 
-const struct target_test tests_family[] = {
-	{ "e500 pinned TLB1 entries", test_pinned, "e500", "e500-pinned-tlb1" },
-	{ "e500 exception vectors", test_ivors, "e500", "e500-ivors" },
-	{ "e500 SPRG leak", test_sprg_leak, "e500", "e500-sprg-leak" },
-	{ "e500 MAS words", test_raw_mas, "e500", "e500-mas-words" },
-	{ "e500 36-bit physical", test_high_pa, "e500", "e500-36bit-pa" },
-	{ "e500 accessed bit", test_accessed_bit, "e500", "e500-accessed-bit" },
-	{ "e500 accessed bit, huge page", test_accessed_bit_huge, "e500", "e500-accessed-bit-huge" },
-	{ "e500 user PIDs", test_user_pids, "e500", "e500-user-pids" },
-	{ "e500 NOCACHE|WRITETHRU refused", test_wimg, "e500", "e500-nocache-writethru" },
-	{ "e500 dirty rule", test_dirty_rule, "e500", "e500-dirty-rule" },
-	{ "e500 huge pages in two spaces", test_huge_spaces, "e500", "e500-huge-two-spaces" },
-	{ "e500 huge page I|G", test_huge_wimge, "e500", "e500-huge-ig" },
-	{ "e500 huge page above 4 GB", test_huge_36bit, "e500", "e500-huge-36bit" },
-	{ "e500 RAM above 4 GB", test_ram_above_4g, "e500", "e500-ram-above-4g" },
-	{ "e500 TLB1 round robin", test_tlb1_round_robin, "e500", "e500-tlb1-round-robin" },
-	{ "e500 ISI and DSI paths", test_prot_paths, "e500", "e500-isi-dsi" },
-	{ "e500 fatal-class save area", test_fatal_save_area, "e500", "e500-fatal-save-area" },
-	{ "e500 HID0 read-modify-write", test_hid0, "e500", "e500-hid0" },
-	{ "e500 4K page W and I", test_4k_wimge, "e500", "e500-4k-wi" },
-	{ "e500 miss keeps CR", test_miss_keeps_cr, "e500", "e500-miss-keeps-cr" },
-	{ "e500 page flush drops a huge entry", test_flush_page_huge, "e500", "e500-flush-page-huge" },
-	{ "e500 accessed fix-up needs permission", test_accessed_not_permitted, "e500",
-	  "e500-accessed-needs-permission" },
-	{ "e500 user miss on a supervisor page: no accessed fix-up", test_user_accessed_supervisor, "e500",
-	  "e500-user-accessed-supervisor" },
-	{ "e500 store to a read-only page: no dirty fix-up", test_store_read_only_not_accessed, "e500",
-	  "e500-store-read-only-clean" },
-	{ "e500 local TLB invalidation, this core only", test_local_invalidation, "e500", "e500-local-inval" },
-	{ "e500mc MAS8 before tlbwe", test_mas8, "e500", "e500mc-mas8" },
-	{ "e500mc hypervisor state", test_hv_state, "e500", "e500mc-hv-state" },
-	{ "e500 L1 line size in cache loops", test_cache_line, "e500", "e500-cache-line" },
-	{ "e500 TLB geometry from TLBnCFG", test_tlb_geometry, "e500", "e500-tlb-geometry" },
-	{ "smp cores up", test_smp_cores_up, "e500", "smp-cores-up" },
-	/* each secondary core's first huge miss: before any other test takes one there */
-	{ "smp first huge miss in TLB1 slot 0, every core", test_smp_tlb1_first_slot, "e500",
-	  "smp-tlb1-first-slot" },
-	{ "smp boot core reached by a shootdown", test_smp_boot_dirty, "e500", "smp-boot-dirty" },
-	{ "smp own misses", test_smp_own_misses, "e500", "smp-own-misses" },
-	{ "smp tlbivax measured", test_smp_tlbivax, "e500", "smp-tlbivax" },
-	{ "smp unmap seen by cpu 1", test_smp_unmap, "e500", "smp-unmap" },
-	{ "smp protect seen by cpu 1", test_smp_protect, "e500", "smp-protect" },
-	{ "smp huge unmap seen by cpu 1", test_smp_huge, "e500", "smp-huge" },
-	{ "smp PID reuse seen by cpu 1", test_smp_pid_reuse, "e500", "smp-pid-reuse" },
-	{ "smp cross-call bound", test_smp_call_bound, "e500", "smp-call-bound" },
-	{ "smp timed-out call withdrawn", test_smp_call_withdrawn, "e500", "smp-call-withdrawn" },
-	{ "smp accessed-bit fix-up races a writer", test_smp_fixup_race, "e500", "smp-fixup-race" },
-	{ "smp fix-ups counted per core", test_smp_fixup_counts, "e500", "smp-fixup-counts" },
-	{ "smp busy core not clean after a full flush", test_smp_busy_flush, "e500", "smp-busy-flush" },
-	{ "smp range shootdown drops every page", test_smp_range_shootdown, "e500", "smp-range-shootdown" },
-	{ "smp wait covers a running call", test_smp_wait_call, "e500", "smp-wait-call" },
-	{ "smp racing PTE writer", test_smp_race, "e500", "smp-race" },
-};
-const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
+PPCMMU_TEST_FN("e500-pinned-tlb1", "e500", "e500 pinned TLB1 entries", test_pinned);
+PPCMMU_TEST_FN("e500-ivors", "e500", "e500 exception vectors", test_ivors);
+PPCMMU_TEST_FN("e500-sprg-leak", "e500", "e500 SPRG leak", test_sprg_leak);
+PPCMMU_TEST_FN("e500-mas-words", "e500", "e500 MAS words", test_raw_mas);
+PPCMMU_TEST_FN("e500-36bit-pa", "e500", "e500 36-bit physical", test_high_pa);
+PPCMMU_TEST_FN("e500-accessed-bit", "e500", "e500 accessed bit", test_accessed_bit);
+PPCMMU_TEST_FN("e500-accessed-bit-huge", "e500", "e500 accessed bit, huge page",
+	       test_accessed_bit_huge);
+PPCMMU_TEST_FN("e500-user-pids", "e500", "e500 user PIDs", test_user_pids);
+PPCMMU_TEST_FN("e500-nocache-writethru", "e500", "e500 NOCACHE|WRITETHRU refused", test_wimg);
+PPCMMU_TEST_FN("e500-dirty-rule", "e500", "e500 dirty rule", test_dirty_rule);
+PPCMMU_TEST_FN("e500-huge-two-spaces", "e500", "e500 huge pages in two spaces", test_huge_spaces);
+PPCMMU_TEST_FN("e500-huge-ig", "e500", "e500 huge page I|G", test_huge_wimge);
+PPCMMU_TEST_FN("e500-huge-36bit", "e500", "e500 huge page above 4 GB", test_huge_36bit);
+PPCMMU_TEST_FN("e500-ram-above-4g", "e500", "e500 RAM above 4 GB", test_ram_above_4g);
+PPCMMU_TEST_FN("e500-tlb1-round-robin", "e500", "e500 TLB1 round robin", test_tlb1_round_robin);
+PPCMMU_TEST_FN("e500-isi-dsi", "e500", "e500 ISI and DSI paths", test_prot_paths);
+PPCMMU_TEST_FN("e500-fatal-save-area", "e500", "e500 fatal-class save area", test_fatal_save_area);
+PPCMMU_TEST_FN("e500-hid0", "e500", "e500 HID0 read-modify-write", test_hid0);
+PPCMMU_TEST_FN("e500-4k-wi", "e500", "e500 4K page W and I", test_4k_wimge);
+PPCMMU_TEST_FN("e500-miss-keeps-cr", "e500", "e500 miss keeps CR", test_miss_keeps_cr);
+PPCMMU_TEST_FN("e500-flush-page-huge", "e500", "e500 page flush drops a huge entry",
+	       test_flush_page_huge);
+PPCMMU_TEST_FN("e500-accessed-needs-permission", "e500", "e500 accessed fix-up needs permission",
+	       test_accessed_not_permitted);
+PPCMMU_TEST_FN("e500-user-accessed-supervisor", "e500",
+	       "e500 user miss on a supervisor page: no accessed fix-up", test_user_accessed_supervisor);
+PPCMMU_TEST_FN("e500-store-read-only-clean", "e500",
+	       "e500 store to a read-only page: no dirty fix-up", test_store_read_only_not_accessed);
+PPCMMU_TEST_FN("e500-local-inval", "e500", "e500 local TLB invalidation, this core only",
+	       test_local_invalidation);
+PPCMMU_TEST_FN("e500mc-mas8", "e500", "e500mc MAS8 before tlbwe", test_mas8);
+PPCMMU_TEST_FN("e500mc-hv-state", "e500", "e500mc hypervisor state", test_hv_state);
+PPCMMU_TEST_FN("e500-cache-line", "e500", "e500 L1 line size in cache loops", test_cache_line);
+PPCMMU_TEST_FN("e500-tlb-geometry", "e500", "e500 TLB geometry from TLBnCFG", test_tlb_geometry);
+PPCMMU_TEST_FN("smp-cores-up", "e500", "smp cores up", test_smp_cores_up);
+/* each secondary core's first huge miss: before any other test takes one there */
+PPCMMU_TEST_FN("smp-tlb1-first-slot", "e500", "smp first huge miss in TLB1 slot 0, every core",
+	       test_smp_tlb1_first_slot);
+PPCMMU_TEST_FN("smp-boot-dirty", "e500", "smp boot core reached by a shootdown",
+	       test_smp_boot_dirty);
+PPCMMU_TEST_FN("smp-own-misses", "e500", "smp own misses", test_smp_own_misses);
+PPCMMU_TEST_FN("smp-tlbivax", "e500", "smp tlbivax measured", test_smp_tlbivax);
+PPCMMU_TEST_FN("smp-unmap", "e500", "smp unmap seen by cpu 1", test_smp_unmap);
+PPCMMU_TEST_FN("smp-protect", "e500", "smp protect seen by cpu 1", test_smp_protect);
+PPCMMU_TEST_FN("smp-huge", "e500", "smp huge unmap seen by cpu 1", test_smp_huge);
+PPCMMU_TEST_FN("smp-pid-reuse", "e500", "smp PID reuse seen by cpu 1", test_smp_pid_reuse);
+PPCMMU_TEST_FN("smp-call-bound", "e500", "smp cross-call bound", test_smp_call_bound);
+PPCMMU_TEST_FN("smp-call-withdrawn", "e500", "smp timed-out call withdrawn",
+	       test_smp_call_withdrawn);
+PPCMMU_TEST_FN("smp-fixup-race", "e500", "smp accessed-bit fix-up races a writer",
+	       test_smp_fixup_race);
+PPCMMU_TEST_FN("smp-fixup-counts", "e500", "smp fix-ups counted per core", test_smp_fixup_counts);
+PPCMMU_TEST_FN("smp-busy-flush", "e500", "smp busy core not clean after a full flush",
+	       test_smp_busy_flush);
+PPCMMU_TEST_FN("smp-range-shootdown", "e500", "smp range shootdown drops every page",
+	       test_smp_range_shootdown);
+PPCMMU_TEST_FN("smp-wait-call", "e500", "smp wait covers a running call", test_smp_wait_call);
+PPCMMU_TEST_FN("smp-race", "e500", "smp racing PTE writer", test_smp_race);

@@ -84,8 +84,5 @@ static void test_walk(void)
 	test_page_free(pa);
 }
 
-const struct target_test tests_errors[] = {
-	{ "map/unmap/protect errors", test_map_errors, .id = "errors-map-unmap-protect" },
-	{ "walk", test_walk, .id = "errors-walk" },
-};
-const unsigned int tests_errors_count = sizeof(tests_errors) / sizeof(tests_errors[0]);
+PPCMMU_TEST_FN("errors-map-unmap-protect", "errors", "map/unmap/protect errors", test_map_errors);
+PPCMMU_TEST_FN("errors-walk", "errors", "walk", test_walk);

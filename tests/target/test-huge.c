@@ -339,8 +339,5 @@ static void test_pool(void)
 	report_prefix_pop();
 }
 
-const struct target_test tests_huge[] = {
-	{ "huge pages", test_huge_sizes, .id = "huge-sizes" },
-	{ "huge-page pool", test_pool, .id = "huge-pool" },
-};
-const unsigned int tests_huge_count = sizeof(tests_huge) / sizeof(tests_huge[0]);
+PPCMMU_TEST_FN("huge-sizes", "huge", "huge pages", test_huge_sizes);
+PPCMMU_TEST_FN("huge-pool", "huge", "huge-page pool", test_pool);

@@ -1403,30 +1403,31 @@ static void test_destroy_itlb(void)
 	test_page_free(pa);
 }
 
-const struct target_test tests_family[] = {
-	{ "8xx raw TLB entries", test_raw_entries, "mpc8xx", "8xx-raw-tlb" },
-	{ "8xx changed bit", test_changed_bit, "mpc8xx", "8xx-changed-bit" },
-	{ "8xx guarded", test_guarded, "mpc8xx", "8xx-guarded" },
-	{ "8xx ITLB RPN bits 20 and 23", test_itlb_rpn_bits, "mpc8xx", "8xx-itlb-rpn-bits" },
-	{ "8xx 16K pages", test_16k, "mpc8xx", "8xx-16k" },
-	{ "8xx M_CASID", test_casid, "mpc8xx", "8xx-casid" },
-	{ "8xx pinned entries", test_pinned, "mpc8xx", "8xx-pinned" },
-	{ "8xx dcbX DAR", test_dcbx_dar, "mpc8xx", "8xx-dcbx-dar" },
-	{ "8xx load across pages", test_cross_page, "mpc8xx", "8xx-cross-page" },
-	{ "8xx across pinned pages", test_cross_pinned, "mpc8xx", "8xx-cross-pinned" },
-	{ "8xx miss cost", test_miss_cost, "mpc8xx", "8xx-miss-cost" },
-	{ "8xx huge pages: entry sizes, changed bit", test_huge_8xx, "mpc8xx", "8xx-huge-entries" },
-	{ "8xx accessed bit", test_accessed, "mpc8xx", "8xx-accessed-bit" },
-	{ "8xx accessed and changed bits across pages", test_cross_bits, "mpc8xx", "8xx-cross-bits" },
-	{ "8xx write-protect a no-access page", test_wrprotect_none, "mpc8xx", "8xx-wrprotect-none" },
-	{ "8xx ITLB error then map", test_itlb_error, "mpc8xx", "8xx-itlb-error-map" },
-	{ "8xx dcbX fault then map", test_dcbx_retry, "mpc8xx", "8xx-dcbx-retry" },
-	{ "8xx refused accesses", test_refused, "mpc8xx", "8xx-refused" },
-	{ "8xx span of multiples and strings", test_span_fixup, "mpc8xx", "8xx-span-fixup" },
-	{ "8xx invalid entry over a mapped page", test_stale_invalid, "mpc8xx", "8xx-stale-invalid" },
-	{ "8xx DAR tag", test_dar_tag, "mpc8xx", "8xx-dar-tag" },
-	{ "8xx decoded span must hold DAR", test_span_check, "mpc8xx", "8xx-span-check" },
-	{ "8xx TLB read-back", test_read_back, "mpc8xx", "8xx-read-back" },
-	{ "8xx mm_destroy drops ITLB entries", test_destroy_itlb, "mpc8xx", "8xx-destroy-itlb" },
-};
-const unsigned int tests_family_count = sizeof(tests_family) / sizeof(tests_family[0]);
+PPCMMU_TEST_FN("8xx-raw-tlb", "8xx", "8xx raw TLB entries", test_raw_entries);
+PPCMMU_TEST_FN("8xx-changed-bit", "8xx", "8xx changed bit", test_changed_bit);
+PPCMMU_TEST_FN("8xx-guarded", "8xx", "8xx guarded", test_guarded);
+PPCMMU_TEST_FN("8xx-itlb-rpn-bits", "8xx", "8xx ITLB RPN bits 20 and 23", test_itlb_rpn_bits);
+PPCMMU_TEST_FN("8xx-16k", "8xx", "8xx 16K pages", test_16k);
+PPCMMU_TEST_FN("8xx-casid", "8xx", "8xx M_CASID", test_casid);
+PPCMMU_TEST_FN("8xx-pinned", "8xx", "8xx pinned entries", test_pinned);
+PPCMMU_TEST_FN("8xx-dcbx-dar", "8xx", "8xx dcbX DAR", test_dcbx_dar);
+PPCMMU_TEST_FN("8xx-cross-page", "8xx", "8xx load across pages", test_cross_page);
+PPCMMU_TEST_FN("8xx-cross-pinned", "8xx", "8xx across pinned pages", test_cross_pinned);
+PPCMMU_TEST_FN("8xx-miss-cost", "8xx", "8xx miss cost", test_miss_cost);
+PPCMMU_TEST_FN("8xx-huge-entries", "8xx", "8xx huge pages: entry sizes, changed bit",
+	       test_huge_8xx);
+PPCMMU_TEST_FN("8xx-accessed-bit", "8xx", "8xx accessed bit", test_accessed);
+PPCMMU_TEST_FN("8xx-cross-bits", "8xx", "8xx accessed and changed bits across pages",
+	       test_cross_bits);
+PPCMMU_TEST_FN("8xx-wrprotect-none", "8xx", "8xx write-protect a no-access page",
+	       test_wrprotect_none);
+PPCMMU_TEST_FN("8xx-itlb-error-map", "8xx", "8xx ITLB error then map", test_itlb_error);
+PPCMMU_TEST_FN("8xx-dcbx-retry", "8xx", "8xx dcbX fault then map", test_dcbx_retry);
+PPCMMU_TEST_FN("8xx-refused", "8xx", "8xx refused accesses", test_refused);
+PPCMMU_TEST_FN("8xx-span-fixup", "8xx", "8xx span of multiples and strings", test_span_fixup);
+PPCMMU_TEST_FN("8xx-stale-invalid", "8xx", "8xx invalid entry over a mapped page",
+	       test_stale_invalid);
+PPCMMU_TEST_FN("8xx-dar-tag", "8xx", "8xx DAR tag", test_dar_tag);
+PPCMMU_TEST_FN("8xx-span-check", "8xx", "8xx decoded span must hold DAR", test_span_check);
+PPCMMU_TEST_FN("8xx-read-back", "8xx", "8xx TLB read-back", test_read_back);
+PPCMMU_TEST_FN("8xx-destroy-itlb", "8xx", "8xx mm_destroy drops ITLB entries", test_destroy_itlb);

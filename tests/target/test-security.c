@@ -316,7 +316,4 @@ static void test_security(void)
 	test_page_free(leak_b);
 }
 
-const struct target_test tests_security[] = {
-	{ "security matrix", test_security, .id = "security" },
-};
-const unsigned int tests_security_count = sizeof(tests_security) / sizeof(tests_security[0]);
+PPCMMU_TEST_FN("security", "security", "security matrix", test_security);

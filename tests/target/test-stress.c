@@ -739,16 +739,10 @@ static void test_stress_smp_long(void)
 	stress_smp(cmdline_number("stress-steps", STRESS_SMP_LONG));
 }
 
-const struct target_test tests_stress[] = {
-	{ "stress", test_stress, .id = "stress" },
-	{ "stress on every core, short", test_stress_smp_short, .id = "stress-smp-short" },
-};
-const unsigned int tests_stress_count = sizeof(tests_stress) / sizeof(tests_stress[0]);
+PPCMMU_TEST_FN("stress", "stress", "stress", test_stress);
+PPCMMU_TEST_FN("stress-smp-short", "stress", "stress on every core, short", test_stress_smp_short);
 
-const struct target_test tests_long[] = {
 #ifdef PPCMMU_FAMILY_E500
-	{ "smp racing PTE writer, 100000 flips", test_smp_race_long, "e500", "smp-race-long" },
+PPCMMU_TEST_FN("smp-race-long", "long", "smp racing PTE writer, 100000 flips", test_smp_race_long);
 #endif
-	{ "stress on every core", test_stress_smp_long, .id = "stress-smp" },
-};
-const unsigned int tests_long_count = sizeof(tests_long) / sizeof(tests_long[0]);
+PPCMMU_TEST_FN("stress-smp", "long", "stress on every core", test_stress_smp_long);

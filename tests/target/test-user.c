@@ -377,15 +377,13 @@ static void test_fixup_limit(void)
 	test_page_free(pa);
 }
 
-const struct target_test tests_user[] = {
-	{ "user/supervisor", test_user_access, .id = "user-supervisor" },
-	{ "user execute", test_user_exec, .id = "user-exec" },
-	{ "address spaces", test_address_spaces, .id = "user-address-spaces" },
-	{ "address-space id reused at once", test_pid_reuse, .id = "user-pid-reuse" },
-	{ "user write-protect", test_user_wrprotect, .id = "user-wrprotect" },
-	{ "refused access leaves no TLB entry", test_refusals, .id = "user-refused-no-entry" },
-	{ "sc from kernel mode", test_kernel_sc, .id = "kernel-sc" },
-	{ "user r1 never holds the exception frame", test_user_r1, .id = "user-r1-frame" },
-	{ "fix-up retry limit", test_fixup_limit, .id = "fixup-retry-limit" },
-};
-const unsigned int tests_user_count = sizeof(tests_user) / sizeof(tests_user[0]);
+PPCMMU_TEST_FN("user-supervisor", "user", "user/supervisor", test_user_access);
+PPCMMU_TEST_FN("user-exec", "user", "user execute", test_user_exec);
+PPCMMU_TEST_FN("user-address-spaces", "user", "address spaces", test_address_spaces);
+PPCMMU_TEST_FN("user-pid-reuse", "user", "address-space id reused at once", test_pid_reuse);
+PPCMMU_TEST_FN("user-wrprotect", "user", "user write-protect", test_user_wrprotect);
+PPCMMU_TEST_FN("user-refused-no-entry", "user", "refused access leaves no TLB entry",
+	       test_refusals);
+PPCMMU_TEST_FN("kernel-sc", "user", "sc from kernel mode", test_kernel_sc);
+PPCMMU_TEST_FN("user-r1-frame", "user", "user r1 never holds the exception frame", test_user_r1);
+PPCMMU_TEST_FN("fixup-retry-limit", "user", "fix-up retry limit", test_fixup_limit);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The test tables of each subject, their groups, and the selection the
- * command line (tests=) and the monitor (test NAME...) make among them.
+ * The registered tests (include/ppcmmu/test.h) and the selection the command
+ * line (tests=) and the monitor (test NAME...) make among them.
  */
 #ifndef PPCMMU_TESTS_H
 #define PPCMMU_TESTS_H
@@ -9,23 +9,8 @@
 #include <stddef.h>
 #include "tests/target/report.h"
 
-extern const struct target_test tests_4k[], tests_user[], tests_errors[], tests_huge[], tests_family[];
-extern const unsigned int tests_4k_count, tests_user_count, tests_errors_count, tests_huge_count,
-	tests_family_count;
-extern const struct target_test tests_security[], tests_stress[];
-extern const unsigned int tests_security_count, tests_stress_count;
-/* Long runs (group "long"): only tests=NAME with a test's exact name runs one. */
-extern const struct target_test tests_long[];
-extern const unsigned int tests_long_count;
-
-#define TEST_ID_MAX	64
-
-/* The tables in the order they run, each with its group. */
-extern const struct test_table test_tables[];
-extern const unsigned int test_tables_count;
-
-/* The stable name of t into buf (t->id, or t->name in lower case with dashes). */
-const char *test_id(const struct target_test *t, char *buf, size_t len);
+/* The most tests one image may register (include/ppcmmu/test.h); more stop the boot, naming the count. */
+#define TESTS_MAX	1024
 
 /*
  * Run the tests whose stable name or group matches one of the patterns in

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 in 64-bit mode: interrupt vectors.  IVPR = KERNEL_VA; IVORn = the
+ * offset of each stub below.  Every interrupt saves the whole register file
+ * (doublewords, e500/e64-frame.h) on the interrupted kernel stack and calls
+ * e64_trap(regs) (boot/e500-64-setup.c), which reports it; if that returns,
+ * the registers come back and rfi resumes.  (Critical, machine-check and
+ * debug interrupts save their state in CSRR/MCSRR/DSRR: the frame's SRR0/1
+ * are then the last base-class values, and e64_trap does not return.)
+ *
+ * Registers: r10 (saved in SPRG4 by the stub) holds the vector number until
+ * the frame exists; r1 the frame; everything else saved before use.
+ */
+#include "e500/reg.h"
+#include "e500/e64.h"
+#include "e500/e64-frame.h"
+
+.macro LOAD_IMM64 r, v
+	lis	\r, (\v)@highest
+	ori	\r, \r, (\v)@higher
+	rldicr	\r, \r, 32, 31
+	oris	\r, \r, (\v)@high
+	ori	\r, \r, (\v)@l
+.endm
+
+.macro VECTOR name, n
+	.balign	16
+	.globl	\name
+\name:
+	mtspr	SPRN_SPRG4, r10
+	li	r10, \n
+	b	e64_trap_common
+.endm
+
+	.section .text.vectors, "ax"
+	VECTOR e64_vec_critical, 0
+	VECTOR e64_vec_mcheck, 1
+	VECTOR e64_vec_dsi, 2
+	VECTOR e64_vec_isi, 3
+	VECTOR e64_vec_external, 4
+	VECTOR e64_vec_align, 5
+	VECTOR e64_vec_program, 6
+	VECTOR e64_vec_fpunavail, 7
+	VECTOR e64_vec_syscall, 8
+	VECTOR e64_vec_apunavail, 9
+	VECTOR e64_vec_dec, 10
+	VECTOR e64_vec_fit, 11
+	VECTOR e64_vec_watchdog, 12
+	VECTOR e64_vec_dtlb, 13
+	VECTOR e64_vec_itlb, 14
+	VECTOR e64_vec_debug, 15
+	VECTOR e64_vec_perfmon, 35
+	VECTOR e64_vec_doorbell, 36
+	VECTOR e64_vec_cdoorbell, 37
+
+e64_trap_common:
+	stdu	r1, -E64_FRAME_SIZE(r1)
+	std	r10, E64_F_VEC(r1)
+	mfspr	r10, SPRN_SPRG4
+	std	r10, E64_F_GPR(10)(r1)
+	std	r0, E64_F_GPR(0)(r1)
+	addi	r0, r1, E64_FRAME_SIZE
+	std	r0, E64_F_GPR(1)(r1)
+	.irp	n, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	std	r\n, E64_F_GPR(\n)(r1)
+	.endr
+	mfcr	r10
+	std	r10, E64_F_CR(r1)
+	mfxer	r10
+	std	r10, E64_F_XER(r1)
+	mflr	r10
+	std	r10, E64_F_LR(r1)
+	mfctr	r10
+	std	r10, E64_F_CTR(r1)
+	mfspr	r10, SPRN_SRR0
+	std	r10, E64_F_SRR0(r1)
+	mfspr	r10, SPRN_SRR1
+	std	r10, E64_F_SRR1(r1)
+	mfspr	r10, SPRN_DEAR
+	std	r10, E64_F_DEAR(r1)
+	mfspr	r10, SPRN_ESR
+	std	r10, E64_F_ESR(r1)
+	LOAD_IMM64 r2, .TOC.
+	addi	r3, r1, E64_FRAME_REGS
+	bl	e64_trap
+	nop
+	ld	r10, E64_F_CR(r1)
+	mtcr	r10
+	ld	r10, E64_F_XER(r1)
+	mtxer	r10
+	ld	r10, E64_F_LR(r1)
+	mtlr	r10
+	ld	r10, E64_F_CTR(r1)
+	mtctr	r10
+	ld	r10, E64_F_SRR0(r1)
+	mtspr	SPRN_SRR0, r10
+	ld	r10, E64_F_SRR1(r1)
+	mtspr	SPRN_SRR1, r10
+	.irp	n, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	ld	r\n, E64_F_GPR(\n)(r1)
+	.endr
+	ld	r1, E64_F_GPR(1)(r1)
+	rfi
+
+/* IVORn = offset of each stub from IVPR (KERNEL_VA).  Clobbers r5. */
+.macro SET_IVOR spr, label
+	LOAD_IMM64 r5, \label - KERNEL_VA
+	mtspr	\spr, r5
+.endm
+
+	.text
+	.globl	e64_set_ivors
+e64_set_ivors:
+	SET_IVOR SPRN_IVOR0 + 0, e64_vec_critical
+	SET_IVOR SPRN_IVOR0 + 1, e64_vec_mcheck
+	SET_IVOR SPRN_IVOR0 + 2, e64_vec_dsi
+	SET_IVOR SPRN_IVOR0 + 3, e64_vec_isi
+	SET_IVOR SPRN_IVOR0 + 4, e64_vec_external
+	SET_IVOR SPRN_IVOR0 + 5, e64_vec_align
+	SET_IVOR SPRN_IVOR0 + 6, e64_vec_program
+	SET_IVOR SPRN_IVOR0 + 7, e64_vec_fpunavail
+	SET_IVOR SPRN_IVOR0 + 8, e64_vec_syscall
+	SET_IVOR SPRN_IVOR0 + 9, e64_vec_apunavail
+	SET_IVOR SPRN_IVOR0 + 10, e64_vec_dec
+	SET_IVOR SPRN_IVOR0 + 11, e64_vec_fit
+	SET_IVOR SPRN_IVOR0 + 12, e64_vec_watchdog
+	SET_IVOR SPRN_IVOR0 + 13, e64_dtlb_miss	/* tlb/e500-64-miss.S: to e64_vec_dtlb when C must act */
+	SET_IVOR SPRN_IVOR0 + 14, e64_itlb_miss
+	SET_IVOR SPRN_IVOR0 + 15, e64_vec_debug
+	SET_IVOR SPRN_IVOR32 + 3, e64_vec_perfmon
+	SET_IVOR SPRN_IVOR36, e64_vec_doorbell
+	SET_IVOR SPRN_IVOR36 + 1, e64_vec_cdoorbell
+	isync
+	blr
+
+/*
+ * ELFv1 function entry: the descriptor in .opd (entry, TOC, environment),
+ * the code at .name.
+ */
+.macro FUNC name
+	.section ".opd", "aw"
+	.balign	8
+	.globl	\name
+	.type	\name, @object
+\name:
+	.quad	.\name, .TOC.@tocbase, 0
+	.previous
+	.globl	.\name
+	.type	.\name, @function
+.\name:
+.endm
+
+/*
+ * setjmp/longjmp for 64-bit mode (newlib 3.3's powerpc setjmp saves only
+ * the low words of the registers): r1, r2, r13..r31, LR and CR as
+ * doublewords, 23 of the jmp_buf's 32.
+ */
+	.text
+FUNC setjmp
+	std	r1, 0(r3)
+	std	r2, 8(r3)
+	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	std	r\n, (\n - 10) * 8(r3)
+	.endr
+	mflr	r4
+	std	r4, 22 * 8(r3)
+	mfcr	r4
+	std	r4, 23 * 8(r3)
+	li	r3, 0
+	blr
+
+FUNC longjmp
+	ld	r1, 0(r3)
+	ld	r2, 8(r3)
+	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	ld	r\n, (\n - 10) * 8(r3)
+	.endr
+	ld	r5, 22 * 8(r3)
+	mtlr	r5
+	ld	r5, 23 * 8(r3)
+	mtcr	r5
+	mr.	r3, r4
+	bnelr
+	li	r3, 1
+	blr
+
+/* uint32_t e64_call_at(vaddr_t va): call the code at va (no descriptor), return its r3. */
+FUNC e64_call_at
+	mflr	r0
+	std	r0, 16(r1)
+	stdu	r1, -112(r1)
+	std	r2, 40(r1)
+	mtctr	r3
+	bctrl
+	ld	r2, 40(r1)
+	addi	r1, r1, 112
+	ld	r0, 16(r1)
+	mtlr	r0
+	blr
+
+/*
+ * No user mode in 64-bit mode yet: the user routines tests/target/env.c
+ * names resolve to one trap instruction, and user_call() stops the run.
+ */
+	.section .usertext, "ax"
+	.globl	user_load_word
+user_load_word:
+	trap

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 in 64-bit mode (e5500, e6500): the kernel's virtual layout, the TLB1
+ * plan and the registers only a 64-bit core has.  Shared by C and assembly.
+ *
+ *   0x0000_0000_0000_0000 .. 0x0000_3fff_ffff_ffff  user spaces (46 indexed bits)
+ *   0x8000_0000_0000_0000 .. 0x8000_3fff_ffff_ffff  kernel addresses served by
+ *                                                   the page table (kernel_mm)
+ *   0xc000_0000_0000_0000 ..                        linear map of RAM (KERNEL_VA),
+ *                                                   pinned 1 GB TLB1 entries
+ *   0xf000_0000_0000_0000 .. + 1 MB                 CCSR, one pinned TLB1 entry
+ *
+ * TLB1 plan: fixed entries counted down from the last slot (as the 32-bit
+ * e500), huge pages round robin in slots 0..E64_HUGE_SLOTS-1.
+ */
+#ifndef PPCMMU_E500_E64_H
+#define PPCMMU_E500_E64_H
+
+#include "linear.h"
+
+#define E64_KMAP_START		0x8000000000000000
+#define E64_KMAP_LAST		0x80003fffffffffff
+#define E64_USER_LAST		0x00003fffffffffff
+#define E64_CCSR_VA		0xf000000000000000
+#define E64_CCSR_TSIZE		5		/* 1 MB */
+#define E64_CCSR_SIZE		0x100000
+
+#define E64_LINEAR_TSIZE	10		/* 1 GB */
+#define E64_LINEAR_ENTRY_BYTES	0x40000000
+#define E64_LINEAR_ENTRIES	2		/* up to 2 GB of RAM in the linear map */
+
+/* Fixed TLB1 entries, counted down from the last slot. */
+#define E64_TLB1_LINEAR0	0		/* KERNEL_VA -> PA 0, 1 GB: start-up pins it */
+#define E64_TLB1_LINEAR1	1		/* KERNEL_VA + 1G -> PA 1G, if RAM has it */
+#define E64_TLB1_CCSR		2
+#define E64_TLB1_SPIN		3		/* the secondary cores' spin tables, while releasing them */
+#define E64_TLB1_FIXED		4
+#define E64_SPIN_VA		(E64_CCSR_VA + E64_CCSR_SIZE)
+
+/* Cores: each secondary core's stack (boot/e500-64-start.S). */
+#define E64_MAX_CPUS		8		/* = ARCH_MAX_CPUS */
+#define E64_STACK_SHIFT		14		/* 16 KB each */
+#define E64_HUGE_SLOTS_LOG2	3
+#define E64_HUGE_SLOTS		(1 << E64_HUGE_SLOTS_LOG2)
+#define E64_KREGION		0x20000		/* E64_KMAP_START >> 46: the kernel region's top bits */
+
+/* Registers and bits of the 64-bit cores. */
+#define MSR_CM			0x80000000	/* 64-bit computation mode */
+#define EPCR_ICM		0x02000000	/* interrupts run with MSR[CM] = 1 */
+#define SPRN_TLB1PS		345		/* MAV 2.0: one bit per TLB1 page size */
+#define SPRN_MMUCFG		1015
+#define MMUCFG_MAVN		0x3		/* 0: MAV 1.0 (e5500), 1: MAV 2.0 (e6500) */
+#define TLBCFG_MINSIZE_SHIFT	20		/* MAV 1.0 TSIZE units */
+#define TLBCFG_MAXSIZE_SHIFT	16
+#define TLBCFG_SIZE_MASK	0xf
+
+#endif

@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 in 64-bit mode (e5500, e6500): what this family runs so far.  The
+ * kernel in 64-bit mode at its 64-bit link address, the page sizes read
+ * from the TLB1 registers, the pinned entries, a TLB1 entry with a 64-bit
+ * EPN translating only its own address, kernel_mm's four-level table, the
+ * assembly miss handlers (4K into TLB0, leaf PMD and PUD runs into TLB1,
+ * what they refuse), and the kernel's own setjmp/longjmp.
+ */
+#include <setjmp.h>
+#include <string.h>
+#include "tests/target/report.h"
+#include "tests/target/env.h"
+#include "include/kernel.h"
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/e64.h"
+#include "e500/e64-tlb.h"
+#include "mmu/pgtable.h"
+#include "mmu/pte-e500.h"
+#include "hugetlb/pool.h"
+
+#define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
+
+static void test_mode(void)
+{
+	uint64_t msr, sp;
+
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	__asm__ volatile("mr %0, 1" : "=r"(sp));
+	report(msr & MSR_CM, "MSR[CM]: the kernel computes 64-bit addresses (MSR 0x%08lx)",
+	       (unsigned long)msr);
+	report(mfspr(SPRN_EPCR) & EPCR_ICM, "EPCR[ICM]: interrupts keep 64-bit mode");
+	report((uint64_t)(uintptr_t)test_mode >> 32 == KERNEL_VA >> 32 && sp >> 32 == KERNEL_VA >> 32,
+	       "code and stack run at 64-bit addresses 0x%016lx, 0x%016lx",
+	       (unsigned long)(uintptr_t)test_mode, (unsigned long)sp);
+	report_eq(mfspr(SPRN_IVPR), KERNEL_VA, "IVPR holds the 64-bit vector base");
+}
+
+/* Every size map() offers must be a TLB1 size the core reports (TLB1PS / TLB1CFG). */
+static void test_page_sizes(void)
+{
+	bool mav2;
+	uint64_t shifts = e64_tlb1_page_shifts(&mav2);
+	const uint32_t *sizes;
+	unsigned int n, i, ok = 0, huge = 0;
+
+	report_ne(shifts, 0, "TLB1 reports page sizes (mask 0x%lx, MMU %s)", (unsigned long)shifts,
+		  mav2 ? "2.0: TLB1PS" : "1.0: TLB1CFG");
+	sizes = mmu_page_sizes(&n);
+	for (i = 0; i < n; i++) {
+		if (sizes[i] <= 4096)
+			continue;
+		huge++;
+		ok += (shifts >> __builtin_ctz(sizes[i])) & 1;
+	}
+	report(huge == 5 && ok == huge, "each of the %u huge sizes of the table format is a TLB1 size", huge);
+	report(shifts & (1ull << 30), "1G, the linear map's entry size, is one of them");
+}
+
+static void test_pinned(void)
+{
+	struct tlb_info t;
+
+	report(tlb_lookup(KERNEL_VA, 0, &t) && t.level == 1 && t.size == E64_LINEAR_ENTRY_BYTES &&
+	       t.pa == 0 && (t.raw[0] & MAS1_IPROT), "KERNEL_VA: a pinned 1G TLB1 entry to PA 0");
+	report(tlb_lookup(E64_CCSR_VA, 0, &t) && t.level == 1 && (t.raw[1] & (MAS2_I | MAS2_G)) ==
+	       (MAS2_I | MAS2_G), "CCSR at 0x%016lx: a pinned, cache-inhibited, guarded entry",
+	       (unsigned long)E64_CCSR_VA);
+}
+
+/* A TLB1 entry with a 64-bit EPN: reads through it, and its low 32 bits alone do not hit. */
+static void test_epn64(void)
+{
+	const vaddr_t va = E64_KMAP_START + 0x40000000ull;	/* 0x8000000040000000 */
+	paddr_t pa = test_page();
+	uint32_t *l = lin(pa);
+	struct tlb_info t;
+	uint64_t mas0 = MAS0_TLBSEL1, mas1 = MAS1_VALID | (uint64_t)TSIZE_4K << MAS1_TSIZE_SHIFT;
+	uint64_t mas2 = va | MAS2_M, mas3 = (pa & MAS3_RPN_MASK) | MAS3_SR | MAS3_SW, mas7 = pa >> 32;
+	volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)va;
+
+	l[1] = 0x64b17e57;
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_MAS0), "r"(mas0));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_MAS1), "r"(mas1));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_MAS2), "r"(mas2));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_MAS3), "r"(mas3));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_MAS7), "r"(mas7));
+	__asm__ volatile("isync; tlbwe; isync" : : : "memory");
+	report_eq(p[1], 0x64b17e57, "a load at 0x%016lx reads the page through the 64-bit EPN",
+		  (unsigned long)va);
+	p[2] = 0x5eed;
+	report_eq(l[2], 0x5eed, "a store through it lands in the page");
+	report(tlb_lookup(va, 0, &t) && t.va == va && t.level == 1, "tlbsx finds it at its 64-bit EPN");
+	report(!tlb_lookup(va & 0xffffffffull, 0, &t), "its low 32 bits alone (0x%08lx) find nothing",
+	       (unsigned long)(va & 0xffffffffull));
+	tlb_flush_all();
+	report(!tlb_lookup(va, 0, &t), "tlb_flush_all drops it (no IPROT)");
+	test_page_free(pa);
+}
+
+/* kernel_mm: Linux's 64e table, a 4K page at a 64-bit kernel address, four levels. */
+static void test_kernel_table(void)
+{
+	const vaddr_t va = E64_KMAP_START + 0x123456789000ull;
+	paddr_t pa = test_page();
+	struct walk_result w;
+	unsigned int tables = kernel_mm.tables;
+
+	report_eq(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K at 0x%016lx",
+		  (unsigned long)va);
+	report(is_eq(walk(&kernel_mm, va + 0x10, &w), MMU_OK) && is_eq(w.level, 4) && is_eq(w.pa, pa + 0x10) &&
+	       is_eq(pte_pa(w.entry), pa) && is_set(w.entry, _PAGE_PRESENT | _PAGE_TSIZE_4K),
+	       "walk: a PTE at level 4 holding the page");
+	report_eq(kernel_mm.tables - tables, 3, "a PUD, a PMD and a PTE table were linked");
+	report(is_eq(unmap(&kernel_mm, va, 4096), MMU_OK) && is_eq(kernel_mm.tables, tables),
+	       "unmap frees them again");
+	test_page_free(pa);
+}
+
+#define MISS_VA		(E64_KMAP_START + 0x0000001234567000ull)
+
+/* One access at va that must fault to C: its kind, or FAULT_NONE if none came. */
+static enum fault_kind load_faults(vaddr_t va)
+{
+	enum fault_kind k;
+
+	expect_fault(va);
+	(void)peek(va);
+	k = faults_taken() ? last_fault()->kind : FAULT_NONE;
+	expect_fault_clear();
+	return k;
+}
+
+/*
+ * A PMD entry with a TSIZE field but no PRESENT bit is a leaf that maps
+ * nothing: the handler must not walk it as a table.  The entry is built to
+ * look like a table whose slot for va holds va's real PTE, so walking it
+ * would load a translation.
+ */
+static void test_nonpresent_leaf(vaddr_t va)
+{
+	paddr_t fake = test_page();
+	struct walk_result w;
+	uint64_t pmd, *slot;
+	const unsigned int off = 0x600;		/* TSIZE 6 (4M) in the 0xf00 field */
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK || !w.pmdp) {
+		report(false, "walk of 0x%016lx for its PMD entry", (unsigned long)va);
+		return;
+	}
+	pmd = pt_entry_get(w.pmdp);
+	slot = (uint64_t *)((char *)lin(fake) + off + ((va >> 12) & 511) * 8);
+	*slot = w.entry;
+	pt_entry_set(w.pmdp, (uint64_t)(uintptr_t)lin(fake) | off);
+	tlb_flush_all();
+	report_eq(load_faults(va), FAULT_TLB_DATA,
+		  "a PMD entry with TSIZE set and PRESENT clear is a leaf mapping nothing: C");
+	pt_entry_set(w.pmdp, pmd);
+	tlb_flush_all();
+	test_page_free(fake);
+}
+
+/* The assembly handler: a 4K page into TLB0 at its 64-bit EPN, and what it refuses. */
+static void test_miss_4k(void)
+{
+	paddr_t pa = test_page();
+	uint32_t *l = lin(pa);
+	struct walk_result w;
+	struct tlb_info t;
+
+	l[3] = 0x4c0ffee4;
+	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K rw");
+	tlb_flush_all();
+	report_eq(peek(MISS_VA + 12), 0x4c0ffee4, "a load at 0x%016lx reads the page (the miss handler "
+		  "walked four levels)", (unsigned long)(MISS_VA + 12));
+	report(tlb_lookup(MISS_VA, 0, &t) && t.level == 0 && t.size == 4096 && t.va == MISS_VA && t.pa == pa &&
+	       t.prot == (PROT_READ | PROT_WRITE), "TLB0 entry: EPN 0x%016lx, RPN the page, SR SW",
+	       (unsigned long)t.va);
+	poke(MISS_VA + 16, 0x5707e);
+	report_eq(l[4], 0x5707e, "a store through it lands in the page");
+	/* the same low 46 bits in another region, or past the indexed bits: not this page */
+	report_eq(load_faults(0x4000000000000000ull | (MISS_VA & E64_USER_LAST)), FAULT_TLB_DATA,
+		  "its offset in neither space (0x4000...): the miss reaches C");
+	report_eq(load_faults(MISS_VA | (1ull << 46)), FAULT_TLB_DATA,
+		  "its address with bit 46 set (past the indexed bits): C");
+	test_nonpresent_leaf(MISS_VA);
+	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect read-only");
+	expect_fault(MISS_VA + 20);
+	poke(MISS_VA + 20, 1);
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_DATA && l[5] == 0,
+	       "a store to the read-only page: a data storage fault, nothing written");
+	expect_fault_clear();
+	/* the accessed rule: a PTE without ACCESSED goes to C, not into the TLB */
+	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	tlb_flush_all();
+	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a PTE without ACCESSED: the miss reaches C");
+	pt_entry_set(w.ptep, w.entry);
+	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
+	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "an unmapped kernel address: the miss reaches C");
+	report_eq(load_faults(0x10000000), FAULT_TLB_DATA, "a user address with no user space: C");
+	report_eq(load_faults(0x4000000000000000ull), FAULT_TLB_DATA,
+		  "an address in neither space (0x4000...): C");
+	report_eq(load_faults(E64_KMAP_START | (1ull << 46)), FAULT_TLB_DATA,
+		  "a kernel-region address past the 46 indexed bits: C");
+	test_page_free(pa);
+}
+
+/* Instruction side: a fetch through an executable page, and one the handler refuses. */
+static void test_miss_exec(void)
+{
+	paddr_t pa = test_page();
+	uint32_t *l = lin(pa);
+	struct tlb_info t;
+
+	put_li42(l);
+	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_EXEC), MMU_OK, "map 4K r-x");
+	tlb_flush_all();
+	report_eq(call_at(MISS_VA), 42, "a call into the page runs its code (instruction TLB miss)");
+	report(tlb_lookup(MISS_VA, 0, &t) && t.level == 0 && (t.prot & PROT_EXEC) && !(t.prot & PROT_WRITE),
+	       "TLB0 entry with SX, without SW");
+	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect: no execute");
+	expect_fault(MISS_VA);
+	call_at(MISS_VA);
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_TLB_INST,
+	       "a fetch from a page without SX: the instruction miss reaches C");
+	expect_fault_clear();
+	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
+	test_page_free(pa);
+}
+
+/* Huge leaves at PMD (4M..64M) and PUD (256M, 1G) level, loaded into TLB1 by the handler. */
+static void test_miss_huge(void)
+{
+	static const struct { uint32_t size; int level; } sizes[] = {
+		{ 4u << 20, 3 }, { 16u << 20, 3 }, { 64u << 20, 3 }, { 256u << 20, 2 }, { 1u << 30, 2 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		uint32_t size = sizes[i].size;
+		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (1ull << 30);
+		paddr_t pa = hugepool_alloc(size);
+		struct walk_result w;
+		struct tlb_info t;
+
+		if (pa == HUGEPOOL_FAIL) {
+			skip_no_huge_page("%uM: no page of that size in the pool", size >> 20);
+			continue;
+		}
+		*(volatile uint32_t *)lin(pa + size - 8) = 0x9e000000u + (size >> 20);
+		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
+		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, sizes[i].level),
+		       "%uM: mapped, a leaf at level %d (%s)", size >> 20, sizes[i].level,
+		       sizes[i].level == 3 ? "PMD" : "PUD");
+		tlb_flush_all();
+		report_eq(peek(va + size - 8), 0x9e000000u + (size >> 20),
+			  "%uM: a load in its last replica reads the page's last word", size >> 20);
+		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa,
+		       "%uM: one TLB1 entry, EPN and RPN aligned to the page (0x%016lx -> 0x%lx)", size >> 20,
+		       (unsigned long)t.va, (unsigned long)t.pa);
+		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", size >> 20);
+		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", size >> 20);
+		hugepool_free(pa, size);
+	}
+}
+
+static uint64_t read_word(uint64_t va)
+{
+	return *(volatile uint32_t *)(uintptr_t)va;
+}
+
+/* 1 if this core's TLB translates va, 2 if through TLB1, 0 if not. */
+static uint64_t tlb_has(uint64_t va)
+{
+	struct tlb_info t;
+
+	return tlb_lookup((vaddr_t)va, 0, &t) ? 1 + t.level : 0;
+}
+
+/* The second core: up in 64-bit mode, its own miss handler and TLB, and what a shootdown reaches. */
+static void test_smp(void)
+{
+	const vaddr_t va = MISS_VA + 0x10000;
+	uint64_t msr, epcr, pir, r;
+	paddr_t pa;
+
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	report(e64_cpu_state(1, &msr, &epcr, &pir) && (msr & MSR_CM) && (epcr & EPCR_ICM) && pir == 1,
+	       "cpu 1 came up in 64-bit mode, interrupts too (MSR 0x%08lx, EPCR 0x%08lx, PIR %lu)",
+	       (unsigned long)msr, (unsigned long)epcr, (unsigned long)pir);
+	pa = test_page();
+	lin(pa)[7] = 0xc0de0001;
+	report_eq(map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K");
+	tlb_flush_all();
+	report(e64_cpu_call(1, read_word, va + 28, &r) && r == 0xc0de0001,
+	       "cpu 1 reads the page through its own miss handler (0x%08lx)", (unsigned long)r);
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 1 && !tlb_has(va),
+	       "the TLB0 entry is cpu 1's: cpu 0 has none");
+	report_eq(unmap(&kernel_mm, va, 4096), MMU_OK, "cpu 0 unmaps it (tlbivax)");
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 0,
+	       "cpu 1's entry is gone too: the invalidation reached every core");
+	test_page_free(pa);
+}
+
+static jmp_buf jb;
+static volatile uint64_t kept;
+
+static void __attribute__((noinline)) jump_back(uint64_t v)
+{
+	kept = v;
+	longjmp(jb, 7);
+}
+
+/*
+ * The kernel's setjmp/longjmp (newlib 3.3's powerpc one keeps only the low
+ * words): the saved stack pointer is the whole 64-bit one, and the jump
+ * comes back to a frame at a 64-bit address (a truncated r1 or LR would
+ * land below 4 GB, where nothing is mapped).
+ */
+static void test_setjmp(void)
+{
+	volatile int v;
+	uint64_t sp;
+
+	__asm__ volatile("mr %0, 1" : "=r"(sp));
+	v = setjmp(jb);
+	if (v == 0) {
+		uint64_t saved;
+
+		memcpy(&saved, &jb, sizeof(saved));
+		report(saved >> 32 == KERNEL_VA >> 32 && saved <= sp && sp - saved < 4096,
+		       "setjmp keeps the whole 64-bit stack pointer (0x%016lx)", (unsigned long)saved);
+		jump_back(0xfedcba9876543210ull);
+	}
+	report_eq(v, 7, "longjmp comes back through setjmp with its value");
+	report_eq(kept, 0xfedcba9876543210ull, "the function that jumped ran");
+}
+
+/*
+ * The shared groups this family does not build yet (Makefile: they need user
+ * mode, the fault path's fix-ups and the miss counters), named once per run.
+ */
+static void test_not_built(void)
+{
+	static const char *const groups[] = { "4k", "user", "errors", "huge", "security", "stress" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (no user mode, "
+			    "fault fix-ups or miss counters there)", groups[i]);
+}
+
+PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
+PPCMMU_TEST_FN("e500-64-page-sizes", "e500-64", "e500-64 TLB1 page sizes", test_page_sizes);
+PPCMMU_TEST_FN("e500-64-pinned", "e500-64", "e500-64 pinned TLB1 entries", test_pinned);
+PPCMMU_TEST_FN("e500-64-epn", "e500-64", "e500-64 64-bit EPN", test_epn64);
+PPCMMU_TEST_FN("e500-64-kernel-table", "e500-64", "e500-64 kernel table", test_kernel_table);
+PPCMMU_TEST_FN("e500-64-miss-4k", "e500-64", "e500-64 4K miss", test_miss_4k);
+PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_miss_exec);
+PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
+PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
+PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 in 64-bit mode (e5500, e6500): data and instruction TLB-error
+ * handlers (IVOR13, IVOR14).  A four-level walk of Linux's 64e table
+ * (mmu/pte-e500.h): a PTE goes into TLB0, a huge leaf found at PUD or PMD
+ * level goes into TLB1 from here, round robin over slots
+ * 0..E64_HUGE_SLOTS-1.
+ *
+ * Registers (every one the handlers touch):
+ *   r10  the EA (DEAR, or SRR0 for a fetch), then scratch in the huge path
+ *   r11  the PGD, then each level's entry: table pointer, leaf or PTE
+ *   r12  index offsets, the NEED check, MAS values
+ *   cr0  clobbered (CR saved in SPRG7)
+ *   SPRG4..7      save r10, r11, r12, CR (doublewords)
+ *   SPRG0 (read)  the PGD of the running context's user space (0: none,
+ *                 the kernel's context: a user address faults to C)
+ *   SPRG1 (read)  PTE bits an instruction fetch needs in this context
+ *   SPRG2 (read)  PTE bits a data access needs in this context
+ *   e64_miss_data (read, TLB1 slot written): the kernel PGD and the next
+ *                 huge slot, at fixed offsets from KERNEL_VA (3 instructions)
+ *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
+ *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
+ *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
+ *
+ * Address spaces, by the EA's top bits (e500/e64.h): bits 46..63 all 0 is
+ * a user address (SPRG0's table); 0x8000_0000_0000_0000 + 46 bits is the
+ * kernel's (the kernel PGD); anything else faults.  Entry tests at each of
+ * PGD, PUD and PMD: 0 is none (fault), a nonzero TSIZE field a leaf (PUD,
+ * PMD: the huge path; PGD: no page is that large, fault), else the next
+ * table's kernel address.
+ *
+ * SMP rule (no torn entry): every entry is one aligned doubleword read with
+ * one ld, which is single-copy atomic, and writers store it whole with one
+ * std (pt_entry_set in mmu/pgtable-e500.c), so a core walking while another
+ * writes sees the old entry or the new one, never half of each.  Each table
+ * address comes from the entry just read (a data dependency), so the next
+ * level is never read before the pointer to it.
+ *
+ * Permissions, accessed and dirty (the 32-bit family's rules): the PTE must
+ * hold every bit of the context's NEED mask (PRESENT, ACCESSED and SR/SX or
+ * UR/UX); otherwise the miss goes to C.  SW/UW go into MAS3 as the PTE has
+ * them: no writable entry is ever clean (map()/protect() set DIRTY with
+ * write permission, set_huge_pte_at() refuses a clean writable entry), so
+ * the hardware's write check is the whole dirty rule.
+ *
+ * Path lengths, vector to rfi inclusive (counted from this file, and the
+ * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
+ *   4 KB page, kernel address   58 instructions (user address: 52)
+ *   huge leaf at PMD level      70 (kernel address)
+ *   huge leaf at PUD level      63 (kernel address)
+ * (save 5, EA 1, PGD choice 11 kernel / 5 user, 7 per PGD/PUD/PMD level,
+ * PTE load 3, TLB0 load 11 or TLB1 load 26, restore 5, rfi 1)
+ */
+#include "e500/reg.h"
+#include "e500/mas.h"
+#include "e500/e64.h"
+#include "mmu/pte-e500.h"
+
+#define SPRN_SPRG_UPGD		SPRN_SPRG0
+#define SPRN_SPRG_INEED64	SPRN_SPRG1
+#define SPRN_SPRG_DNEED64	SPRN_SPRG2
+#define SPRN_MAS7_MAS3		372
+
+/* rldicl: index offset = ((EA >> shift) & (entries - 1)) * 8, then clrrdi 3 */
+#define IDX_ROT(shift)		(64 - (shift) + E500_ENTRY_SHIFT)
+#define IDX_MB(bits)		(64 - (bits) - E500_ENTRY_SHIFT)
+/* MAS2[WIMGE] = pte >> PTE_WIMGE_SHIFT; MAS3 permissions = pte >> PTE_BAP_SHIFT (rlwimi) */
+#define WIMGE_ROT		(32 - PTE_WIMGE_SHIFT)
+#define WIMGE_MB		27
+#define PERM_ROT		(32 - PTE_BAP_SHIFT)
+#define PERM_MB			26
+/* PA = pte >> (PTE_RPN_SHIFT - E500_PAGE_SHIFT), the low 12 bits cleared */
+#define PA_SHIFT		(PTE_RPN_SHIFT - E500_PAGE_SHIFT)
+#define PAGE_ME64		(63 - E500_PAGE_SHIFT)
+/* TSIZE sits at the same place in the PTE and in MAS1 */
+#define TSIZE_MB		(32 - MAS1_TSIZE_SHIFT - 4)
+#define TSIZE_ME		(31 - MAS1_TSIZE_SHIFT)
+/* 2 * TSIZE = (pte >> _PAGE_PSIZE_SHIFT) & 0x1e; log2(size) = that + 10 */
+#define TSIZE2_ROT		(32 - _PAGE_PSIZE_SHIFT)
+#define TSIZE2_MB		27
+#define TSIZE2_ME		30
+/* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
+#define REGION_SHIFT		E500_64_VA_BITS
+#define KREGION_HI		(E64_KREGION >> 16)
+/* TLB1 round robin: ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
+#define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
+#define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
+#define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
+/* e64_miss_data, addressed from KERNEL_VA: lis 0xc000; sldi 32; ld/lwz d(reg) */
+#define MD_OFF(field)		(e64_miss_data - KERNEL_VA + (field))
+#define MD_KPGD			0
+#define MD_TLB1_NEXT		8
+
+#if _PAGE_PSIZE_MSK != MAS1_TSIZE_MASK || _PAGE_PSIZE_SHIFT != MAS1_TSIZE_SHIFT - 1 || \
+	_PAGE_PSIZE_SHIFT_OFFSET != 10
+#error "TSIZE: the same field in the PTE and MAS1; log2(size) = 2 * TSIZE + 10"
+#endif
+#if E64_KREGION & 0xffff || (E64_KMAP_START >> REGION_SHIFT) != E64_KREGION || \
+	KERNEL_VA != 0xc000000000000000
+#error "the kernel region test (lis) and the KERNEL_VA base (lis 0xc000; sldi 32)"
+#endif
+#if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
+#error "TLB1 round robin: a power-of-two slot count"
+#endif
+#if (_PAGE_BAP_SR >> PTE_BAP_SHIFT) != MAS3_SR || (_PAGE_BAP_UX >> PTE_BAP_SHIFT) != MAS3_UX || \
+	(_PAGE_GUARDED >> PTE_WIMGE_SHIFT) != MAS2_G || (_PAGE_WRITETHRU >> PTE_WIMGE_SHIFT) != MAS2_W
+#error "PTE BAP and WIMGE bits are MAS3/MAS2 shifted"
+#endif
+
+	.section .text.vectors, "ax"
+
+.macro MISS_SAVE
+	mtspr	SPRN_SPRG4, r10
+	mtspr	SPRN_SPRG5, r11
+	mtspr	SPRN_SPRG6, r12
+	mfcr	r12
+	mtspr	SPRN_SPRG7, r12
+.endm
+
+.macro MISS_RESTORE
+	mfspr	r12, SPRN_SPRG7
+	mtcr	r12
+	mfspr	r10, SPRN_SPRG4
+	mfspr	r11, SPRN_SPRG5
+	mfspr	r12, SPRN_SPRG6
+.endm
+
+/* r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail. */
+.macro FIND_PGD fail
+	srdi.	r11, r10, REGION_SHIFT
+	beq	1f				/* user address */
+	lis	r12, KREGION_HI
+	cmpld	r11, r12
+	bne-	\fail				/* neither space's */
+	lis	r11, KERNEL_VA@highest
+	sldi	r11, r11, 32
+	ld	r11, MD_OFF(MD_KPGD)(r11)	/* the kernel PGD */
+	b	2f
+1:	mfspr	r11, SPRN_SPRG_UPGD
+2:	cmpdi	r11, 0
+	beq-	\fail
+.endm
+
+/* r11 = table, r10 = EA: r11 = its entry for EA at a level of shift/bits. */
+.macro LOAD_ENTRY shift, bits
+	rldicl	r12, r10, IDX_ROT(\shift), IDX_MB(\bits)
+	clrrdi	r12, r12, E500_ENTRY_SHIFT
+	ldx	r11, r11, r12
+.endm
+
+/* r11 = entry above the PTE level: none -> \fail, leaf -> \leaf, else go on to its table. */
+.macro TABLE_OR_LEAF leaf, fail
+	cmpdi	r11, 0
+	beq-	\fail
+	andi.	r12, r11, _PAGE_PSIZE_MSK
+	bne-	\leaf
+.endm
+
+/* r10 = EA, r11 = PTE: NEED check, MAS2, MAS7_MAS3, tlbwe into TLB0 (autoloaded MAS0/MAS1). */
+.macro LOAD_TLB0 need, fail
+	mfspr	r12, \need
+	andc.	r12, r12, r11			/* required bits missing? */
+	bne-	\fail
+	rldicr	r12, r10, 0, PAGE_ME64		/* EPN, all 64 bits */
+	rlwimi	r12, r11, WIMGE_ROT, WIMGE_MB, 31	/* | WIMGE */
+	mtspr	SPRN_MAS2, r12
+	srdi	r12, r11, PA_SHIFT
+	rldicr	r12, r12, 0, PAGE_ME64		/* PA of the page */
+	rlwimi	r12, r11, PERM_ROT, PERM_MB, 31	/* | UX SX UW SW UR SR */
+	mtspr	SPRN_MAS7_MAS3, r12
+	tlbwe
+.endm
+
+/*
+ * r10 = EA, r11 = leaf (any entry of its run: each carries the page's
+ * TSIZE, flags and permissions; the RPN is masked to the page, so the
+ * replica's offset goes).  TLB1 slot from the round robin.
+ */
+.macro LOAD_TLB1 need, fail
+	mfspr	r12, \need
+	andc.	r12, r12, r11
+	bne-	\fail
+	mfspr	r12, SPRN_MAS1
+	rlwimi	r12, r11, 0, TSIZE_MB, TSIZE_ME	/* TSIZE */
+	mtspr	SPRN_MAS1, r12
+	rlwinm	r12, r11, TSIZE2_ROT, TSIZE2_MB, TSIZE2_ME	/* 2 * TSIZE ... */
+	addi	r12, r12, _PAGE_PSIZE_SHIFT_OFFSET	/* ... + 10 = log2(page size) */
+	srd	r10, r10, r12
+	sld	r10, r10, r12			/* EA aligned down to the page */
+	rlwimi	r10, r11, WIMGE_ROT, WIMGE_MB, 31
+	mtspr	SPRN_MAS2, r10
+	srdi	r10, r11, PA_SHIFT
+	srd	r10, r10, r12
+	sld	r10, r10, r12			/* PA aligned down to the page */
+	rlwimi	r10, r11, PERM_ROT, PERM_MB, 31
+	mtspr	SPRN_MAS7_MAS3, r10
+	lis	r12, KERNEL_VA@highest
+	sldi	r12, r12, 32
+	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, the next huge slot */
+	mtspr	SPRN_MAS0, r10
+	addis	r10, r10, ESEL_ONE_HI
+	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME
+	oris	r10, r10, MAS0_TLBSEL1@h
+	stw	r10, MD_OFF(MD_TLB1_NEXT)(r12)
+	tlbwe
+.endm
+
+.macro MISS_HANDLER name, ea, need, slow
+	.globl	\name
+	.balign	16
+\name:
+	MISS_SAVE
+	mfspr	r10, \ea
+	FIND_PGD 9f
+	LOAD_ENTRY E500_64_PGD_SHIFT, E500_64_PGD_INDEX_BITS
+	TABLE_OR_LEAF 9f, 9f			/* no leaf at PGD level */
+	LOAD_ENTRY E500_64_PUD_SHIFT, E500_64_PUD_INDEX_BITS
+	TABLE_OR_LEAF 8f, 9f
+	LOAD_ENTRY E500_64_PMD_SHIFT, E500_64_PMD_INDEX_BITS
+	TABLE_OR_LEAF 8f, 9f
+	LOAD_ENTRY E500_PAGE_SHIFT, E500_64_PTE_INDEX_BITS
+	LOAD_TLB0 \need, 9f
+	MISS_RESTORE
+	rfi
+8:	LOAD_TLB1 \need, 9f
+	MISS_RESTORE
+	rfi
+9:	MISS_RESTORE
+	b	\slow
+.endm
+
+	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb
+	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb
+
+	.globl	e64_tlb_miss_end
+e64_tlb_miss_end:
+
+/* The handlers' data, at a fixed 16-bit offset from KERNEL_VA (the vectors sit at the image's start). */
+	.balign	8
+	.globl	e64_miss_data
+e64_miss_data:
+	.quad	0				/* MD_KPGD: kernel_mm.pgd, set once at boot */
+	.long	MAS0_TLBSEL1			/* MD_TLB1_NEXT: MAS0 of the next huge slot */
+	.long	0
