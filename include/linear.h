@@ -7,8 +7,8 @@
 #ifndef PPCMMU_LINEAR_H
 #define PPCMMU_LINEAR_H
 
-#ifdef PPCMMU_E500_64
-#define KERNEL_VA		0xC000000000000000	/* e500 in 64-bit mode (e500/e64.h) */
+#if defined(PPCMMU_E500_64) || defined(PPCMMU_BOOK3S64)
+#define KERNEL_VA		0xC000000000000000	/* e500 in 64-bit mode, book3s/64 */
 #else
 #define KERNEL_VA		0xC0000000
 #endif

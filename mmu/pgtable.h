@@ -42,6 +42,12 @@ struct pt_level {
 	unsigned int entries;		/* entries in one table (a power of 2) */
 	unsigned int entry_bytes;	/* bytes of one entry */
 	unsigned int order;		/* pt_alloc() order of one table */
+	/*
+	 * The size of a page whose leaves live at this level, for a format whose
+	 * leaves carry no size (book3s/64 hash: 16M at PMD, 16G at PUD level);
+	 * 0: the entry says it (pte_leaf_size()).
+	 */
+	vsize_t leaf_size;
 };
 
 struct pt_geometry {

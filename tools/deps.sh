@@ -20,6 +20,7 @@ powerpc64-linux-gnu-gcc|gcc-powerpc64-linux-gnu
 powerpc64-linux-gnu-objcopy|binutils-powerpc64-linux-gnu
 qemu-system-ppc64|qemu-system-ppc
 qemu-system-ppc|qemu-system-ppc
+/usr/share/qemu/skiboot.lid|qemu-system-data
 qemu-ppc|qemu-user
 /usr/lib/u-boot/qemu-ppce500/uboot.elf|u-boot-qemu
 mkimage|u-boot-tools

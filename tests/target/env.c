@@ -45,7 +45,7 @@ void put_li42(uint32_t *code)
 	icache_sync(code, 8);
 }
 
-#ifdef PPCMMU_E500_64
+#if defined(PPCMMU_E500_64) || defined(PPCMMU_BOOK3S64)
 /* The 64-bit ABI (ELFv1) calls through function descriptors; code at va has none: a bctrl. */
 uint32_t e64_call_at(vaddr_t va);
 

@@ -1,0 +1,773 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * book3s/64 hash MMU: the hashed page table, the SLB, the hash-fault path
+ * and the TLB operations of arch.h.
+ *
+ * Segments.  The linear map (0xC...) is one bolted 1T segment in SLB entry
+ * 0 (slbia keeps entry 0) with a 16M base page size, backed by bolted 16M
+ * HPTEs over RAM, inserted here at start-up: it never misses.  Every other
+ * segment is made on a segment miss, in entries 1..31 round robin: its
+ * VSID from the space's context and the ESID (b3_vsid()), its size and
+ * base page size from the page-table leaf at the faulting address (a 16G
+ * leaf: 1T, 16G base; a 16M leaf: 256M, 16M base; otherwise 256M, 4K).
+ * No two valid entries ever cover one address: a new 1T entry first drops
+ * the 256M entries inside it, a new 256M entry the 1T entry around it.
+ *
+ * Hash faults (DSI/ISI with no HPTE) walk the space's table, check the
+ * access against the leaf, set accessed (and dirty) on the whole run if
+ * missing, insert the HPTE (primary group, then secondary, else evict a
+ * non-bolted entry of one of them) and record its slot in the PTE (the
+ * first entry of a run): HASHPTE, SECOND and the slot, as Linux.  A leaf
+ * whose size is not the segment's base size (the page changed since the
+ * segment was made) replaces the segment.
+ *
+ * Invalidation: unmap() first clears only PRESENT of each entry
+ * (pgtable-book3s64.c), so mmu_tlb_invalidate() still reads the recorded
+ * slot, removes exactly that HPTE if it still holds this page, issues
+ * tlbie for the page with its size, and drops the segments of the range.
+ *
+ * Everything here runs in real mode (interrupts, MSR[IR,DR] = 0) or
+ * translated through the bolted linear map: the same pointers serve both.
+ */
+#include <string.h>
+#include "include/arch.h"
+#include "include/book3s64/hash.h"
+#include "mmu/pgtable.h"
+#include "mmu/pte-book3s64.h"
+#include "mmu/palloc.h"
+#include "lib/kprintf.h"
+#include "tlb/fault.h"
+#include "tlb/book3s64-hash.h"
+
+#define CONTEXT_LINEAR		1
+#define CONTEXT_KERNEL_MM	2
+#define CONTEXT_USER_BASE	3
+#define VSID_MULTIPLIER		12538073ull	/* Linux's scramble multiplier (a prime) */
+#define VSID_MOD_256M		((1ull << 37) - 1)
+#define VSID_MOD_1T		((1ull << 25) - 1)
+#define ESID_BITS_256M		18		/* 46-bit spaces: 2^18 segments of 256M */
+#define ESID_BITS_1T		6		/* ... 2^6 of 1T */
+#define SLB_FIRST_FREE		1		/* entry 0: the linear map */
+#define HPTE_V_COMPARE		0xffffffffffffff87ull	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
+#define POWER8_TLB_SETS		512
+#define TLBIEL_INVAL_SET	(3 << 10)	/* IS = 3: every entry of the set */
+
+uint8_t *b3_hpt;			/* linear-map address of the table (the assembly path uses it in real mode) */
+#define hpt b3_hpt
+static struct b3_hpt_info hpt_info;
+uint64_t b3_hash_mask;
+#define hash_mask b3_hash_mask
+
+/* Shared with the assembly segment-miss path (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
+struct b3_slb_shadow b3_slb[SLB_ENTRIES];
+uint64_t b3_slb_next = SLB_FIRST_FREE;
+uint64_t b3_slb_tera;			/* valid 1T entries: the assembly path leaves segments to C then */
+uint64_t b3_kmap_pgd_pa;		/* kernel_mm's PGD, physical (the assembly walks in real mode) */
+struct b3_counts b3_stats;
+#define slb b3_slb
+#define counts b3_stats
+
+/* ---- segments ---- */
+
+uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera)
+{
+	uint64_t proto;
+
+	if (tera) {
+		proto = (uint64_t)context << ESID_BITS_1T | ((ea >> SEGMENT_SHIFT_1T) & ((1u << ESID_BITS_1T) - 1));
+		return proto * VSID_MULTIPLIER % VSID_MOD_1T;
+	}
+	proto = (uint64_t)context << ESID_BITS_256M | ((ea >> SEGMENT_SHIFT_256M) & ((1u << ESID_BITS_256M) - 1));
+	return proto * VSID_MULTIPLIER % VSID_MOD_256M;
+}
+
+static uint64_t seg_offset(const struct b3_seg *s, vaddr_t ea)
+{
+	return ea & ((1ull << (s->tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1);
+}
+
+uint64_t b3_hash(const struct b3_seg *s, vaddr_t ea)
+{
+	uint64_t page = seg_offset(s, ea) >> s->base_shift;
+
+	if (s->tera)
+		return (s->vsid ^ (s->vsid << 25) ^ page) & 0x7fffffffffull;
+	return (s->vsid & 0x7fffffffffull) ^ page;
+}
+
+uint64_t b3_hpte_v(const struct b3_seg *s, vaddr_t ea, unsigned int shift)
+{
+	uint64_t avpn = s->vsid << ((s->tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M) - 23) |
+			seg_offset(s, ea) >> 23;
+	uint64_t v;
+
+	if (shift > 23)
+		avpn &= ~((1ull << (shift - 23)) - 1);
+	v = (avpn << HPTE_V_AVPN_SHIFT) & HPTE_V_AVPN_MASK;
+	if (s->tera)
+		v |= HPTE_V_B_1T;
+	if (shift > B3_PAGE_SHIFT)
+		v |= HPTE_V_LARGE;
+	return v | HPTE_V_VALID;
+}
+
+/*
+ * dw1 from the Linux PTE, as Linux fills it: R always, C when dirty (the
+ * hardware never has to write the HPTE), M for cacheable memory, I (and G)
+ * from the cache field, N unless executable; PP: kernel pages 000 (read-
+ * write) or 110 (read-only) under key 0 (kernel segments have Ks = 0).
+ */
+uint64_t b3_hpte_r(paddr_t pa, unsigned int shift, uint64_t pte)
+{
+	uint64_t r = (pa & ~((1ull << shift) - 1)) & HPTE_R_RPN_MASK;
+
+	if (shift == B3_16M_SHIFT)
+		r |= (uint64_t)PENC_16M << HPTE_R_LP_SHIFT;
+	else if (shift == B3_16G_SHIFT)
+		r |= (uint64_t)PENC_16G << HPTE_R_LP_SHIFT;
+	r |= HPTE_R_R;
+	if (pte & _PAGE_DIRTY)
+		r |= HPTE_R_C;
+	switch (pte & _PAGE_CACHE_MASK) {
+	case _PAGE_TOLERANT:
+		r |= HPTE_R_I;
+		break;
+	case _PAGE_NON_IDEMPOTENT:
+		r |= HPTE_R_I | HPTE_R_G;
+		break;
+	default:
+		r |= HPTE_R_M;
+	}
+	if (!(pte & _PAGE_EXEC))
+		r |= HPTE_R_N;
+	if (!(pte & _PAGE_WRITE))
+		r |= HPTE_R_PP0 | 0x2;
+	return r;
+}
+
+static uint64_t slb_vsid_word(const struct b3_seg *s, bool kernel)
+{
+	uint64_t w = s->vsid << (s->tera ? SLB_VSID_SHIFT_1T : SLB_VSID_SHIFT);
+
+	if (s->tera)
+		w |= SLB_VSID_B_1T;
+	w |= kernel ? SLB_VSID_KP : SLB_VSID_KP | SLB_VSID_KS;
+	switch (s->base_shift) {
+	case B3_16M_SHIFT:
+		w |= SLB_VSID_LLP_16M;
+		break;
+	case B3_16G_SHIFT:
+		w |= SLB_VSID_LLP_16G;
+		break;
+	default:
+		break;
+	}
+	return w;
+}
+
+static void slb_write(unsigned int i, vaddr_t esid, uint64_t vsid_word)
+{
+	__asm__ volatile("slbmte %0, %1; isync" : : "r"(vsid_word), "r"(esid | SLB_ESID_V | i) : "memory");
+}
+
+/* slbie for the segment, then the index written invalid (slbie leaves its contents). */
+static void slb_drop(unsigned int i)
+{
+	uint64_t rb = slb[i].esid | (slb[i].tera ? 1ull << 25 : 0);
+
+	__asm__ volatile("slbie %0; slbmte %1, %2; isync"
+			 : : "r"(rb), "r"(0ull), "r"((uint64_t)i) : "memory");
+	if (slb[i].tera)
+		b3_slb_tera--;
+	slb[i].valid = false;
+	slb[i].tera = false;
+}
+
+static vaddr_t esid_of(vaddr_t ea, bool tera)
+{
+	return ea & ~((1ull << (tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1);
+}
+
+/* The shadow entry covering ea, or -1. */
+static int slb_find(vaddr_t ea)
+{
+	unsigned int i;
+
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
+		if (slb[i].valid && slb[i].esid == esid_of(ea, slb[i].tera))
+			return (int)i;
+	return -1;
+}
+
+/* Entries overlapping [esid, esid + size) go first: no two entries may cover one address. */
+static void slb_drop_overlaps(vaddr_t ea, bool tera)
+{
+	unsigned int i;
+
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++) {
+		if (!slb[i].valid)
+			continue;
+		if (esid_of(slb[i].esid, true) == esid_of(ea, true) &&
+		    (tera || slb[i].tera || slb[i].esid == esid_of(ea, false)))
+			slb_drop(i);
+	}
+}
+
+static void slb_insert(vaddr_t ea, const struct b3_seg *s, bool kernel)
+{
+	unsigned int i;
+
+	slb_drop_overlaps(ea, s->tera);
+	i = (unsigned int)b3_slb_next;
+	if (slb[i].valid)
+		slb_drop(i);
+	b3_slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
+	if (s->tera)
+		b3_slb_tera++;
+	slb[i].valid = true;
+	slb[i].tera = s->tera;
+	slb[i].esid = esid_of(ea, s->tera);
+	slb_write(i, slb[i].esid, slb_vsid_word(s, kernel));
+}
+
+void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid)
+{
+	__asm__ volatile("slbmfee %0, %1" : "=r"(*esid) : "r"((uint64_t)i));
+	__asm__ volatile("slbmfev %0, %1" : "=r"(*vsid) : "r"((uint64_t)i));
+}
+
+/* ---- the hashed page table ---- */
+
+static uint64_t *hpte_at(uint64_t group, unsigned int slot)
+{
+	return (uint64_t *)(hpt + (group << HPTEG_SHIFT) + slot * HPTE_BYTES);
+}
+
+bool b3_hpte_read(uint64_t group, unsigned int slot, uint64_t *v, uint64_t *r)
+{
+	volatile uint64_t *h = hpte_at(group & hash_mask, slot);
+
+	*v = h[0];
+	*r = h[1];
+	return (*v & HPTE_V_VALID) != 0;
+}
+
+/*
+ * tlbie for one page (ISA 2.07 RB: the VA's page number with the top 16
+ * bits clear, the segment size at bit 8; a large page's LP at bit 12 and
+ * L = 1), then the sequence that waits for every processor to drop it.
+ */
+static void tlbie_page(const struct b3_seg *s, vaddr_t ea, unsigned int shift)
+{
+	uint64_t va = (s->vsid << (s->tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) | seg_offset(s, ea);
+	uint64_t rb = va & ~((1ull << shift) - 1) & ~(0xffffull << 48);
+
+	rb |= (uint64_t)(s->tera ? 1 : 0) << 8;
+	if (shift == B3_16M_SHIFT)
+		rb |= (uint64_t)PENC_16M << 12 | 1;
+	else if (shift == B3_16G_SHIFT)
+		rb |= (uint64_t)PENC_16G << 12 | 1;
+	__asm__ volatile("ptesync; tlbie %0, %1; eieio; tlbsync; ptesync" : : "r"(rb), "r"(0ull) : "memory");
+	counts.invalidates++;
+}
+
+static void hpte_write(uint64_t *h, uint64_t v, uint64_t r)
+{
+	h[1] = r;
+	__asm__ volatile("eieio" : : : "memory");
+	h[0] = v;
+	__asm__ volatile("ptesync" : : : "memory");
+}
+
+/*
+ * Insert: primary group, then secondary (H set), else evict one non-bolted
+ * entry from the group the time base picks, no tlbie (as Linux: its page's
+ * PTE keeps the record, and the page's next invalidation issues tlbie).
+ * Returns the slot (0..7) | 8 if secondary, or -1 if both groups are all
+ * bolted.
+ */
+static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+{
+	unsigned int pass, slot, k;
+	uint64_t tb;
+
+	if (bolt)
+		v |= HPTE_V_BOLTED;
+	for (pass = 0; pass < 2; pass++) {
+		uint64_t group = (pass ? ~hash : hash) & hash_mask;
+
+		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
+			uint64_t *h = hpte_at(group, slot);
+
+			if (!(h[0] & HPTE_V_VALID)) {
+				hpte_write(h, v | (pass ? HPTE_V_SECONDARY : 0), r);
+				counts.inserts++;
+				return (int)(slot | (pass ? 8 : 0));
+			}
+		}
+	}
+	tb = timebase_read();
+	for (k = 0; k < 2 * HPTES_PER_GROUP; k++) {
+		unsigned int which = (unsigned int)((tb + (k >= HPTES_PER_GROUP)) & 1);
+		uint64_t group = (which ? ~hash : hash) & hash_mask;
+		uint64_t *h;
+
+		slot = (unsigned int)((tb >> 1) + k) % HPTES_PER_GROUP;
+		h = hpte_at(group, slot);
+		if (h[0] & HPTE_V_BOLTED)
+			continue;
+		h[0] = 0;
+		__asm__ volatile("ptesync" : : : "memory");
+		hpte_write(h, v | (which ? HPTE_V_SECONDARY : 0), r);
+		counts.evictions++;
+		counts.inserts++;
+		return (int)(slot | (which ? 8 : 0));
+	}
+	return -1;
+}
+
+/* The space an address belongs to, its context, and whether it is the kernel's. */
+static struct mm *space_of(vaddr_t ea, unsigned int *context, bool *kernel)
+{
+	struct mm *mm;
+
+	if (ea >= layout.kmap_start && ea <= layout.kmap_last) {
+		*context = CONTEXT_KERNEL_MM;
+		*kernel = true;
+		return &kernel_mm;
+	}
+	mm = fault_user_mm();
+	if (mm && ea >= mm->start && ea <= mm->last) {
+		*context = CONTEXT_USER_BASE + mm->pid;
+		*kernel = false;
+		return mm;
+	}
+	return NULL;
+}
+
+static unsigned int shift_of(vsize_t size)
+{
+	return (unsigned int)__builtin_ctzll(size);
+}
+
+static void seg_for(struct b3_seg *s, unsigned int context, vaddr_t ea, unsigned int page_shift)
+{
+	s->tera = page_shift == B3_16G_SHIFT;
+	s->base_shift = page_shift;
+	s->vsid = b3_vsid(context, ea, s->tera);
+}
+
+/* ---- start-up ---- */
+
+/* Linux's size: a group per two 4K pages of RAM (RAM rounded up to a power of 2), at least 256 KB. */
+static unsigned int hpt_shift_for(paddr_t ram)
+{
+	unsigned int mem_shift = 64 - (unsigned int)__builtin_clzll(ram - 1);
+	unsigned int shift = mem_shift - (B3_PAGE_SHIFT + 1) + HPTEG_SHIFT;
+
+	return shift < HTAB_MIN_SHIFT ? HTAB_MIN_SHIFT : shift;
+}
+
+void b3_hash_init(paddr_t ram)
+{
+	unsigned int shift = hpt_shift_for(ram), i;
+	struct b3_seg lin = { .tera = true, .base_shift = B3_16M_SHIFT };
+	paddr_t pa;
+	uint64_t msr;
+
+	pa = palloc_pages(shift - B3_PAGE_SHIFT);
+	if (pa == PALLOC_FAIL)
+		panic("hash table: no free block of %lu KB for %lu MB of RAM",
+		      (unsigned long)(1ul << (shift - 10)), (unsigned long)(ram >> 20));
+	hpt = phys_to_virt(pa);
+	memset(hpt, 0, 1ul << shift);
+	hash_mask = (1ull << (shift - HPTEG_SHIFT)) - 1;
+	hpt_info.base = pa;
+	hpt_info.bytes = 1ull << shift;
+	hpt_info.groups = hash_mask + 1;
+	hpt_info.sdr1 = pa | (shift - HTAB_MIN_SHIFT);
+	__asm__ volatile("ptesync; mtspr %0, %1; isync" : : "i"(SPRN_SDR1), "r"(hpt_info.sdr1) : "memory");
+
+	/* the linear map: bolted 16M pages in one bolted 1T segment, SLB entry 0 */
+	lin.vsid = b3_vsid(CONTEXT_LINEAR, KERNEL_VA, true);
+	for (pa = 0; pa < ram; pa += 1ull << B3_16M_SHIFT) {
+		vaddr_t ea = KERNEL_VA + pa;
+		uint64_t pte = _PAGE_READ | _PAGE_WRITE | _PAGE_DIRTY | _PAGE_EXEC | _PAGE_PRIVILEGED;
+
+		if (hpte_insert(b3_hash(&lin, ea), b3_hpte_v(&lin, ea, B3_16M_SHIFT),
+				b3_hpte_r(pa, B3_16M_SHIFT, pte), true) < 0)
+			panic("hash table: no room for the linear map at 0x%lx", (unsigned long)pa);
+		hpt_info.bolted++;
+	}
+	counts.inserts = 0;
+	__asm__ volatile("slbia; isync" : : : "memory");
+	for (i = 0; i < SLB_ENTRIES; i++)
+		__asm__ volatile("slbmte %0, %1" : : "r"(0ull), "r"((uint64_t)i) : "memory");
+	slb_write(0, KERNEL_VA, slb_vsid_word(&lin, true));
+	tlb_flush_all();
+	/* translation on, for data and instructions: the code runs at its linear-map address */
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	msr |= MSR_IR | MSR_DR;
+	__asm__ volatile("mtmsrd %0; isync" : : "r"(msr) : "memory");
+}
+
+void b3_hash_report(void)
+{
+	kprintf("ppcmmu: hash table %lu KB at 0x%lx (%lu groups, SDR1 0x%lx), %u bolted 16M HPTEs for the "
+		"linear map in a 1T segment (SLB entry 0); MSR 0x%016lx\n",
+		(unsigned long)(hpt_info.bytes >> 10), (unsigned long)hpt_info.base,
+		(unsigned long)hpt_info.groups, (unsigned long)hpt_info.sdr1, hpt_info.bolted,
+		(unsigned long)({ uint64_t m; __asm__ volatile("mfmsr %0" : "=r"(m)); m; }));
+}
+
+void b3_hpt_info(struct b3_hpt_info *info)
+{
+	*info = hpt_info;
+}
+
+void b3_counts(struct b3_counts *c)
+{
+	*c = counts;
+}
+
+/* ---- the fault path ---- */
+
+static bool make_segment(vaddr_t ea, struct b3_seg *s)
+{
+	unsigned int context;
+	bool kernel;
+	struct mm *mm = space_of(ea, &context, &kernel);
+	struct walk_result w;
+
+	if (!mm || walk(mm, ea, &w) != MMU_OK)
+		return false;
+	seg_for(s, context, ea, shift_of(w.size));
+	slb_insert(ea, s, kernel);
+	counts.slb_miss++;
+	counts.slb_miss_c++;
+	return true;
+}
+
+/* Does the leaf grant this access?  Kernel accesses need READ (WRITE, EXEC); user ones USER too. */
+static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
+{
+	if (!(pte & _PAGE_READ))
+		return false;
+	if (user && (pte & _PAGE_PRIVILEGED))
+		return false;
+	if (store && !(pte & _PAGE_WRITE))
+		return false;
+	if (exec && !(pte & _PAGE_EXEC))
+		return false;
+	return true;
+}
+
+/*
+ * The same page faulting with no HPTE again and again right after its HPTE
+ * went in means the MMU does not take the entry (a wrong encoding): after
+ * REPEAT_LIMIT such faults the next is refused, saying so, instead of
+ * inserting forever.
+ */
+#define REPEAT_LIMIT	4
+
+static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
+{
+	static vaddr_t last_page = ~(vaddr_t)0;
+	static unsigned int repeats;
+
+	if (page_va != last_page) {
+		last_page = page_va;
+		repeats = 0;
+		return true;
+	}
+	if (++repeats <= REPEAT_LIMIT)
+		return true;
+	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE went in (the "
+		"MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
+	last_page = ~(vaddr_t)0;
+	repeats = 0;
+	return false;
+}
+
+static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
+{
+	unsigned int context;
+	bool kernel;
+	struct mm *mm = space_of(ea, &context, &kernel);
+	struct walk_result w;
+	struct b3_seg s;
+	unsigned int shift;
+	uint64_t flags = 0, e, v, r;
+	void *head;
+	int level, slot, i;
+
+	if (!mm || walk(mm, ea, &w) != MMU_OK || !access_ok(w.entry, user, store, exec))
+		return false;
+	shift = shift_of(w.size);
+	i = slb_find(ea);
+	if (i < 0 || slb[i].tera != (shift == B3_16G_SHIFT))
+		return make_segment(ea, &s);	/* the segment is gone or of the wrong size: remake it */
+	seg_for(&s, context, ea, shift);
+	{
+		uint64_t esid, vw;
+
+		b3_slb_read((unsigned int)i, &esid, &vw);
+		if ((vw & SLB_VSID_LLP_MASK) != (slb_vsid_word(&s, kernel) & SLB_VSID_LLP_MASK))
+			return make_segment(ea, &s);
+	}
+	if (!fault_is_progress(w.page_va, ea))
+		return false;
+	level = w.level;
+	if (!(w.entry & _PAGE_ACCESSED))
+		flags |= _PAGE_ACCESSED;
+	if (store && !(w.entry & _PAGE_DIRTY))
+		flags |= _PAGE_DIRTY;
+	if (flags && !pt_run_set_flags(mm, level, w.size, w.page_va, flags))
+		return false;
+	head = pt_run_head(mm, level, w.size, w.page_va);
+	e = pt_entry_get(head);
+	v = b3_hpte_v(&s, w.page_va, shift);
+	r = b3_hpte_r(w.page_pa, shift, e);
+	slot = hpte_insert(b3_hash(&s, w.page_va), v, r, false);
+	if (slot < 0)
+		return false;
+	e &= ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX);
+	e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
+	pt_entry_set(head, e);
+	counts.hash_miss++;
+	counts.hash_miss_c++;
+	return true;
+}
+
+bool b3_hash_fault(struct b3_regs *r)
+{
+	bool user = (r->srr1 & MSR_PR) != 0, ok = false;
+	struct b3_seg s;
+
+	switch (r->vector) {
+	case VEC_DSEG:
+		ok = make_segment(r->dar, &s);
+		break;
+	case VEC_ISEG:
+		ok = make_segment(r->srr0, &s);
+		break;
+	case VEC_DSI:
+		if ((r->dsisr & (DSISR_NOHPTE | DSISR_PROTFAULT | DSISR_BADACCESS | DSISR_KEYFAULT)) == DSISR_NOHPTE)
+			ok = hash_miss(r->dar, user, (r->dsisr & DSISR_ISSTORE) != 0, false);
+		break;
+	case VEC_ISI:
+		if ((r->srr1 & (SRR1_ISI_NOHPTE | SRR1_ISI_N_OR_G | SRR1_ISI_PROT)) == SRR1_ISI_NOHPTE)
+			ok = hash_miss(r->srr0, user, false, true);
+		break;
+	default:
+		break;
+	}
+	if (!ok)
+		counts.refused++;
+	else if (r->vector == VEC_DSEG || r->vector == VEC_DSI)
+		counts.data_resolved++;
+	else
+		counts.inst_resolved++;
+	return ok;
+}
+
+/* ---- invalidation ---- */
+
+/* The leaf entry of ea even if PRESENT is clear (unmap clears it first); its level, or 0. */
+static void *leaf_raw(const struct mm *mm, vaddr_t ea, int *level)
+{
+	int l;
+
+	for (l = 2; l <= 4; l++) {
+		void *p = pt_leaf_slot(mm, l, ea);
+		uint64_t e;
+
+		if (!p)
+			continue;
+		e = pt_entry_get(p);
+		if (l == 4 || (e & _PAGE_PTE)) {
+			*level = l;
+			return e ? p : NULL;
+		}
+	}
+	return NULL;
+}
+
+/* The recorded HPTE of the page whose head entry is headp, if it still holds the page; then tlbie. */
+static void flush_recorded(struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
+{
+	uint64_t e = pt_entry_get(headp), hash, group, want;
+	unsigned int context, slot;
+	bool kernel;
+	struct b3_seg s;
+	uint64_t *h;
+
+	if (!(e & H_PAGE_HASHPTE) || !space_of(page_va, &context, &kernel))
+		return;
+	seg_for(&s, context, page_va, shift);
+	hash = b3_hash(&s, page_va);
+	group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
+	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
+	want = b3_hpte_v(&s, page_va, shift) | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0);
+	h = hpte_at(group, slot);
+	if ((h[0] & HPTE_V_COMPARE) == (want & HPTE_V_COMPARE)) {
+		h[0] = 0;
+		__asm__ volatile("ptesync" : : : "memory");
+	}
+	tlbie_page(&s, page_va, shift);
+	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
+	(void)mm;
+}
+
+static void slb_drop_range(vaddr_t va, vsize_t size)
+{
+	unsigned int i;
+
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++) {
+		vaddr_t end;
+
+		if (!slb[i].valid)
+			continue;
+		end = slb[i].esid + ((1ull << (slb[i].tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1);
+		if (slb[i].esid <= va + (size - 1) && end >= va)
+			slb_drop(i);
+	}
+}
+
+void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
+{
+	vaddr_t a = va, last = va + (size - 1);
+
+	while (a <= last) {
+		int level = 0;
+		void *p = leaf_raw(mm, a, &level);
+		vsize_t step = level == 2 ? 1ull << B3_16G_SHIFT : level == 3 ? 1ull << B3_16M_SHIFT :
+			       1ull << B3_PAGE_SHIFT;
+		vaddr_t page = a & ~(step - 1);
+
+		if (p) {
+			void *head = pt_run_head(mm, level, step, page);
+
+			if (head)
+				flush_recorded((struct mm *)mm, head, page, shift_of(step));
+		}
+		if (page + step - 1 >= last)
+			break;
+		a = page + step;
+	}
+	slb_drop_range(va, size);
+}
+
+/* Every non-bolted HPTE, every SLB entry but the linear map's, every TLB entry. */
+void tlb_flush_all(void)
+{
+	uint64_t g;
+	unsigned int slot, i;
+
+	for (g = 0; hpt && g <= hash_mask; g++)
+		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
+			uint64_t *h = hpte_at(g, slot);
+
+			if ((h[0] & HPTE_V_VALID) && !(h[0] & HPTE_V_BOLTED))
+				h[0] = 0;
+		}
+	__asm__ volatile("ptesync" : : : "memory");
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
+		if (slb[i].valid)
+			slb_drop(i);
+	for (i = 0; i < POWER8_TLB_SETS; i++)
+		__asm__ volatile("tlbiel %0" : : "r"((uint64_t)i << 12 | TLBIEL_INVAL_SET) : "memory");
+	__asm__ volatile("ptesync; isync" : : : "memory");
+}
+
+void tlb_flush_page(vaddr_t va)
+{
+	mmu_tlb_invalidate(&kernel_mm, va & ~0xfffull, 4096);
+}
+
+void mmu_tlb_invalidate_mm(const struct mm *mm)
+{
+	(void)mm;
+	tlb_flush_all();
+}
+
+bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v, uint64_t *r,
+		  struct b3_seg *seg)
+{
+	static const unsigned int shifts[] = { B3_PAGE_SHIFT, B3_16M_SHIFT, B3_16G_SHIFT };
+	unsigned int context, k, pass, slot;
+	bool kernel;
+
+	if (ea >= KERNEL_VA) {
+		context = CONTEXT_LINEAR;
+	} else if (!space_of(ea, &context, &kernel)) {
+		return false;
+	}
+	for (k = 0; k < 3; k++) {
+		struct b3_seg s;
+		uint64_t want, hash;
+
+		if (context == CONTEXT_LINEAR && shifts[k] != B3_16M_SHIFT)
+			continue;
+		s.tera = context == CONTEXT_LINEAR || shifts[k] == B3_16G_SHIFT;
+		s.base_shift = shifts[k];
+		s.vsid = b3_vsid(context, ea, s.tera);
+		hash = b3_hash(&s, ea);
+		want = b3_hpte_v(&s, ea, shifts[k]);
+		for (pass = 0; pass < 2; pass++)
+			for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
+				uint64_t g = (pass ? ~hash : hash) & hash_mask, hv, hr;
+
+				b3_hpte_read(g, slot, &hv, &hr);
+				if ((hv & HPTE_V_COMPARE) ==
+				    ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE)) {
+					*group = g;
+					*slotp = slot;
+					*v = hv;
+					*r = hr;
+					*seg = s;
+					return true;
+				}
+			}
+	}
+	return false;
+}
+
+/* The HPTE that translates va now, as a tlb_info (pid: unused, one space at a time). */
+bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
+{
+	uint64_t group, v, r;
+	unsigned int slot, shift;
+	struct b3_seg s;
+
+	(void)pid;
+	memset(t, 0, sizeof(*t));
+	if (!b3_hpte_find(va, &group, &slot, &v, &r, &s))
+		return false;
+	shift = s.base_shift;
+	t->valid = true;
+	t->size = shift >= 32 ? 0 : 1u << shift;
+	t->va = va & ~((1ull << shift) - 1);
+	t->pa = (r & HPTE_R_RPN_MASK) & ~((1ull << shift) - 1);
+	t->prot = PROT_READ | ((r & HPTE_R_PP0) ? 0 : PROT_WRITE) | ((r & HPTE_R_N) ? 0 : PROT_EXEC);
+	t->level = shift > B3_PAGE_SHIFT;
+	t->raw[0] = (uint32_t)(v >> 32);
+	t->raw[1] = (uint32_t)v;
+	t->raw[2] = (uint32_t)(r >> 32);
+	t->raw[3] = (uint32_t)r;
+	t->raw[4] = (uint32_t)(group * HPTES_PER_GROUP + slot);
+	return true;
+}
+
+/* Misses the fault path resolved: data (DSI, data segment) and instruction (ISI, instruction segment). */
+void tlb_counts(struct tlb_counts *c)
+{
+	c->dmiss = (uint32_t)counts.data_resolved;
+	c->imiss = (uint32_t)counts.inst_resolved;
+}
+
+/* The fault path sets accessed and dirty itself (hash_miss): no separate fix-ups. */
+void fault_fixup_counts_sum(struct fault_fixup_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+}

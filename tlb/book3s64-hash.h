@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * book3s/64: the hashed page table (HPT), the SLB and the hash-fault path
+ * (tlb/book3s64-hash.c), for the boot code, the monitor and the tests.
+ */
+#ifndef PPCMMU_TLB_BOOK3S64_HASH_H
+#define PPCMMU_TLB_BOOK3S64_HASH_H
+
+/*
+ * The assembly segment-miss path (tlb/book3s64-miss.S) shares with C: the
+ * SLB's shadow (B3_SLB_*: one 16-byte entry per SLB index), the next index
+ * to fill, the count of valid 1T entries, kernel_mm's PGD (physical) and
+ * the counters (B3_STAT_*).
+ */
+#define B3_SLB_VALID		0	/* byte */
+#define B3_SLB_TERA		1	/* byte */
+#define B3_SLB_ESID		8	/* doubleword */
+#define B3_SLB_BYTES		16
+#define B3_STAT_SLB_MISS	0
+#define B3_STAT_DATA		48
+#define B3_STAT_INST		56
+#define B3_STAT_HASH_MISS	8
+#define B3_STAT_INSERTS		24
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+#include "mmu/mmu.h"
+#include "include/book3s64/frame.h"
+
+struct b3_slb_shadow {
+	uint8_t valid;
+	uint8_t tera;
+	uint8_t pad[6];
+	uint64_t esid;			/* the EA with the offset bits clear */
+};
+
+/* Segment and page of one translation: what an SLB entry and an HPTE encode. */
+struct b3_seg {
+	bool tera;		/* a 1T segment (else 256M) */
+	uint64_t vsid;
+	unsigned int base_shift;	/* the segment's base page size: 12, 24 or 34 */
+};
+
+struct b3_hpt_info {
+	paddr_t base;
+	uint64_t bytes, groups, sdr1;
+	unsigned int bolted;		/* bolted HPTEs (the linear map) */
+};
+
+/* The HPT sized from RAM (Linux's rule: a group per two 4K pages), SDR1, the linear map bolted, translation on. */
+void b3_hash_init(paddr_t ram);
+/* The start-up line about the HPT and the SLB. */
+void b3_hash_report(void);
+void b3_hpt_info(struct b3_hpt_info *info);
+
+/* A segment or hash miss (DSI, ISI, data/instruction segment): true if handled (retry the access). */
+bool b3_hash_fault(struct b3_regs *r);
+
+/* The VSID of a segment: the rule of docs/hw/book3s64-hash.md. */
+uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera);
+/* Group (primary if !secondary) of a page: byte offset of its group in the HPT. */
+uint64_t b3_hash(const struct b3_seg *s, vaddr_t ea);
+/* The HPTE words for a page of 1 << shift at ea -> pa in segment s, rights from the Linux PTE. */
+uint64_t b3_hpte_v(const struct b3_seg *s, vaddr_t ea, unsigned int shift);
+uint64_t b3_hpte_r(paddr_t pa, unsigned int shift, uint64_t pte);
+
+/* HPTE i of group g (for the monitor and tests). */
+bool b3_hpte_read(uint64_t group, unsigned int slot, uint64_t *v, uint64_t *r);
+/* Find the HPTE that translates ea now, if any: its group, slot, words, and the segment. */
+bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, uint64_t *r,
+		  struct b3_seg *seg);
+/* SLB entry i (slbmfee/slbmfev). */
+void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
+
+struct b3_counts {
+	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
+	unsigned long data_resolved, inst_resolved;
+	unsigned long slb_miss_c;	/* segment misses the C path resolved (the rest: assembly) */
+	unsigned long hash_miss_c;	/* hash misses the C path resolved (the rest: assembly) */
+};
+void b3_counts(struct b3_counts *c);
+extern struct b3_counts b3_stats;
+extern uint64_t b3_kmap_pgd_pa;		/* set once kernel_mm exists: the assembly path walks it */
+
+_Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
+	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&
+	       sizeof(struct b3_slb_shadow) == B3_SLB_BYTES &&
+	       offsetof(struct b3_counts, slb_miss) == B3_STAT_SLB_MISS &&
+	       offsetof(struct b3_counts, hash_miss) == B3_STAT_HASH_MISS &&
+	       offsetof(struct b3_counts, inserts) == B3_STAT_INSERTS &&
+	       offsetof(struct b3_counts, data_resolved) == B3_STAT_DATA &&
+	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST, "shadow and counters as the assembly reads them");
+#endif
+
+#endif
