@@ -17,7 +17,7 @@ TEST_BOARDS ?= qemu-mpc8544ds qemu-ppce500 qemu-ppce500-uboot qemu-p2020-smp qem
 # before the board's command line); a script named FAMILY-WHAT runs as monitor-BOARD-WHAT. The -bad
 # sessions send every refusal of every command and compare the state after them with the state before.
 MONITOR_SESSIONS := qemu-mpc8544ds:e500 sim-mpc885:mpc8xx qemu-mpc8544ds:e500-bad sim-mpc885:mpc8xx-bad qemu-e5500:e64 \
-	qemu-powernv8:book3s64
+	qemu-powernv8:book3s64 qemu-mpc8544ds:e500-split sim-mpc885:mpc8xx-split
 TLB_STATS ?= 1
 GDB_PORT ?= 1234
 
@@ -94,15 +94,15 @@ LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
-	tests/target/test-huge.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
+	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c \
-	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-e500mc.c \
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
@@ -113,7 +113,7 @@ ifeq ($(FAMILY),e500-64)
 # target tables that need them are not built (tests/target/run.c names them as skipped).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
 	tests/bench/bench-e500-64.c
 endif
@@ -126,7 +126,7 @@ ifeq ($(FAMILY),book3s64)
 # names them as skipped).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
-	mmu/mmu.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
+	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
 	tests/bench/bench-book3s64.c
 endif

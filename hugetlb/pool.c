@@ -20,6 +20,8 @@ struct block {
 	uint32_t size;
 	bool used;
 	bool high;		/* from the high range, not palloc */
+	struct mm *home_mm;	/* hugepool_map()'s space, NULL otherwise */
+	vaddr_t home_va;	/* and where it mapped the page */
 };
 
 static struct block blocks[HUGEPOOL_MAX_PAGES];
@@ -41,6 +43,8 @@ const char *hugepool_strerror(int err)
 	case HUGEPOOL_EFOREIGN:	return "not a huge page of the pool";
 	case HUGEPOOL_EDOUBLE:	return "huge page already free";
 	case HUGEPOOL_EBUSY:	return "huge-page pool in use";
+	case HUGEPOOL_EPINNED:	return "huge page is pinned";
+	case HUGEPOOL_EMAPPED:	return "huge page still mapped (hugepool_unmap() frees it)";
 	default:		return "unknown error";
 	}
 }
@@ -194,7 +198,7 @@ static bool take_block(uint32_t size)
 		pa = palloc_pages(size_order(size));
 	if (pa == PALLOC_FAIL)
 		return false;
-	blocks[nr_blocks++] = (struct block){ pa, size, false, high };
+	blocks[nr_blocks++] = (struct block){ pa, size, false, high, NULL, 0 };
 	return true;
 }
 
@@ -305,6 +309,10 @@ int hugepool_free(paddr_t pa, uint32_t size)
 			continue;
 		if (!blocks[i].used)
 			return HUGEPOOL_EDOUBLE;
+		if (pin_busy(pa, size))
+			return HUGEPOOL_EPINNED;
+		if (blocks[i].home_mm)
+			return HUGEPOOL_EMAPPED;
 		blocks[i].used = false;
 		return HUGEPOOL_OK;
 	}
@@ -329,4 +337,74 @@ void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free)
 		if (!blocks[i].used)
 			(*free)++;
 	}
+}
+
+int hugepool_map(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot, paddr_t *pa)
+{
+	paddr_t got = hugepool_alloc(size);
+	unsigned int i;
+	int err;
+
+	if (got == HUGEPOOL_FAIL)
+		return last_error;
+	err = map(mm, va, got, size, prot);
+	for (i = 0; i < nr_blocks; i++) {
+		if (blocks[i].pa != got || blocks[i].size != size)
+			continue;
+		if (err) {
+			blocks[i].used = false;
+			return err;
+		}
+		blocks[i].home_mm = mm;
+		blocks[i].home_va = va;
+	}
+	*pa = got;
+	return MMU_OK;
+}
+
+/* Does any page of b's home range still map into b? */
+static bool still_mapped(const struct block *b)
+{
+	uint64_t cur = b->home_va, end = (uint64_t)b->home_va + b->size;
+	struct walk_result w;
+
+	while (cur < end) {
+		if (walk(b->home_mm, (vaddr_t)cur, &w)) {
+			cur += 0x1000;
+			continue;
+		}
+		if (w.pa >= b->pa && w.pa - b->pa < b->size)
+			return true;
+		cur = (uint64_t)w.page_va + w.size;
+	}
+	return false;
+}
+
+int hugepool_unmap(struct mm *mm, vaddr_t va, vsize_t size)
+{
+	int err = unmap(mm, va, size);
+	unsigned int i;
+
+	if (err)
+		return err;
+	for (i = 0; i < nr_blocks; i++) {
+		struct block *b = &blocks[i];
+
+		if (b->home_mm != mm || (uint64_t)b->home_va >= (uint64_t)va + size ||
+		    (uint64_t)va >= (uint64_t)b->home_va + b->size || still_mapped(b))
+			continue;
+		b->home_mm = NULL;
+		b->used = false;
+	}
+	return MMU_OK;
+}
+
+int hugepool_home_mapped(paddr_t pa, uint32_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_blocks; i++)
+		if (blocks[i].pa == pa && blocks[i].size == size)
+			return blocks[i].home_mm != NULL;
+	return HUGEPOOL_EFOREIGN;
 }

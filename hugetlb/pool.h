@@ -29,6 +29,8 @@ enum hugepool_err {
 	HUGEPOOL_EFOREIGN	= -25,	/* hugepool_free(): not a block of the pool of that size */
 	HUGEPOOL_EDOUBLE	= -26,	/* hugepool_free(): the block is already free */
 	HUGEPOOL_EBUSY		= -27,	/* a pool exists (init) or blocks are in use (release) */
+	HUGEPOOL_EPINNED	= -28,	/* hugepool_free(): a page of the block is pinned (pin_range()) */
+	HUGEPOOL_EMAPPED	= -29,	/* hugepool_free(): hugepool_map() mapped it and a piece is mapped */
 };
 
 const char *hugepool_strerror(int err);
@@ -75,6 +77,20 @@ paddr_t hugepool_alloc(uint32_t size);
 /* Return a block; EFOREIGN or EDOUBLE change nothing. */
 int hugepool_free(paddr_t pa, uint32_t size);
 int hugepool_last_error(void);
+
+/*
+ * A page of the pool mapped at va of mm (its home) in one step: MMU_* or
+ * HUGEPOOL_* errors, nothing held on error.  The page stays allocated while
+ * any piece of its home range maps into it: after split(), unmap() of some
+ * pieces or map() of some again, it goes back to the pool when
+ * hugepool_unmap() takes the last piece (hugepool_free() refuses it until
+ * then, HUGEPOOL_EMAPPED).  hugepool_unmap() is unmap() (same checks and
+ * errors: a pinned page is MMU_EPINNED) followed by that accounting.
+ */
+int hugepool_map(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot, paddr_t *pa);
+int hugepool_unmap(struct mm *mm, vaddr_t va, vsize_t size);
+/* 1 while a hugepool_map() page is still mapped at home, 0 if not, HUGEPOOL_EFOREIGN. */
+int hugepool_home_mapped(paddr_t pa, uint32_t size);
 
 /* Blocks of size reserved at init and free now (0 and 0 for a size not in the pool). */
 void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free);

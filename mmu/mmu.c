@@ -46,6 +46,12 @@ const char *mmu_strerror(int err)
 	case MMU_EPID:		return "address-space id not usable for a user space";
 	case MMU_EDIRTY:	return "writable entry without the dirty bit";
 	case MMU_EBADENTRY:	return "entry the page-table format cannot hold (a page size the family has not)";
+	case MMU_ENOTHUGE:	return "not a huge mapping larger than the new size";
+	case MMU_ENOCOLLAPSE:	return "pieces do not form a huge page";
+	case MMU_EPINNED:	return "page is pinned";
+	case MMU_ERDONLY:	return "page not writable";
+	case MMU_ENOTPINNED:	return "page not pinned";
+	case MMU_EPINFULL:	return "too many pinned pages";
 	default:		return "unknown error";
 	}
 }
@@ -183,11 +189,16 @@ static bool table_empty(void *table, int level)
 
 void pt_release_empty_tables(struct mm *mm, vaddr_t va, vsize_t size)
 {
+	pt_release_empty_below(mm, va, size, 1);
+}
+
+void pt_release_empty_below(struct mm *mm, vaddr_t va, vsize_t size, int top)
+{
 	int level;
 	uint64_t a;
 
 	/* the deepest tables first, so that a table emptied by freeing its children goes too */
-	for (level = leaf_level(); level > 1; level--) {
+	for (level = leaf_level(); level > top; level--) {
 		for_each_span(a, level - 1, va, size) {
 			void *up = pt_leaf_slot(mm, level - 1, (vaddr_t)a);
 			uint64_t e = up ? pt_entry_get(up) : 0;
@@ -227,12 +238,21 @@ static void fill_result(struct walk_result *res, vaddr_t va, int level,
 
 int walk(struct mm *mm, vaddr_t va, struct walk_result *res)
 {
+	unsigned int reads;
+
+	return pt_walk_counted(mm, va, res, &reads);
+}
+
+int pt_walk_counted(struct mm *mm, vaddr_t va, struct walk_result *res, unsigned int *reads)
+{
 	struct pt_descent d;
 	uint64_t entry;
 
+	*reads = 0;
 	if (va < mm->start || va > mm->last)
 		return MMU_ERANGE;
 	descend(mm, va, leaf_level(), &d);
+	*reads = (unsigned int)d.level;	/* one entry read at each level reached */
 	entry = pt_entry_get(d.slot);
 	if (d.level < leaf_level() && pmd_none(entry))
 		return MMU_ENOENT;
@@ -358,6 +378,11 @@ void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va)
 	run_each_slot(mm, level, size, va, pt_entry_invalidate);
 }
 
+void pt_run_finish_clear(struct mm *mm, int level, vsize_t size, vaddr_t va)
+{
+	run_each_slot(mm, level, size, va, pt_entry_finish_clear);
+}
+
 /*
  * Empty a run as unmap() empties its pages: the present words, the one
  * shootdown, then the rest of the entries and the tables left empty.
@@ -471,6 +496,8 @@ static int for_each_page(struct mm *mm, vaddr_t va, vsize_t size,
 			return err;
 		if (page.page_va < cur || (uint64_t)page.page_va + page.size > end)
 			return MMU_EPARTIAL;
+		if (!fn && prot == NO_PROT && pin_pages() && pin_busy(page.page_pa, page.size))
+			return MMU_EPINNED;	/* unmap() of a pinned page */
 		if (!fn && prot != NO_PROT && page.ptep) {
 			err = pmd_fits(pt_entry_get(page.pmdp), page.size, prot);
 			if (err)
@@ -511,6 +538,11 @@ static void finish_clear(void *table, int level, uint64_t cur, uint64_t end)
 			pt_entry_finish_clear(slot);
 		cur = next;
 	}
+}
+
+void pt_range_finish_clear(struct mm *mm, vaddr_t va, vsize_t size)
+{
+	finish_clear(mm->pgd, 1, va, (uint64_t)va + size);
 }
 
 static void protect_page(struct mm *mm, const struct walk_result *page,
@@ -578,7 +610,7 @@ int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
 }
 
 /* Free every table below table (at level), not table itself. */
-static void free_below(void *table, int level)
+void pt_free_below(void *table, int level)
 {
 	unsigned int i;
 
@@ -589,7 +621,7 @@ static void free_below(void *table, int level)
 
 		if (pmd_none(e) || pmd_leaf(e))
 			continue;
-		free_below(pmd_table(e), level + 1);
+		pt_free_below(pmd_table(e), level + 1);
 		pt_free(pmd_table(e), geo_level(level + 1)->order);
 	}
 }
@@ -599,7 +631,7 @@ void mm_destroy(struct mm *mm)
 	if (!mm->pgd)
 		return;
 	mmu_tlb_invalidate_mm(mm);
-	free_below(mm->pgd, 1);
+	pt_free_below(mm->pgd, 1);
 	pt_free(mm->pgd, geo_level(1)->order);
 	mm->pgd = NULL;
 	mm->tables = 0;

@@ -58,6 +58,12 @@ enum mmu_err {
 	MMU_EPID	= -12,	/* a user space with PID 0 (the kernel's) or a PID the MMU cannot hold */
 	MMU_EDIRTY	= -13,	/* e500: a writable entry without _PAGE_DIRTY */
 	MMU_EBADENTRY	= -14,	/* walk: a leaf the format cannot hold (e500: TSIZE 11..15, past 1G) */
+	MMU_ENOTHUGE	= -15,	/* split: a page of the range is not larger than the new size */
+	MMU_ENOCOLLAPSE	= -16,	/* collapse: the pieces do not form a larger page */
+	MMU_EPINNED	= -17,	/* split/collapse/unmap of a pinned page */
+	MMU_ERDONLY	= -18,	/* pin_range() for writing: a page without write permission */
+	MMU_ENOTPINNED	= -19,	/* unpin: a page of the range is not pinned */
+	MMU_EPINFULL	= -20,	/* pin_range(): the table of pinned pages is full */
 };
 
 const char *mmu_strerror(int err);
@@ -112,6 +118,47 @@ int map(struct mm *mm, vaddr_t va, paddr_t pa, vsize_t size, unsigned int prot);
 int unmap(struct mm *mm, vaddr_t va, vsize_t size);
 int protect(struct mm *mm, vaddr_t va, vsize_t size, unsigned int prot);
 int walk(struct mm *mm, vaddr_t va, struct walk_result *res);
+
+/*
+ * Partial mappings of huge pages (mmu/split.c).  split() replaces every page
+ * that touches [va, va + size) (va and size multiples of 4K, the range inside
+ * the space and wholly mapped) by pages of new_size pointing into the same
+ * frames with the same protection: a page only partly inside the range is
+ * split whole.  Every such page must be larger than new_size (MMU_ENOTHUGE)
+ * and not pinned (MMU_EPINNED).  The tables it needs are allocated before
+ * anything changes (MMU_ENOMEM: nothing changed).  collapse() puts back the
+ * largest page whose naturally aligned block around va is wholly mapped by
+ * smaller pages, physically contiguous from a base aligned to its size, all
+ * with one protection (MMU_ENOCOLLAPSE when no size qualifies; MMU_EPINNED
+ * when a piece is pinned), and frees the tables that held the pieces.  Both
+ * follow break-before-make: the old entries' present words are cleared, one
+ * mmu_tlb_invalidate() of the whole page drops every core's TLB entries, and
+ * only then are the new entries written, so no core ever holds a translation
+ * of the old size and one of the new size for one address.
+ */
+int split(struct mm *mm, vaddr_t va, vsize_t size, vsize_t new_size);
+int collapse(struct mm *mm, vaddr_t va);
+
+/*
+ * Pinning (mmu/pin.c).  pin_range() finds the frames behind [va, va + len)
+ * (va, len multiples of 4K, len nonzero): out[i] is the physical address of
+ * the 4 KB at va + i * 4K.  Each page it meets (a huge page or a base page)
+ * gains one reference.  write requires write permission (MMU_ERDONLY); a hole
+ * is MMU_ENOENT; on any error nothing stays pinned.  unpin() drops the
+ * references a pin_range() of the same range took (MMU_ENOTPINNED if a page
+ * holds none; nothing changed).  A pinned page cannot be unmapped, split or
+ * collapsed (MMU_EPINNED), nor go back to the huge-page pool.  References
+ * belong to frames, not to a space: unpin() before mm_destroy(), which does
+ * not look at them.
+ */
+int pin_range(struct mm *mm, vaddr_t va, vsize_t len, bool write, paddr_t *out);
+int unpin(struct mm *mm, vaddr_t va, vsize_t len);
+/* References held on the page of physical base pa and size size (0: none). */
+unsigned int pin_count(paddr_t pa, vsize_t size);
+/* Is any pinned page overlapping [pa, pa + size)? */
+bool pin_busy(paddr_t pa, vsize_t size);
+/* Pages with at least one reference. */
+unsigned int pin_pages(void);
 
 /*
  * The environment supplies page-table memory.  On the target these come from

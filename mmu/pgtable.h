@@ -82,6 +82,14 @@ bool pt_entry_set_flags(void *entryp, uint64_t flags);
 #ifndef __powerpc__
 /* Host tests: called between the two word stores of a two-word entry, with the entry. */
 extern void (*pt_store_order_hook)(const void *entryp);
+/*
+ * pin_range() stepping one entry of a run at a time (a reference per page
+ * all the same), for make bench and the tests; and the table entries both
+ * walkers have read since boot.
+ */
+int pin_range_by_entry(struct mm *mm, vaddr_t va, vsize_t len, bool write, paddr_t *out);
+unsigned long pin_walk_reads(void);
+
 #endif
 
 /* Table entries above the PTE level.  Such an entry is free only when it is 0. */
@@ -168,16 +176,34 @@ int pt_run_alloc_tables(struct mm *mm, const struct pt_size *ps, vaddr_t va,
 			unsigned int prot);
 /* Unlink and free the tables below the top of [va, va + size) that hold nothing. */
 void pt_release_empty_tables(struct mm *mm, vaddr_t va, vsize_t size);
+/* The same for the tables below level top only (the tables of levels > top). */
+void pt_release_empty_below(struct mm *mm, vaddr_t va, vsize_t size, int top);
+/* Free every table below table (a table of level), not table itself. */
+void pt_free_below(void *table, int level);
+/* walk(), also saying how many table entries it read (one per level reached). */
+int pt_walk_counted(struct mm *mm, vaddr_t va, struct walk_result *res, unsigned int *reads);
 void pt_link_table(struct mm *mm, void *pmdp, void *table, vsize_t size,
 		   unsigned int prot);
 /* Entry i = first with its pa advanced by i * step. */
 void pt_run_write(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t first);
 void pt_run_invalidate(struct mm *mm, int level, vsize_t size, vaddr_t va);
+/* pt_entry_finish_clear() on every entry of the run (after the shootdown). */
+void pt_run_finish_clear(struct mm *mm, int level, vsize_t size, vaddr_t va);
+/* The same on every entry of [va, va + size) whose present word is clear. */
+void pt_range_finish_clear(struct mm *mm, vaddr_t va, vsize_t size);
 /* unmap()'s order for one run: present words, mmu_tlb_invalidate(), the rest, empty tables freed. */
 void pt_run_empty(struct mm *mm, int level, vsize_t size, vaddr_t va);
 void pt_run_update(struct mm *mm, int level, vsize_t size, vaddr_t va,
 		   uint64_t (*fn)(uint64_t entry, unsigned int arg), unsigned int arg);
 /* pt_entry_set_flags() on every entry of the run; false if one was not present. */
 bool pt_run_set_flags(struct mm *mm, int level, vsize_t size, vaddr_t va, uint64_t flags);
+
+/*
+ * pin_range() stepping one entry of a run at a time (a reference per page
+ * all the same), for make bench and the tests; and the table entries both
+ * walkers have read since boot.
+ */
+int pin_range_by_entry(struct mm *mm, vaddr_t va, vsize_t len, bool write, paddr_t *out);
+unsigned long pin_walk_reads(void);
 
 #endif

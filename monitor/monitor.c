@@ -117,7 +117,7 @@ static int read_line(char *buf, size_t size)
 #define SPLIT_GLUED	(-3)	/* text right after a closing '"' */
 
 /* Words separated by white space; "..." is one word (white space kept, the quotes dropped). */
-static int split(char *line, char **argv)
+static int split_words(char *line, char **argv)
 {
 	int argc = 0;
 	char *p = line, *q;
@@ -266,7 +266,8 @@ static void print_prot(unsigned int prot)
 static const char *err_name(int err)
 {
 	static const char *const names[] = { "OK", "EALIGN", "ESIZE", "EOVERLAP", "ENOMEM", "ERANGE",
-		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED", "ECACHE", "EPID", "EDIRTY", "EBADENTRY" };
+		"ENOENT", "EPROT", "EPARTIAL", "EPA", "EMIXED", "ECACHE", "EPID", "EDIRTY", "EBADENTRY",
+		"ENOTHUGE", "ENOCOLLAPSE", "EPINNED", "ERDONLY", "ENOTPINNED", "EPINFULL" };
 
 	return err <= 0 && -err < (int)(sizeof(names) / sizeof(names[0])) ? names[-err] : "E?";
 }
@@ -758,6 +759,120 @@ static int cmd_walk(int argc, char **argv)
 	return 0;
 }
 
+/* ---- split, collapse, pins ---- */
+
+static int cmd_split(int argc, char **argv)
+{
+	uint32_t va, size, new_size;
+	struct mm *mm;
+	int err;
+
+	if (argc < 4 || argc > 5)
+		return cmd_help(2, (char *[]){ "help", "split" });
+	if (!arg_u32(argv[1], "VA", &va) || !arg_u32(argv[2], "SIZE", &size) ||
+	    !arg_u32(argv[3], "NEWSIZE", &new_size) || !(mm = arg_space(argc, argv, 4)))
+		return 1;
+	err = split(mm, va, size, new_size);
+	if (err)
+		return mmu_error("split", err);
+	kprintf("split the pages of 0x%08lx + 0x%lx into ", (unsigned long)va, (unsigned long)size);
+	print_size(new_size);
+	kprintf(" pages in space %u\n", mm->pid);
+	return 0;
+}
+
+static int cmd_collapse(int argc, char **argv)
+{
+	struct walk_result w;
+	uint32_t va;
+	struct mm *mm;
+	int err;
+
+	if (argc < 2 || argc > 3)
+		return cmd_help(2, (char *[]){ "help", "collapse" });
+	if (!arg_u32(argv[1], "VA", &va) || !(mm = arg_space(argc, argv, 2)))
+		return 1;
+	err = collapse(mm, va);
+	if (err)
+		return mmu_error("collapse", err);
+	walk(mm, va, &w);
+	kprintf("collapsed into one ");
+	print_size((uint32_t)w.size);
+	kprintf(" page at 0x%08lx -> " PA_FMT " in space %u\n", (unsigned long)w.page_va,
+		PA_ARG(w.page_pa), mm->pid);
+	return 0;
+}
+
+/* The ranges "pin" pinned, newest last, for "unpin". */
+#define MON_PINS	8
+static struct { struct mm *mm; vaddr_t va; uint32_t len; } mon_pins[MON_PINS];
+static unsigned int mon_npins;
+
+static int cmd_pin(int argc, char **argv)
+{
+	static paddr_t frames[64];
+	uint32_t va, len, i;
+	bool write = argc > 3 && !strcmp(argv[3], "w");
+	struct mm *mm;
+	int err;
+
+	if (argc < 3 || argc > 5 || (argc == 5 && !write))
+		return cmd_help(2, (char *[]){ "help", "pin" });
+	if (!arg_u32(argv[1], "VA", &va) || !arg_u32(argv[2], "LEN", &len) ||
+	    !(mm = arg_space(argc, argv, write ? 4 : 3)))
+		return 1;
+	if (len / 4096 > sizeof(frames) / sizeof(frames[0])) {
+		kprintf("error: LEN 0x%lx is more than the monitor's %u frames; nothing changed\n",
+			(unsigned long)len, (unsigned int)(sizeof(frames) / sizeof(frames[0])));
+		return 1;
+	}
+	if (mon_npins == MON_PINS) {
+		kprintf("error: %u pins held already (unpin one); nothing changed\n", MON_PINS);
+		return 1;
+	}
+	err = pin_range(mm, va, len, write, frames);
+	if (err)
+		return mmu_error("pin", err);
+	mon_pins[mon_npins].mm = mm;
+	mon_pins[mon_npins].va = va;
+	mon_pins[mon_npins++].len = len;
+	kprintf("pinned 0x%08lx + 0x%lx for %s in space %u; frames:", (unsigned long)va,
+		(unsigned long)len, write ? "writing" : "reading", mm->pid);
+	for (i = 0; i < len / 4096; i++) {	/* runs of contiguous frames as first..last */
+		uint32_t j = i;
+
+		while (j + 1 < len / 4096 && frames[j + 1] == frames[j] + 4096)
+			j++;
+		kprintf(" " PA_FMT, PA_ARG(frames[i]));
+		if (j > i)
+			kprintf(".." PA_FMT, PA_ARG(frames[j]));
+		i = j;
+	}
+	kprintf("\n");
+	return 0;
+}
+
+static int cmd_unpin(int argc, char **argv)
+{
+	int err;
+
+	(void)argv;
+	if (argc != 1)
+		return cmd_help(2, (char *[]){ "help", "unpin" });
+	if (!mon_npins) {
+		kprintf("error: nothing pinned from the monitor; nothing changed\n");
+		return 1;
+	}
+	err = unpin(mon_pins[mon_npins - 1].mm, mon_pins[mon_npins - 1].va, mon_pins[mon_npins - 1].len);
+	if (err)
+		return mmu_error("unpin", err);
+	mon_npins--;
+	kprintf("unpinned 0x%08lx + 0x%lx in space %u; %u pages pinned now\n",
+		(unsigned long)mon_pins[mon_npins].va, (unsigned long)mon_pins[mon_npins].len,
+		mon_pins[mon_npins].mm->pid, pin_pages());
+	return 0;
+}
+
 static int cmd_space(int argc, char **argv)
 {
 	unsigned int i;
@@ -798,6 +913,12 @@ static int cmd_space(int argc, char **argv)
 			kprintf("error: no user space %s (space list)\n", argv[2]);
 			return 1;
 		}
+		for (i = 0; i < mon_npins; i++)
+			if (mon_pins[i].mm == &spaces[n - 1]) {
+				kprintf("error: space %lu has pages pinned (unpin); nothing changed\n",
+					(unsigned long)n);
+				return 1;
+			}
 		mm_destroy(&spaces[n - 1]);
 		tlb_flush_all();
 		space_used[n - 1] = false;
@@ -1053,6 +1174,10 @@ static const struct command commands[] = {
 	{ "map", "[-f] VA PA SIZE PROT [SPACE]", "map one page; PROT letters r w x u i g m t (-f: beyond RAM, or the kernel writable)", cmd_map },
 	{ "unmap", "VA SIZE [SPACE]", "unmap whole pages", cmd_unmap },
 	{ "protect", "VA SIZE PROT [SPACE]", "change the protection of whole pages", cmd_protect },
+	{ "split", "VA SIZE NEWSIZE [SPACE]", "map the huge pages of a range in NEWSIZE pieces, in place", cmd_split },
+	{ "collapse", "VA [SPACE]", "put back the largest huge page the pieces around VA form", cmd_collapse },
+	{ "pin", "VA LEN [w] [SPACE]", "pin the pages of a range (w: for writing), show the frames", cmd_pin },
+	{ "unpin", "", "undo the last pin", cmd_unpin },
 	{ "space", "new|list|free N", "user address spaces (space 0 is the kernel's)", cmd_space },
 	{ "md", "[.b|.h|.w] ADDR [COUNT]", "display memory at a virtual address", cmd_md },
 	{ "mw", "[.b|.h|.w] [-f] ADDR VALUE [COUNT]", "write memory at a virtual address (-f: the kernel's text too)", cmd_mw },
@@ -1120,7 +1245,7 @@ static void invoke(void *arg)
 static void run_line(char *line)
 {
 	char *argv[MAX_ARGS];
-	int argc = split(line, argv);
+	int argc = split_words(line, argv);
 	struct invocation inv;
 
 	if (argc == 0)

@@ -360,6 +360,81 @@ static void bench_counts(void)
 	kprintf("BENCH counts done\n");
 }
 
+/* ---- pin: the run-aware walker against one entry at a time ---- */
+
+#define PIN_REGION	(8u << 20)	/* pinned each time: 2048 frames */
+#define PIN_ITERS	4u
+
+static paddr_t pin_frames[PIN_REGION / 4096];
+
+/*
+ * pin_range() and pin_range_by_entry() over the same 8 MB of a user space
+ * mapped with pages of one size (pages smaller than the region all map one
+ * physical page; a larger page is pinned over its first 8 MB): the table
+ * entries each reads, and the time base across the pin calls alone (the
+ * unpin after each is not timed).
+ */
+static void pin_one_size(uint32_t size)
+{
+	uint64_t tb[2] = { 0, 0 };
+	unsigned long reads[2] = { 0, 0 };
+	uint32_t i, it, w, pages = size >= PIN_REGION ? 1 : PIN_REGION / size;
+	paddr_t pa = size == 4096 ? test_page() : hugepool_alloc(size);
+	int rc = MMU_OK;
+	struct mm mm;
+
+	if (pa == HUGEPOOL_FAIL) {
+		kprintf("BENCH pin size=%lu status=no-page\n", (unsigned long)size);
+		return;
+	}
+	user_space_init(&mm, 9);
+	for (i = 0; i < pages && rc == MMU_OK; i++)
+		rc = map(&mm, UHUGE + i * size, pa, size, UPROT_RW);
+	for (w = 0; w < 2 && rc == MMU_OK; w++) {
+		/* one untimed round first: the frames array and the tables warm in the caches */
+		rc = pin_range(&mm, UHUGE, PIN_REGION, true, pin_frames);
+		unpin(&mm, UHUGE, PIN_REGION);
+		for (it = 0; it < PIN_ITERS && rc == MMU_OK; it++) {
+			unsigned long r0 = pin_walk_reads();
+			uint64_t t0 = timebase_read();
+
+			rc = w ? pin_range_by_entry(&mm, UHUGE, PIN_REGION, true, pin_frames) :
+				 pin_range(&mm, UHUGE, PIN_REGION, true, pin_frames);
+			tb[w] += timebase_read() - t0;
+			reads[w] += pin_walk_reads() - r0;
+			if (rc == MMU_OK && pin_frames[PIN_REGION / 4096 - 1] !=
+			    pa + (size >= PIN_REGION ? PIN_REGION - 4096 : size - 4096))
+				rc = MMU_ENOENT;
+			unpin(&mm, UHUGE, PIN_REGION);
+		}
+	}
+	if (rc == MMU_OK)
+		kprintf("BENCH pin size=%lu region=%lu iters=%lu run_reads=%lu entry_reads=%lu "
+			"run_tb=%s ", (unsigned long)size, (unsigned long)PIN_REGION,
+			(unsigned long)PIN_ITERS, reads[0] / PIN_ITERS, reads[1] / PIN_ITERS, u64s(tb[0]));
+	if (rc == MMU_OK)
+		kprintf("entry_tb=%s status=ok\n", u64s(tb[1]));
+	else
+		kprintf("BENCH pin size=%lu status=error-%d\n", (unsigned long)size, rc);
+	report(rc == MMU_OK, "pin walkers over 8 MB of %lu-byte pages give the same frames",
+	       (unsigned long)size);
+	unmap(&mm, UHUGE, pages * size > PIN_REGION ? size : pages * size);
+	user_space_destroy(&mm);
+	if (size == 4096)
+		test_page_free(pa);
+	else
+		hugepool_free(pa, size);
+}
+
+static void bench_pin(void)
+{
+	unsigned int n, i;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+
+	for (i = 0; i < n; i++)
+		pin_one_size(sizes[i]);
+}
+
 /* ---- loop ---- */
 
 static void run_loop(void)
@@ -459,7 +534,7 @@ bool bench_requested(const char *bootargs)
 	return bench_word(bootargs, &len) != NULL;
 }
 
-static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop", "smp" };
+static const char *const bench_names[] = { "paths", "counts", "loop", "missloop", "smcloop", "smp", "pin" };
 
 /* The multicore figures: only a family with more than one core defines it. */
 void bench_smp(void) __attribute__((weak));
@@ -478,7 +553,7 @@ static bool list_valid(const char *list, size_t len)
 		for (k = 0; k < sizeof(bench_names) / sizeof(bench_names[0]); k++)
 			hit = hit || (strlen(bench_names[k]) == j - i && !strncmp(list + i, bench_names[k], j - i));
 		if (!hit) {
-			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop, smp)",
+			report(false, "bench: \"%.*s\" names no benchmark (known: paths, counts, loop, missloop, smcloop, smp, pin)",
 			       (int)(j - i), list + i);
 			ok = false;
 		}
@@ -517,6 +592,7 @@ void bench_main(const char *bootargs)
 	static const struct ppcmmu_test missloop[] = { BENCH_TEST("bench-missloop", "bench missloop", run_missloop) };
 	static const struct ppcmmu_test smcloop[] = { BENCH_TEST("bench-smcloop", "bench smcloop", run_smcloop) };
 	static const struct ppcmmu_test smp[] = { BENCH_TEST("bench-smp", "bench smp", bench_smp) };
+	static const struct ppcmmu_test pin[] = { BENCH_TEST("bench-pin", "bench pin", bench_pin) };
 	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;
@@ -541,6 +617,8 @@ void bench_main(const char *bootargs)
 		run_tests(missloop, 1);
 	if (wants(list, len, "smcloop"))
 		run_tests(smcloop, 1);
+	if (wants(list, len, "pin"))
+		run_tests(pin, 1);
 	if (wants(list, len, "smp")) {
 		if (bench_smp)
 			run_tests(smp, 1);

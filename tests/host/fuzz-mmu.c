@@ -33,7 +33,9 @@
 #include "env.h"
 #include "../../include/xorshift.h"
 
-#define MAX_PAGES	48
+#define MAX_PAGES	48	/* map() adds pages up to this many */
+#define MODEL_MAX	1100	/* split() may take a space up to this many */
+#define PIN_MODEL_MAX	768	/* pages pinned at once (mmu/pin.c's limit) */
 #define SZ_4K		0x1000u
 
 struct page {
@@ -45,7 +47,10 @@ struct page {
 
 struct space {
 	struct mm mm;
-	struct page pages[MAX_PAGES + 1];
+	struct page pages[MODEL_MAX + 1];
+	vaddr_t pinned_va[8];	/* the last ranges pin_range() accepted here */
+	uint32_t pinned_len[8];
+	int npinned;
 	int n;
 	vaddr_t hot[3];		/* bases most addresses are taken from */
 };
@@ -60,7 +65,26 @@ static unsigned long counts[16][2];	/* per operation: accepted, refused */
 static const char *const op_names[16] = {
 	"map", "unmap", "protect", "walk", "huge set", "huge get", "huge clear",
 	"huge wrprotect", "pool alloc", "pool free", "huge set refused",
+	"split", "collapse", "pin", "unpin",
 };
+#define NR_OPS	15
+
+/* The model of the pinned pages (physical base and size, references). */
+struct mpin {
+	paddr_t pa;
+	uint32_t size;
+	unsigned int count;
+};
+static struct mpin mpins[PIN_MODEL_MAX + 1];
+static int nmpins;
+
+static bool pinned_overlap(paddr_t pa, uint32_t size)
+{
+	for (int i = 0; i < nmpins; i++)
+		if (mpins[i].pa < pa + size && pa < mpins[i].pa + mpins[i].size)
+			return true;
+	return false;
+}
 
 static uint32_t rng(void)
 {
@@ -137,11 +161,23 @@ static int pmd_rule(const struct space *s, vaddr_t va, uint32_t size, unsigned i
 	return mixed;
 }
 
+static bool page_has(const struct space *s, int i, vaddr_t va)
+{
+	return i >= 0 && i < s->n && va >= s->pages[i].va && va - s->pages[i].va < s->pages[i].size;
+}
+
+/* The page holding va; a split's pieces lie in address order, so try after the last hit first. */
 static int page_at(const struct space *s, vaddr_t va)
 {
+	static int hint;
+
+	if (page_has(s, hint, va))
+		return hint;
+	if (page_has(s, hint + 1, va))
+		return ++hint;
 	for (int i = 0; i < s->n; i++)
-		if (va >= s->pages[i].va && va - s->pages[i].va < s->pages[i].size)
-			return i;
+		if (page_has(s, i, va))
+			return hint = i;
 	return -1;
 }
 
@@ -203,6 +239,8 @@ static int model_span(const struct space *s, vaddr_t va, uint32_t size, bool pro
 			return MMU_EPARTIAL;
 		if (prot_check && is_8xx && (p->prot & PROT_USER) != (prot & PROT_USER))
 			return MMU_EMIXED;
+		if (!prot_check && pinned_overlap(p->pa, p->size))
+			return MMU_EPINNED;
 		cur = (uint64_t)p->va + p->size;
 	}
 	return 0;
@@ -211,36 +249,41 @@ static int model_span(const struct space *s, vaddr_t va, uint32_t size, bool pro
 /* Tables the model implies: both PGDs, one table per PGD entry holding PTE-level pages. */
 static unsigned long model_tables(void)
 {
+	static uint8_t used[2][4096];
 	unsigned long n = 2;
 
+	memset(used, 0, sizeof(used));
 	for (int k = 0; k < 2; k++) {
 		const struct space *s = &spaces[k];
 
 		for (int i = 0; i < s->n; i++) {
 			const struct page *p = &s->pages[i];
-			bool first = true;
 
 			if (!is_8xx && p->size >= pgd_span)
 				continue;		/* e500 huge: leaf PGD entries */
-			if (p->size > pgd_span) {
-				n += p->size / pgd_span;
-				continue;
+			for (uint64_t a = p->va; a < (uint64_t)p->va + p->size; a += pgd_span) {
+				uint32_t idx = (uint32_t)(a / pgd_span);
+
+				n += !used[k][idx];
+				used[k][idx] = 1;
 			}
-			for (int j = 0; j < i; j++)
-				if (s->pages[j].size <= pgd_span &&
-				    (s->pages[j].va & ~(pgd_span - 1)) == (p->va & ~(pgd_span - 1)))
-					first = false;
-			n += first;
 		}
 	}
 	return n;
 }
 
+static void check_walk_page(struct space *s, vaddr_t va, int i, const char *why);
+
 static void check_walk(struct space *s, vaddr_t va, const char *why)
+{
+	check_walk_page(s, va, page_at(s, va), why);
+}
+
+/* walk(va) against the model, which holds va in page i (-1: in none). */
+static void check_walk_page(struct space *s, vaddr_t va, int i, const char *why)
 {
 	struct walk_result w;
 	int err = walk(&s->mm, va, &w);
-	int i = page_at(s, va);
 
 	if (va < s->mm.start || va > s->mm.last) {
 		if (err != MMU_ERANGE)
@@ -268,8 +311,8 @@ static void check_walk(struct space *s, vaddr_t va, const char *why)
 static void check_all(struct space *s, vaddr_t va, uint32_t size, const char *why)
 {
 	for (int i = 0; i < s->n; i++) {
-		check_walk(s, s->pages[i].va, why);
-		check_walk(s, s->pages[i].va + s->pages[i].size - 1, why);
+		check_walk_page(s, s->pages[i].va, i, why);
+		check_walk_page(s, s->pages[i].va + s->pages[i].size - 1, i, why);
 	}
 	check_walk(s, va, why);
 	check_walk(s, va - 1, why);
@@ -400,7 +443,7 @@ static void refused(struct space *s, const struct before *b, vaddr_t va, uint32_
 
 static void add_page(struct space *s, vaddr_t va, uint32_t size, paddr_t pa, unsigned int prot)
 {
-	if (s->n > MAX_PAGES)
+	if (s->n > MODEL_MAX)
 		fail("model overflow");
 	s->pages[s->n++] = (struct page){ va, size, pa, prot };
 }
@@ -685,6 +728,13 @@ static void op_pool(void)
 	if (pick(3)) {
 		int i = (int)pick((uint32_t)nheld);
 
+		if (pinned_overlap(held[i], held_size[i])) {
+			err = hugepool_free(held[i], held_size[i]);
+			if (err != HUGEPOOL_EPINNED)
+				fail("hugepool_free(0x%llx) of a pinned block gave %d", (unsigned long long)held[i], err);
+			counts[9][1]++;
+			return;
+		}
 		if (hugepool_free(held[i], held_size[i]))
 			fail("hugepool_free(0x%llx) of a held block refused", (unsigned long long)held[i]);
 		pa = held[i];
@@ -711,6 +761,374 @@ static void op_pool(void)
 		fail("hugepool_free(0x%llx, 0x%x) of a block not held gave %d, free %u -> %u",
 		     (unsigned long long)pa, size, err, fr, fr2);
 	counts[9][1]++;
+}
+
+/* ---- split, collapse, pin, unpin ---- */
+
+static int model_check_args(const struct space *s, vaddr_t va, uint32_t size)
+{
+	if (size == 0)
+		return MMU_ESIZE;
+	if ((va | size) & 0xfff)
+		return MMU_EALIGN;
+	if (va < s->mm.start || va > s->mm.last || size - 1 > s->mm.last - va)
+		return MMU_ERANGE;
+	return 0;
+}
+
+static void op_split(struct space *s)
+{
+	uint32_t nsz = pick(8) ? sizes[pick(nsizes)] : any_size();
+	vaddr_t va;
+	uint32_t size;
+	int want = 0, got, nsplit = 0, pieces = 0, i = huge_page(s);
+	bool starve, allocs = false;
+	struct before b;
+	uint64_t cur, end;
+
+	any_span(s, &va, &size);
+	if (i >= 0 && pick(4)) {	/* a piece of a huge page, into a smaller size */
+		const struct page *p = &s->pages[i];
+		unsigned int k = 0;
+
+		while (k + 1 < nsizes && sizes[k + 1] < p->size)
+			k++;
+		nsz = sizes[pick(2) ? k : pick(k + 1)];
+		va = p->va + pick(p->size / SZ_4K) * SZ_4K;
+		size = SZ_4K * (1 + pick(4));
+	}
+	if (!size_ok(nsz) || size == 0)
+		want = MMU_ESIZE;
+	else
+		want = model_check_args(s, va, size);
+	for (cur = va, end = (uint64_t)va + size; !want && cur < end;) {
+		const struct page *p;
+
+		i = page_at(s, (vaddr_t)cur);
+		if (i < 0) {
+			want = MMU_ENOENT;
+			break;
+		}
+		p = &s->pages[i];
+		if (p->size <= nsz)
+			want = MMU_ENOTHUGE;
+		else if (pinned_overlap(p->pa, p->size))
+			want = MMU_EPINNED;
+		nsplit++;
+		pieces += (int)(p->size / nsz);
+		if (!is_8xx && p->size >= pgd_span && nsz < pgd_span)
+			allocs = true;
+		cur = (uint64_t)p->va + p->size;
+	}
+	if (!want && s->n - nsplit + pieces > MODEL_MAX)
+		return;
+	starve = allocs && maybe_fail_allocs();
+	take(&b);
+	got = split(&s->mm, va, size, nsz);
+	env_fail_after(-1);
+	if (got != want && !(got == MMU_ENOMEM && starve && want == 0))
+		fail("split(0x%08x, 0x%x, 0x%x) gave %d, the model %d", va, size, nsz, got, want);
+	if (got) {
+		refused(s, &b, va, size, "split");
+		counts[11][1]++;
+		return;
+	}
+	if (env_tlb_calls != b.tlb_calls + (unsigned int)nsplit)
+		fail("split: %u TLB invalidations for %d pages", env_tlb_calls - b.tlb_calls, nsplit);
+	for (cur = va, end = (uint64_t)va + size; cur < end;) {
+		struct page p = s->pages[page_at(s, (vaddr_t)cur)];
+
+		remove_range(s, p.va, p.size);
+		for (uint32_t off = 0; off < p.size; off += nsz)
+			add_page(s, p.va + off, nsz, p.pa + off, p.prot);
+		cur = (uint64_t)p.va + p.size;
+	}
+	counts[11][0]++;
+	check_all(s, va, size, "split");
+}
+
+/* Do the model's pages of [bva, bva + size) form one page?  *base, *prot: its pa and prot. */
+static bool model_forms(const struct space *s, vaddr_t bva, uint32_t size, paddr_t *base,
+			unsigned int *prot)
+{
+	uint64_t covered = 0;
+	bool first = true;
+
+	if (bva < s->mm.start || size - 1 > s->mm.last - bva)
+		return false;
+	for (int i = 0; i < s->n; i++) {
+		const struct page *p = &s->pages[i];
+
+		if (!overlaps(bva, size, p->va, p->size))
+			continue;
+		if (p->va < bva || (uint64_t)p->va + p->size > (uint64_t)bva + size)
+			return false;
+		if (first) {
+			*base = p->pa - (p->va - bva);
+			*prot = p->prot;
+			first = false;
+			if (*base & (size - 1))
+				return false;
+		}
+		if (p->pa != *base + (p->va - bva) || p->prot != *prot)
+			return false;
+		covered += p->size;
+	}
+	return covered == size;
+}
+
+static void op_collapse_at(struct space *s, vaddr_t va)
+{
+	int i, want = 0, got;
+	uint32_t best = 0;
+	paddr_t base = 0, b0 = 0;
+	unsigned int prot = 0, pr = 0;
+	struct before b;
+
+	i = page_at(s, va);
+	if (va < s->mm.start || va > s->mm.last)
+		want = MMU_ERANGE;
+	else if (i < 0)
+		want = MMU_ENOENT;
+	else {
+		for (unsigned int k = 0; k < nsizes; k++) {
+			if (sizes[k] <= s->pages[i].size)
+				continue;
+			if (!model_forms(s, va & ~(sizes[k] - 1), sizes[k], &b0, &pr))
+				break;
+			best = sizes[k];
+			base = b0;
+			prot = pr;
+		}
+		if (!best)
+			want = MMU_ENOCOLLAPSE;
+		else if (pinned_overlap(base, best))
+			want = MMU_EPINNED;
+	}
+	take(&b);
+	got = collapse(&s->mm, va);
+	if (got != want)
+		fail("collapse(0x%08x) gave %d, the model %d (size 0x%x)", va, got, want, best);
+	if (got) {
+		refused(s, &b, va, 0, "collapse");
+		counts[12][1]++;
+		return;
+	}
+	va &= ~(best - 1);
+	if (env_tlb_calls != b.tlb_calls + 1 || env_tlb_log[0].va != va || env_tlb_log[0].size != best)
+		fail("collapse: not one TLB invalidation of the new page");
+	remove_range(s, va, best);
+	add_page(s, va, best, base, prot);
+	counts[12][0]++;
+	check_all(s, va, best, "collapse");
+}
+
+static void op_collapse(struct space *s)
+{
+	if (s->n && pick(4)) {
+		const struct page *p = &s->pages[pick((uint32_t)s->n)];
+
+		op_collapse_at(s, p->va + (pick(2) ? 0 : pick(p->size / SZ_4K) * SZ_4K));
+	} else {
+		op_collapse_at(s, any_va(s, any_size()));
+	}
+}
+
+static struct mpin *mpin_find(paddr_t pa, uint32_t size)
+{
+	for (int i = 0; i < nmpins; i++)
+		if (mpins[i].pa == pa && mpins[i].size == size)
+			return &mpins[i];
+	return NULL;
+}
+
+/* The model's pin_range() (get) or unpin() on its pin table; on error the table is as before. */
+static int model_pin(const struct space *s, vaddr_t va, uint32_t len, bool write, bool get)
+{
+	struct mpin saved[PIN_MODEL_MAX + 1];
+	int nsaved = nmpins, err = model_check_args(s, va, len);
+	uint64_t cur = va, end = (uint64_t)va + len;
+
+	if (err)
+		return err;
+	memcpy(saved, mpins, sizeof(mpins[0]) * (size_t)nmpins);
+	while (cur < end) {
+		int i = page_at(s, (vaddr_t)cur);
+		const struct page *p;
+		struct mpin *m;
+
+		if (i < 0) {
+			err = MMU_ENOENT;
+			break;
+		}
+		p = &s->pages[i];
+		if (get && write && !(p->prot & PROT_WRITE)) {
+			err = MMU_ERDONLY;
+			break;
+		}
+		m = mpin_find(p->pa, p->size);
+		if (get && m) {
+			m->count++;
+		} else if (get) {
+			if (nmpins >= PIN_MODEL_MAX) {
+				err = MMU_EPINFULL;
+				break;
+			}
+			mpins[nmpins++] = (struct mpin){ p->pa, p->size, 1 };
+		} else if (!m) {
+			err = MMU_ENOTPINNED;
+			break;
+		} else if (--m->count == 0) {
+			*m = mpins[--nmpins];
+		}
+		cur = (uint64_t)p->va + p->size;
+	}
+	if (err) {
+		memcpy(mpins, saved, sizeof(mpins[0]) * (size_t)nsaved);
+		nmpins = nsaved;
+	}
+	return err;
+}
+
+static void check_pins(const char *why)
+{
+	if (pin_pages() != (unsigned int)nmpins)
+		fail("%s: %u pages pinned, the model %d", why, pin_pages(), nmpins);
+	for (int i = 0; i < nmpins; i++)
+		if (pin_count(mpins[i].pa, mpins[i].size) != mpins[i].count)
+			fail("%s: page 0x%llx size 0x%x holds %u references, the model %u", why,
+			     (unsigned long long)mpins[i].pa, mpins[i].size,
+			     pin_count(mpins[i].pa, mpins[i].size), mpins[i].count);
+}
+
+#define OUT_MAX	4096
+
+static void op_pin(struct space *s)
+{
+	static paddr_t out[OUT_MAX];
+	vaddr_t va;
+	uint32_t len;
+	bool write = pick(2), by_entry = !pick(4);
+	int want, got;
+	struct before b;
+
+	any_span(s, &va, &len);
+	if (len / SZ_4K > OUT_MAX)
+		return;
+	want = model_pin(s, va, len, write, true);
+	take(&b);
+	got = by_entry ? pin_range_by_entry(&s->mm, va, len, write, out) :
+			 pin_range(&s->mm, va, len, write, out);
+	if (got != want)
+		fail("pin_range%s(0x%08x, 0x%x, %s) gave %d, the model %d", by_entry ? "_by_entry" : "",
+		     va, len, write ? "write" : "read", got, want);
+	check_pins("pin_range");
+	if (got) {
+		refused(s, &b, va, len, "pin_range");
+		counts[13][1]++;
+		return;
+	}
+	for (uint32_t k = 0; k < len / SZ_4K; k++) {
+		vaddr_t a = va + k * SZ_4K;
+		const struct page *p = &s->pages[page_at(s, a)];
+
+		if (out[k] != p->pa + (a - p->va))
+			fail("pin_range(0x%08x): frame %u is 0x%llx, the model 0x%llx", va, k,
+			     (unsigned long long)out[k], (unsigned long long)(p->pa + (a - p->va)));
+	}
+	if (env_tlb_calls != b.tlb_calls || env.live != b.live)
+		fail("pin_range changed tables or the TLB");
+	if (s->npinned < 8) {
+		s->pinned_va[s->npinned] = va;
+		s->pinned_len[s->npinned++] = len;
+	}
+	counts[13][0]++;
+}
+
+static void op_unpin(struct space *s)
+{
+	int j = s->npinned ? (int)pick((uint32_t)s->npinned) : -1;
+	vaddr_t va = j >= 0 ? s->pinned_va[j] : 0;
+	uint32_t len = j >= 0 ? s->pinned_len[j] : 0;
+	int want, got;
+	struct before b;
+
+	if (j < 0 || !pick(6)) {
+		any_span(s, &va, &len);
+		j = -1;
+		for (int i = 0; nmpins && i < s->n && pick(2); i++) {	/* often a page that holds a pin */
+			const struct page *p = &s->pages[(i + op_no) % (uint64_t)s->n];
+
+			if (mpin_find(p->pa, p->size)) {
+				va = p->va;
+				len = p->size;
+				break;
+			}
+		}
+	}
+	want = model_pin(s, va, len, false, false);
+	take(&b);
+	got = unpin(&s->mm, va, len);
+	if (got != want)
+		fail("unpin(0x%08x, 0x%x) gave %d, the model %d", va, len, got, want);
+	check_pins("unpin");
+	if (got) {
+		refused(s, &b, va, len, "unpin");
+		counts[14][1]++;
+		return;
+	}
+	if (j >= 0) {
+		s->pinned_va[j] = s->pinned_va[--s->npinned];
+		s->pinned_len[j] = s->pinned_len[s->npinned];
+	}
+	counts[14][0]++;
+}
+
+/*
+ * A space that split() filled past MAX_PAGES: collapse at one of its pages,
+ * or unmap the largest block around one that unmap() takes whole.
+ */
+static void op_reduce(struct space *s)
+{
+	const struct page *p = &s->pages[pick((uint32_t)s->n)];
+	struct before b;
+
+	if (!pick(4)) {
+		op_collapse_at(s, p->va + pick(p->size / SZ_4K) * SZ_4K);
+		return;
+	}
+	/* pins held on its pages would refuse the unmap: drop them first, through unpin() */
+	for (int i = 0; i < s->n; i++) {
+		const struct page *q = &s->pages[i];
+
+		if (!overlaps(q->va, q->size, p->va & ~(sizes[nsizes - 1] - 1), sizes[nsizes - 1]))
+			continue;
+		while (pinned_overlap(q->pa, q->size)) {
+			vaddr_t va = q->va;
+			uint32_t len = q->size;
+			int want = model_pin(s, va, len, false, false), got = unpin(&s->mm, va, len);
+
+			if (got != want)
+				fail("unpin(0x%08x, 0x%x) gave %d, the model %d", va, len, got, want);
+			check_pins("unpin");
+			if (got)
+				break;
+			counts[14][0]++;
+		}
+	}
+	for (int k = (int)nsizes - 1; k >= 0; k--) {
+		vaddr_t va = p->va & ~(sizes[k] - 1);
+
+		if (sizes[k] < p->size || model_span(s, va, sizes[k], false, 0))
+			continue;
+		take(&b);
+		if (unmap(&s->mm, va, sizes[k]))
+			fail("unmap(0x%08x, 0x%x) of a block the model holds whole refused", va, sizes[k]);
+		remove_range(s, va, sizes[k]);
+		counts[1][0]++;
+		check_all(s, va, sizes[k], "unmap of a block");
+		return;
+	}
 }
 
 static void op_walk(struct space *s)
@@ -760,7 +1178,11 @@ int main(int argc, char **argv)
 	for (op_no = 0; op_no < ops; op_no++) {
 		struct space *s = &spaces[pick(4) == 0];
 
-		switch (pick(20)) {
+		if (s->n >= MAX_PAGES && pick(4)) {
+			op_reduce(s);
+			continue;
+		}
+		switch (pick(26)) {
 		case 0: case 1: case 2: case 3: case 4: op_map(s); break;
 		case 5: case 6: case 7: op_unmap_protect(s, false); break;
 		case 8: case 9: op_unmap_protect(s, true); break;
@@ -770,13 +1192,17 @@ int main(int argc, char **argv)
 		case 14: op_huge_get_clear(s, 1); break;
 		case 15: op_huge_get_clear(s, 2); break;
 		case 16: op_huge_set_refused(s); break;
+		case 17: case 18: op_split(s); break;
+		case 19: case 20: op_collapse(s); break;
+		case 21: case 22: op_pin(s); break;
+		case 23: case 24: op_unpin(s); break;
 		default: op_pool(); break;
 		}
 	}
 	printf("fuzz-mmu (%s): %llu operations (seed %llu):", is_8xx ? "8xx" : "e500",
 	       (unsigned long long)ops, (unsigned long long)seed);
-	for (int i = 0; i < 11; i++) {
-		printf(" %s %lu/%lu%s", op_names[i], counts[i][0], counts[i][1], i < 10 ? "," : "");
+	for (int i = 0; i < NR_OPS; i++) {
+		printf(" %s %lu/%lu%s", op_names[i], counts[i][0], counts[i][1], i < NR_OPS - 1 ? "," : "");
 		acc += counts[i][0];
 		ref += counts[i][1];
 	}

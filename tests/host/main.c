@@ -12,5 +12,6 @@ int main(void)
 	run_tests(pool_tests, nr_pool_tests);
 	run_tests(rules_tests, nr_rules_tests);
 	run_tests(alloc_huge_tests, nr_alloc_huge_tests);
+	run_tests(split_tests, nr_split_tests);
 	return report_summary();
 }

@@ -111,6 +111,45 @@ static void test_4g_page(void)
 	mm_destroy(&mm);
 }
 
+/*
+ * split() and collapse() on four levels: a 4 GB run of PUD leaves into 8M
+ * runs of PMD leaves, one of those into 16K runs of PTEs, all put back by
+ * one collapse; a 1G PUD leaf straight into 16K pieces (two levels of new
+ * tables); a split whose tables do not fit the arena changes nothing.
+ */
+static void test_split_levels(void)
+{
+	struct mm mm;
+	vaddr_t va = SPACE_START + 8 * GB, vb = SPACE_START + 16 * GB;
+	paddr_t pa = 0x1000000000ull;
+	struct walk_result w;
+
+	space(&mm);
+	map(&mm, va, pa, 4 * GB, RW);
+	report(is_eq(split(&mm, va + GB, 4096, 8ull << 20), MMU_OK) && is_eq(mm.tables, 1 + 4) &&
+	       is_eq(walk(&mm, va + 3 * GB + 0x123, &w), MMU_OK) && is_eq(w.size, 8ull << 20) &&
+	       is_eq(w.level, 3) && is_eq(w.pa, pa + 3 * GB + 0x123),
+	       "4 GB into 8M runs of PMD leaves: four PMD tables under the PUD table, the right frames");
+	report(is_eq(split(&mm, va, 4096, 16384), MMU_OK) && is_eq(mm.tables, 1 + 8) &&
+	       is_eq(walk(&mm, va + (8u << 20) - 1, &w), MMU_OK) && is_eq(w.size, 16384) &&
+	       is_eq(w.level, 4) && is_eq(w.pa, pa + (8u << 20) - 1),
+	       "its first 8M into 16K runs of PTEs: four PTE tables more");
+	report(is_eq(collapse(&mm, va + 0x5000), MMU_OK) && is_eq(mm.tables, 1) &&
+	       is_eq(walk(&mm, va + 0x5000, &w), MMU_OK) && is_eq(w.size, 4 * GB) && is_eq(w.level, 2),
+	       "one collapse puts the 4 GB page back and frees all eight (the PUD table stays)");
+	CHECK_UNCHANGED(MMU_ENOMEM, split(&mm, va, 4096, 16384),
+			"4 GB into 16K pieces: 2052 tables do not fit the arena, ENOMEM");
+	map(&mm, vb, pa, GB, RW);
+	report(is_eq(split(&mm, vb, 4096, 16384), MMU_OK) && is_eq(mm.tables, 1 + 513) &&
+	       is_eq(walk(&mm, vb + GB - 1, &w), MMU_OK) && is_eq(w.size, 16384) &&
+	       is_eq(w.pa, pa + GB - 1),
+	       "a 1G PUD leaf straight into 16K pieces: a PMD table and 512 PTE tables");
+	report(is_eq(collapse(&mm, vb), MMU_OK) && is_eq(mm.tables, 1) &&
+	       is_eq(walk(&mm, vb, &w), MMU_OK) && is_eq(w.size, GB),
+	       "and back (the 4 GB page next to it stays apart: another frame range)");
+	mm_destroy(&mm);
+}
+
 static void test_no_memory(void)
 {
 	struct mm mm;
@@ -143,6 +182,7 @@ static const struct host_test tests_4level[] = {
 	{ "4-level PTE", test_pte },
 	{ "4-level PMD and PUD leaves", test_upper_leaves },
 	{ "4-level 4G page", test_4g_page },
+	{ "4-level split and collapse", test_split_levels },
 	{ "4-level out of memory", test_no_memory },
 	{ "4-level destroy", test_destroy },
 };

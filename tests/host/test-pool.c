@@ -172,7 +172,7 @@ static void test_pool_bad(void)
 static void test_pool_fragmented(void)
 {
 	const struct family *f = fam();
-	paddr_t pa;
+	paddr_t pa, big, small;
 	unsigned long n = 0;
 
 	setup();
@@ -181,8 +181,12 @@ static void test_pool_fragmented(void)
 		if (++n % 2 == 0)
 			palloc_free(pa, 0);
 	report_eq(palloc_pages(1), PALLOC_FAIL, "palloc fragmented: no 8K block left");
-	report(is_ne(hugepool_alloc(f->big), HUGEPOOL_FAIL) && is_ne(hugepool_alloc(f->small), HUGEPOOL_FAIL),
-	       "the pool still has huge blocks");
+	big = hugepool_alloc(f->big);
+	small = hugepool_alloc(f->small);
+	report(is_ne(big, HUGEPOOL_FAIL) && is_ne(small, HUGEPOOL_FAIL), "the pool still has huge blocks");
+	hugepool_free(big, f->big);
+	hugepool_free(small, f->small);
+	hugepool_release();
 }
 
 /*

@@ -20,5 +20,6 @@ HOST_TEST_TABLE(hugetlb_8xx);
 HOST_TEST_TABLE(rules);
 HOST_TEST_TABLE(pool);
 HOST_TEST_TABLE(alloc_huge);
+HOST_TEST_TABLE(split);
 
 #endif

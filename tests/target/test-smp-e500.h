@@ -15,6 +15,11 @@ void test_smp_call_withdrawn(void);
 void test_smp_fixup_race(void);
 void test_smp_fixup_counts(void);
 void test_smp_race(void);
+/*
+ * Valid entries of this core's TLB0 and TLB1 that translate va for TID tid
+ * (global ones included): more than one is a multi-hit.
+ */
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid);
 void test_smp_race_long(void);
 void test_smp_busy_flush(void);
 void test_smp_boot_dirty(void);

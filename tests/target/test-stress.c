@@ -58,6 +58,7 @@ struct slot {
 	unsigned int prot;
 	bool from_pool;
 	uint32_t tag;		/* fetch at offset i returns (tag + i) & 0x7fff */
+	uint32_t split;		/* 0, or the size of the pieces split() made of it */
 };
 
 struct space {
@@ -82,7 +83,7 @@ struct stress_state {
 	unsigned long seed, step, fails;
 	unsigned long nomem_size[8];
 	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-		n_walk, n_acbits, n_shared, per_size[8];
+		n_walk, n_acbits, n_shared, per_size[8], n_split, n_collapse, n_multi_checked;
 	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
 	uint32_t dmiss, imiss;		/* its TLB misses during the run */
 };
@@ -351,6 +352,14 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 			 faulted ? "faulted" : "no fault");
 		return;
 	}
+#ifdef PPCMMU_FAMILY_E500
+	if (!faulted) {	/* the entry the access left: one, never a TLB0 and a TLB1 both */
+		S()->n_multi_checked++;
+		if (tlb_entries_covering(a, s->user ? s->pid : 0) > 1)
+			mismatch("%s at 0x%08lx: two TLB entries translate it (a multi-hit)", kinds[kind],
+				 (unsigned long)a);
+	}
+#endif
 	if (faulted) {
 		S()->n_fault++;
 		if (f->addr != a || f->user != s->user || (kind == 1) != f->store)
@@ -385,16 +394,20 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 	struct walk_result w;
 	int err = walk(s->mm, va + sizes[z] / 2, &w);
 
+	uint32_t size = sl->split ? sl->split : sizes[z];
+	vaddr_t page = (va + sizes[z] / 2) & ~(size - 1);
+
 	S()->n_walk++;
 	if (!sl->mapped) {
 		if (err != MMU_ENOENT)
 			mismatch("walk of unmapped 0x%08lx gave %d", (unsigned long)va, err);
 		return;
 	}
-	if (err || w.page_va != va || w.size != sizes[z] || w.page_pa != sl->pa || w.prot != sl->prot)
+	if (err || w.page_va != page || w.size != size || w.page_pa != sl->pa + (page - va) ||
+	    w.prot != sl->prot)
 		mismatch("walk of 0x%08lx: err %d size 0x%lx pa " PA_FMT " prot 0x%x; model size 0x%lx "
 			 "prot 0x%x", (unsigned long)va, err, (unsigned long)w.size, PA_ARG(w.page_pa),
-			 w.prot, (unsigned long)sizes[z], sl->prot);
+			 w.prot, (unsigned long)size, sl->prot);
 }
 
 static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
@@ -425,6 +438,7 @@ static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 		return;
 	}
 	sl->mapped = true;
+	sl->split = 0;
 	sl->pa = pa;
 	sl->prot = prot;
 	S()->n_map++;
@@ -440,6 +454,7 @@ static void do_unmap(struct space *s, unsigned int z, struct slot *sl, vaddr_t v
 		return;
 	}
 	sl->mapped = false;
+	sl->split = 0;
 	test_block_free(sl->pa, sizes[z], sl->from_pool);
 	S()->n_unmap++;
 }
@@ -455,6 +470,72 @@ static void do_protect(struct space *s, unsigned int z, struct slot *sl, vaddr_t
 	}
 	sl->prot = prot;
 	S()->n_protect++;
+}
+
+/*
+ * split() of the slot's page into a smaller size (all of it when it is in
+ * pieces already: ENOTHUGE when they are not larger than the new size), or
+ * of one 4 KB in it (the whole page goes); ENOMEM (the PTE tables) changes
+ * nothing.
+ */
+static void do_split(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
+{
+	uint32_t to = sizes[pick(z)];
+	bool whole = sl->split != 0;
+	int want = sl->split && sl->split <= to ? MMU_ENOTHUGE : MMU_OK;
+	int err = split(s->mm, whole ? va : va + pick(sizes[z] / 4096) * 4096, whole ? sizes[z] : 4096, to);
+
+	if (err == MMU_ENOMEM && !want) {
+		S()->n_nomem++;
+		return;
+	}
+	if (err != want) {
+		mismatch("split(0x%08lx, into 0x%lx) of a page in 0x%lx pieces: %s", (unsigned long)va,
+			 (unsigned long)to, (unsigned long)(sl->split ? sl->split : sizes[z]),
+			 mmu_strerror(err));
+		return;
+	}
+	if (!err) {
+		sl->split = to;
+		S()->n_split++;
+	}
+}
+
+/* Would the pages of the block of the next size up around va form a page? (walks) */
+static bool next_block_forms(struct space *s, unsigned int z, vaddr_t va)
+{
+	uint32_t big = z + 1 < nsizes ? sizes[z + 1] : 0;
+	vaddr_t b = va & ~(big - 1);
+	struct walk_result w, w0;
+
+	if (!big || walk(s->mm, b, &w0))
+		return false;
+	for (uint64_t a = b; a < (uint64_t)b + big; a += sizes[z])
+		if (walk(s->mm, (vaddr_t)a, &w) || w.prot != w0.prot ||
+		    w.pa != w0.pa + ((vaddr_t)a - b) || (w0.pa & (big - 1)))
+			return false;
+	return true;
+}
+
+/*
+ * collapse() of a slot in pieces gives its page back, unless the slots
+ * around it would form a larger page with it (then nothing is done: the
+ * model keeps one page a slot).
+ */
+static void do_collapse(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
+{
+	int err;
+
+	if (next_block_forms(s, z, va))
+		return;
+	err = collapse(s->mm, va + pick(sizes[z] / 4096) * 4096);
+	if (err) {
+		mismatch("collapse(0x%08lx) of a page in 0x%lx pieces: %s", (unsigned long)va,
+			 (unsigned long)sl->split, mmu_strerror(err));
+		return;
+	}
+	sl->split = 0;
+	S()->n_collapse++;
 }
 
 /* The shared window of stress-smp (every core's sp[nspaces]), its model one for all. */
@@ -495,6 +576,14 @@ static void one_step(void)
 	case 3:
 		if (sl->mapped)
 			do_protect(s, z, sl, va);
+		break;
+	case 4:
+		if (sl->mapped && z > 0)
+			do_split(s, z, sl, va);
+		break;
+	case 5:
+		if (sl->mapped && sl->split)
+			do_collapse(s, z, sl, va);
 		break;
 	default:
 		break;
@@ -598,10 +687,11 @@ static void test_stress(void)
 		one_step();
 	stress_cleanup();
 	test_page_free(st->code_pa);
-	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu maps without memory; "
-		    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
-		    steps, st->n_map, st->n_unmap, st->n_protect, st->n_nomem, st->n_load, st->n_store,
-		    st->n_fetch, st->n_fault, st->n_walk);
+	report_info("%lu steps: %lu maps, %lu unmaps, %lu protects, %lu splits, %lu collapses, %lu maps "
+		    "or splits without memory; %lu loads, %lu stores, %lu fetches (%lu faulted as the model "
+		    "said), %lu walks", steps, st->n_map, st->n_unmap, st->n_protect, st->n_split,
+		    st->n_collapse, st->n_nomem, st->n_load, st->n_store, st->n_fetch, st->n_fault,
+		    st->n_walk);
 	report_eq(st->fails, 0, "%lu loads, stores and fetches and %lu walks as the model says, accessed and "
 		  "dirty bits set after the %lu that went through", st->n_load + st->n_store + st->n_fetch,
 		  st->n_walk, st->n_acbits);
@@ -670,7 +760,7 @@ static void stress_smp(unsigned long steps)
 	unsigned int n = smp_online(), c;
 	const struct stress_state *st[ARCH_MAX_CPUS];
 	struct smp_run r = { .steps = steps };
-	unsigned long fails = 0, total = 0;
+	unsigned long fails = 0, total = 0, multi = 0;
 	vaddr_t last = ALIAS_VA - ARCH_MAX_CPUS * 4096u - 1;
 	char line[256];
 	size_t len = 0;
@@ -707,12 +797,14 @@ static void stress_smp(unsigned long steps)
 	for (c = 0; c < n; c++) {
 		st[c] = &states[c];
 		fails += st[c]->fails;
+		multi += st[c]->n_multi_checked;
 		total += st[c]->n_load + st[c]->n_store + st[c]->n_fetch;
 		if (st[c]->first_fail[0])
 			report(false, "cpu %u: %s", c, st[c]->first_fail);
-		report_info("cpu %u: %lu steps (%lu on the shared window): %lu maps, %lu unmaps, %lu protects; "
-			    "%lu loads, %lu stores, %lu fetches (%lu faulted as the model said), %lu walks",
-			    c, st[c]->step, st[c]->n_shared, st[c]->n_map, st[c]->n_unmap, st[c]->n_protect,
+		report_info("cpu %u: %lu steps (%lu on the shared window): %lu maps, %lu unmaps, %lu protects, "
+			    "%lu splits, %lu collapses; %lu loads, %lu stores, %lu fetches (%lu faulted as the "
+			    "model said), %lu walks", c, st[c]->step, st[c]->n_shared, st[c]->n_map,
+			    st[c]->n_unmap, st[c]->n_protect, st[c]->n_split, st[c]->n_collapse,
 			    st[c]->n_load, st[c]->n_store, st[c]->n_fetch, st[c]->n_fault, st[c]->n_walk);
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%scpu %u %lu data %lu instruction",
 					c ? ", " : "", c, (unsigned long)st[c]->dmiss,
@@ -721,7 +813,8 @@ static void stress_smp(unsigned long steps)
 	if (tlb_counts_available())
 		report_info("stress-smp TLB misses per core: %s", line);
 	report_eq(fails, 0, "%lu loads, stores and fetches on %u cores as the model says: no stale read, no "
-		  "missing or wrong fault, accessed and dirty bits set", total, n);
+		  "missing or wrong fault, accessed and dirty bits set, no address translated by two TLB "
+		  "entries (%lu looked up)", total, n, multi);
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;
