@@ -95,7 +95,7 @@ LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
-	tests/target/report.c tests/target/env.c tests/target/run.c \
+	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
 	tests/target/test-security.c tests/target/test-stress.c \
@@ -114,8 +114,8 @@ ifeq ($(FAMILY),e500-64)
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
-	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
-	tests/bench/bench-e500-64.c
+	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
+	tests/target/test-$(FAMILY).c tests/bench/bench-e500-64.c
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
@@ -138,6 +138,32 @@ BOARD_SRCS := boot/$(FAMILY)-setup.c monitor/monitor.c
 SHARED := build/obj-$(FAMILY)-$(MCPU)$(if $(filter 0,$(TLB_STATS)),-nostats)
 OBJS := $(patsubst %,$(BUILD)/obj/%.o,$(filter $(BOARD_SRCS),$(SRCS))) \
 	$(patsubst %,$(SHARED)/%.o,$(filter-out $(BOARD_SRCS),$(SRCS)))
+
+# A board engineer's own tests (docs/writing-tests.md): every .c file of the folders EXTRA_TESTS names
+# (make test | run | all | list-tests EXTRA_TESTS=DIR) and of the board's own folder (board.cfg key
+# tests), compiled with the project's tests' flags and headers into the image. A folder that does not
+# exist, holds no .c file or (checked at the link) registers no test is an error.
+BOARD_TESTS := $(shell tools/board-get $(BOARD) tests 2>/dev/null)
+$(foreach d,$(BOARD_TESTS),$(if $(wildcard $(d)/.),,$(error board.cfg: $(BOARD)'s tests folder '$(d)' does not exist)))
+$(foreach d,$(EXTRA_TESTS),$(if $(wildcard $(d)/.),,$(error EXTRA_TESTS: no such folder: '$(d)')))
+EXTRA_DIRS := $(patsubst %/,%,$(BOARD_TESTS) $(EXTRA_TESTS))
+$(foreach d,$(EXTRA_DIRS),$(if $(wildcard $(d)/*.c),,$(error EXTRA_TESTS: '$(d)' holds no .c file (no test))))
+EXTRA_SRCS := $(foreach d,$(EXTRA_DIRS),$(sort $(wildcard $(d)/*.c)))
+# Each file's object under $(BUILD)/extra, at its absolute path (folders outside the tree included).
+extra_obj = $(BUILD)/extra$(abspath $(1)).o
+define extra_rule
+$(call extra_obj,$(1)): $(1) $(NEWLIB_TARGET)/lib/libc.a Makefile
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $(1)"
+	@$$(CC) $$(CPPFLAGS) $$(CFLAGS) -MMD -MP -c $(1) -o $$@ || \
+		{ echo "EXTRA_TESTS: $(1) does not compile"; exit 1; }
+endef
+$(foreach s,$(EXTRA_SRCS),$(eval $(call extra_rule,$(s))))
+OBJS += $(foreach s,$(EXTRA_SRCS),$(call extra_obj,$(s)))
+# The image is relinked when the set of outside files changes (one added, or EXTRA_TESTS dropped).
+EXTRA_STAMP := $(BUILD)/extra-tests.list
+$(shell mkdir -p $(BUILD) && { echo '$(abspath $(EXTRA_SRCS))' | cmp -s - $(EXTRA_STAMP) || \
+	echo '$(abspath $(EXTRA_SRCS))' >$(EXTRA_STAMP); })
 
 ELF := $(BUILD)/ppcmmu.elf
 IMAGES := $(ELF)
@@ -178,10 +204,10 @@ $(LDSCRIPT): linker/$(FAMILY).ld Makefile
 	@echo "  CPP     $<"
 	@$(CC) -E -P -x c -undef -D__ASSEMBLER__ $(FAMILY_DEFS) -MMD -MP -MT $@ -MF $@.d -I. -Iinclude $< -o $@
 
-$(ELF): $(OBJS) $(LDSCRIPT)
+$(ELF): $(OBJS) $(LDSCRIPT) $(EXTRA_STAMP)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
-	@tools/check-test-ids $@ $(OBJCOPY) || { rm -f $@; exit 1; }
+	@tools/check-test-ids $@ $(OBJCOPY) $(EXTRA_DIRS) || { rm -f $@; exit 1; }
 ifeq ($(FAMILY),book3s64)
 	@tools/check-load-offset $@
 endif
@@ -243,7 +269,9 @@ docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -272,13 +300,31 @@ target-test:
 		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
 		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
+	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
+	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
+			>build/build-extra-tests-$$b.log 2>&1 || \
+			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
+		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
+			tools/run-board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
+	done | tee -a build/target-test.log
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run-suite extra-input build/extra-input.log \
+		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
-	@tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)" \
-		| tee -a build/target-test.log
+	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
+	@if [ -n "$(EXTRA_DIRS)" ]; then \
+		echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS $(EXTRA_DIRS):" \
+			"their kernel addresses are not the documents')"; \
+	else tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
+	fi | tee -a build/target-test.log
+
+# The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
+EXAMPLE_TESTS := docs/examples/writing-tests
 
 # The e500 miss handlers of the boards under test, one object per core they are built for.
 MISS_ORDER_OBJS = $(sort $(foreach b,$(TEST_BOARDS),$(if $(filter e500,$(shell tools/board-get $(b) family)),\
@@ -319,7 +365,9 @@ monitor-test:
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
 console-test: deps
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/test-console qemu-mpc8544ds sim-mpc885
 
 # The simulator's suites run when a board under test runs on it.

@@ -39,6 +39,7 @@ void e64_trap(struct e64_regs *r);
 
 static unsigned int tlb1_entries;
 static paddr_t ccsr_pa;
+static paddr_t console_pa;	/* the UART the console uses */
 static uint32_t page_bitmap[RAM_MAX / 4096 / 32];
 
 static inline void mtspr_mas(unsigned int n, uint64_t v)
@@ -87,6 +88,7 @@ static volatile uint8_t *ccsr(uint32_t offset)
 
 static const char *start_console(paddr_t uart)
 {
+	console_pa = uart;
 	ccsr_pa = uart & ~(paddr_t)(E64_CCSR_SIZE - 1);
 	tlb1_pin(E64_TLB1_CCSR, E64_CCSR_VA, ccsr_pa, E64_CCSR_TSIZE, MAS2_I | MAS2_G,
 		 MAS3_SR | MAS3_SW);
@@ -712,4 +714,22 @@ int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
 void fault_fixup_counts_sum(struct fault_fixup_counts *c)
 {
 	memset(c, 0, sizeof(*c));
+}
+
+/* Board facts for the tests' public header (include/arch.h). */
+const char *arch_board_name(void)
+{
+	return BOARD_NAME;
+}
+
+paddr_t arch_console_pa(void)
+{
+	return console_pa;
+}
+
+void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
+{
+	*pa = ccsr_pa;
+	*size = E64_CCSR_SIZE;
+	*name = "CCSR";
 }

@@ -72,6 +72,23 @@ uint64_t e500_ccsr_pa(void)
 	return ccsr_pa;
 }
 
+const char *arch_board_name(void)
+{
+	return BOARD_NAME;
+}
+
+paddr_t arch_console_pa(void)
+{
+	return console_pa;
+}
+
+void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
+{
+	*pa = ccsr_pa;
+	*size = CCSR_SIZE;
+	*name = "CCSR";
+}
+
 /* The console: CCSR pinned in TLB1, the UART inside it; NULL or why it does not answer. */
 static const char *start_console(paddr_t uart)
 {

@@ -286,6 +286,29 @@ void mpc8xx_start(uint32_t dt_phys)
 	kernel_main();
 }
 
+const char *arch_board_name(void)
+{
+	return BOARD_NAME;
+}
+
+/* The IMMR where start-up left it (board.cfg's, or the device tree's). */
+static paddr_t immr_now(void)
+{
+	return mfspr(SPRN_IMMR) & ~(uint32_t)0xffff;
+}
+
+paddr_t arch_console_pa(void)
+{
+	return immr_now() + SMC1_REGS;
+}
+
+void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
+{
+	*pa = immr_now();
+	*size = IMMR_SIZE;
+	*name = "IMMR";
+}
+
 /*
  * The simulator ends the run through its exit device (board.cfg
  * "exit = sim"); a real board has none ("exit = none") and stops here.

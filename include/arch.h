@@ -109,6 +109,16 @@ bool fault_expected(const struct fault_record *f);
 void fault_unexpected(const struct fault_record *f, const char *dump);
 
 uint64_t timebase_read(void);
+
+/*
+ * Board facts for the tests' public header (include/ppcmmu/test.h), from the
+ * family's start-up: the board.cfg section the image was built for, the
+ * console's physical address, and the device window the console sits in
+ * (e500: CCSR; 8xx: IMMR) as the kernel found them.
+ */
+const char *arch_board_name(void);
+paddr_t arch_console_pa(void);
+void arch_device_window(paddr_t *pa, uint32_t *size, const char **name);
 void console_putc(char c);
 void console_write(const char *s, size_t n);
 /* A received character, or -1 if none is waiting (never waits). */
