@@ -3,6 +3,7 @@
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
+# make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -175,7 +176,7 @@ endif
 
 .PHONY: bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check ram-matrix
+	stress-smp sim-bin fresh-check ram-matrix farm-test
 all: $(IMAGES)
 
 deps:
@@ -271,7 +272,9 @@ docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -365,7 +368,9 @@ monitor-test:
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
 # (QEMU: Ctrl-A x, Ctrl-C; the simulator: Ctrl-D, Ctrl-C). Not part of make test (about 6 s).
 console-test: deps
-	@for b in qemu-mpc8544ds sim-mpc885; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/test-console qemu-mpc8544ds sim-mpc885
 
 # The simulator's suites run when a board under test runs on it.
@@ -425,6 +430,24 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
+# QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
+# its packages (tools/deps.sh farm). Not part of make test (about a minute and a half). docs/farms.md.
+# FARM_PARTS=labgrid|lava|docs runs only those parts of it (tools/mutate's farm-labgrid, farm-lava).
+farm-test:
+	@tools/deps.sh farm
+	@mkdir -p build/farm
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@for b in qemu-ppce500 p2020rdb; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ tail -20 build/build-$$b.log; echo "farm: FAILED: $$b build failed (build/build-$$b.log)"; exit 1; }; \
+	done
+	@# The MPC885ADS image as make BOARD=mpc885ads test builds it: tests=all in its built-in command line.
+	@$(MAKE) --no-print-directory BOARD=mpc885ads BUILD=build/mpc885ads-test \
+		BOOTARGS="tests=all $$(tools/board-get mpc885ads bootargs)" all >build/build-mpc885ads-test.log 2>&1 || \
+		{ tail -20 build/build-mpc885ads-test.log; echo "farm: FAILED: mpc885ads build failed"; exit 1; }
+	@farm/farm-test build/farm $(FARM_PARTS)
 
 # make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
 # 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).

@@ -962,12 +962,19 @@ static int cmd_bench(int argc, char **argv)
 {
 	char word[LINE_MAX_CHARS];
 	struct report_counts before, after;
+	bool raw = argc > 1 && !strcmp(argv[1], "-r");
 
+	if (raw) {
+		argv++;
+		argc--;
+	}
 	if (argc > 2)
 		return cmd_help(2, (char *[]){ "help", "bench" });
 	snprintf(word, sizeof(word), "bench%s%s", argc == 2 ? "=" : "", argc == 2 ? argv[1] : "");
 	report_get_counts(&before);
+	bench_raw = raw;		/* tables with units; -r: the lines make bench reads */
 	bench_main(word);
+	bench_raw = true;
 	report_get_counts(&after);
 	print_counts("bench", &before, &after);
 	return after.failed != before.failed;
@@ -1187,7 +1194,7 @@ static const struct command commands[] = {
 	{ "stats", "[reset]", "TLB misses and faults per kind since boot or the last reset", cmd_stats },
 	{ "pool", "", "the huge-page pool", cmd_pool },
 	{ "test", "[NAME...] | list", "run tests by name or group (globs), or list them", cmd_test },
-	{ "bench", "[NAME,...]", "run benchmarks as bench=NAME,... on the command line does", cmd_bench },
+	{ "bench", "[-r] [NAME,...]", "run benchmarks: tables with units (-r: the raw BENCH lines make bench reads)", cmd_bench },
 	{ "reset", "", "reset the board (ends the run where a reset does)", cmd_reset },
 	{ "exit", "", "leave the monitor and end the run", cmd_exit },
 };

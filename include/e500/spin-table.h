@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Releasing a core through its ePAPR spin table entry (boot/e500-smp.c),
+ * Releasing a core through its ePAPR spin table entry (smp/e500-smp.c),
  * kept apart so that a host test (tests/host/test-spin-table.c) can check
  * the order of its stores.
  *

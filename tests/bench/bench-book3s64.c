@@ -23,6 +23,8 @@
 
 uint32_t b3_bench_load(vaddr_t va);	/* boot/book3s64-start.S: one lwz, what the stepping counts through */
 
+bool bench_raw = true;		/* the monitor's choice of output; nothing to print either way */
+
 bool bench_requested(const char *bootargs)
 {
 	const char *v;

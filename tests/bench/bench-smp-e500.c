@@ -86,9 +86,14 @@ static void shoot(const char *what, struct range *r, uint32_t bytes, uint32_t pa
 		ticks[run] = (uint32_t)(timebase_read() - t0);
 	}
 	sort_u32(ticks, RUNS);
-	kprintf("BENCH smp shoot what=%s pages=%lu bytes=%lu runs=%u called=%u med=%lu min=%lu max=%lu\n",
+	bench_print("BENCH smp shoot what=%s pages=%lu bytes=%lu runs=%u called=%u med=%lu min=%lu max=%lu\n",
 		what, (unsigned long)pages, (unsigned long)bytes, RUNS, called,
 		(unsigned long)ticks[RUNS / 2], (unsigned long)ticks[0], (unsigned long)ticks[RUNS - 1]);
+	if (!bench_raw)
+		kprintf("  shootdown %-10s %6lu pages %10lu bytes: median %lu tb (min %lu, max %lu) over %u runs, "
+			"%u cores called\n", what, (unsigned long)pages, (unsigned long)bytes,
+			(unsigned long)ticks[RUNS / 2], (unsigned long)ticks[0], (unsigned long)ticks[RUNS - 1],
+			RUNS, called);
 }
 
 static void shoot_4k(const char *name, uint32_t pages, paddr_t pa)
@@ -112,7 +117,7 @@ static void shoot_huge(void)
 	paddr_t pa = hugepool_alloc(HUGE_SIZE);
 
 	if (pa == HUGEPOOL_FAIL) {
-		kprintf("BENCH smp shoot what=huge-4M status=nopool\n");
+		bench_print("BENCH smp shoot what=huge-4M status=nopool\n");
 		return;
 	}
 	if (map(&kernel_mm, r.va, pa, HUGE_SIZE, KPROT_RW))
@@ -153,14 +158,17 @@ static void misses_per_core(paddr_t pa)
 	for (cpu = 0; cpu < smp_cpus(); cpu++) {
 		if (smp_state(cpu) != CPU_ONLINE || smp_call(cpu, miss_loop, &l, SMP_CALL_TIMEOUT))
 			continue;
-		kprintf("BENCH smp misses cpu=%u pir=%lu dmiss=%lu imiss=%lu expect=%u\n", cpu,
+		bench_print("BENCH smp misses cpu=%u pir=%lu dmiss=%lu imiss=%lu expect=%u\n", cpu,
 			(unsigned long)smp_pir(cpu), (unsigned long)l.dmiss, (unsigned long)l.imiss,
 			LOOP_PAGES);
+		if (!bench_raw)
+			kprintf("  cpu %u: %lu data and %lu instruction TLB misses over %u pages\n", cpu,
+				(unsigned long)l.dmiss, (unsigned long)l.imiss, LOOP_PAGES);
 	}
 	unmap(&kernel_mm, l.r.va, LOOP_PAGES * 4096);
 	for (cpu = 0; cpu < smp_cpus(); cpu++)
 		if (smp_state(cpu) == CPU_ONLINE)
-			kprintf("BENCH smp total cpu=%u dmiss=%lu imiss=%lu\n", cpu,
+			bench_print("BENCH smp total cpu=%u dmiss=%lu imiss=%lu\n", cpu,
 				(unsigned long)smp_percpu(cpu)->dmiss, (unsigned long)smp_percpu(cpu)->imiss);
 }
 
@@ -168,8 +176,11 @@ void bench_smp(void)
 {
 	paddr_t pa = test_page();
 
-	kprintf("BENCH smp info cores=%u pvr=0x%08lx local=%s stats=%d\n", smp_online(),
+	bench_print("BENCH smp info cores=%u pvr=0x%08lx local=%s stats=%d\n", smp_online(),
 		(unsigned long)mfspr(SPRN_PVR), tlb_local_method(), tlb_counts_available());
+	if (!bench_raw)
+		kprintf("smp: %u cores; TLB shootdown times in time-base ticks (tb), local flush by %s\n",
+			smp_online(), tlb_local_method());
 	shoot_4k("4k-1", 1, pa);
 	shoot_4k("4k-16", 16, pa);
 	shoot_4k("4k-256", 256, pa);

@@ -23,6 +23,7 @@
  *
  * The code is arch-neutral (arch.h, mmu.h, pgtable.h), as tests/target is.
  */
+#include <stdarg.h>
 #include <string.h>
 #include "tests/bench/bench.h"
 #include "tests/target/env.h"
@@ -66,11 +67,42 @@ static void mark(const char *fmt, uint32_t size)
 
 	if (id >= BENCH_MARKS)
 		panic("bench: more than %d markers", BENCH_MARKS);
-	kprintf("BENCH mark %u ", id);
-	kprintf(fmt, (unsigned long)size);
-	kprintf("\n");
+	bench_print("BENCH mark %u ", id);
+	bench_print(fmt, (unsigned long)size);
+	bench_print("\n");
 	fn = (void (*)(void))(uintptr_t)(bench_marks + 4 * id);
 	fn();
+}
+
+/*
+ * The lines for tools/bench/run ("BENCH ...") are printed when bench_raw is set: always from the
+ * command line (bench=, make bench); the monitor's bench sets it only for "bench -r" and prints
+ * the tables below instead, with their units.
+ */
+bool bench_raw = true;
+
+int bench_print(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!bench_raw)
+		return 0;
+	va_start(ap, fmt);
+	n = kvprintf(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* A size as the monitor writes one: 4K, 16K, 8M, 1G. */
+static void print_size_unit(uint32_t size)
+{
+	if (size >= (1u << 30) && !(size & ((1u << 30) - 1)))
+		kprintf("%4luG", (unsigned long)(size >> 30));
+	else if (size >= (1u << 20) && !(size & ((1u << 20) - 1)))
+		kprintf("%4luM", (unsigned long)(size >> 20));
+	else
+		kprintf("%4luK", (unsigned long)(size >> 10));
 }
 
 static const char *u64s(uint64_t v)
@@ -185,14 +217,14 @@ static void paths_huge_size(uint32_t size)
 	int rc;
 
 	if (pa == HUGEPOOL_FAIL) {
-		kprintf("BENCH huge size=%lu status=nopool\n", (unsigned long)size);
+		bench_print("BENCH huge size=%lu status=nopool\n", (unsigned long)size);
 		report_skip("no %lu-byte page in the pool", (unsigned long)size);
 		return;
 	}
 	if (kva) {
 		rc = map(&kernel_mm, kva, pa, size, KPROT_RW);
 		if (rc != MMU_OK) {
-			kprintf("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
+			bench_print("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
 			report_skip("map of a %lu-byte page: %s", (unsigned long)size, mmu_strerror(rc));
 			hugepool_free(pa, size);
 			return;
@@ -220,7 +252,7 @@ static void paths_huge_size(uint32_t size)
 	if (rc == MMU_OK)
 		rc = map(&mm, UHUGE, pa, size, UPROT_RW);
 	if (rc != MMU_OK) {
-		kprintf("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
+		bench_print("BENCH huge size=%lu status=map%d\n", (unsigned long)size, rc);
 		report_skip("user map of a %lu-byte page: %s", (unsigned long)size, mmu_strerror(rc));
 	} else {
 		mark("uh-d-%lu", size);
@@ -232,7 +264,7 @@ static void paths_huge_size(uint32_t size)
 		}
 		report(ok, "user data misses, %lu-byte page", (unsigned long)size);
 		unmap(&mm, UHUGE, size);
-		kprintf("BENCH huge size=%lu status=ok\n", (unsigned long)size);
+		bench_print("BENCH huge size=%lu status=ok\n", (unsigned long)size);
 	}
 	user_space_destroy(&mm);
 	hugepool_free(pa, size);
@@ -247,7 +279,10 @@ static void bench_paths(void)
 	for (i = 0; i < n; i++)
 		if (sizes[i] > 4096)
 			paths_huge_size(sizes[i]);
-	kprintf("BENCH paths done\n");
+	bench_print("BENCH paths done\n");
+	if (!bench_raw)
+		kprintf("paths: every miss path ran behind its markers; their instruction counts come from "
+			"make bench (a QEMU trace of the handlers)\n");
 }
 
 /* ---- counts ---- */
@@ -291,8 +326,15 @@ static void sweep(uint32_t region, uint32_t size)
 
 	pa = size == 4096 ? test_page() : hugepool_alloc(size);
 	if (pa == HUGEPOOL_FAIL) {
-		kprintf("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
+		bench_print("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
 			(unsigned long)size);
+		if (!bench_raw) {
+			kprintf("  ");
+			print_size_unit(region);
+			kprintf(" ");
+			print_size_unit(size);
+			kprintf("  not run: no page of that size in the huge-page pool (hugepages=)\n");
+		}
 		return;
 	}
 	if (user_space_init(&mm, 9) != MMU_OK)
@@ -305,8 +347,10 @@ static void sweep(uint32_t region, uint32_t size)
 		rc = map(&mm, UHUGE + i * size, pa, size, UPROT_RW);
 	tb1 = timebase_read();
 	if (rc != MMU_OK) {
-		kprintf("BENCH sweep region=%lu size=%lu status=map%d at=%lu\n", (unsigned long)region,
+		bench_print("BENCH sweep region=%lu size=%lu status=map%d at=%lu\n", (unsigned long)region,
 			(unsigned long)size, rc, (unsigned long)(i - 1));
+		if (!bench_raw)
+			kprintf("  map of page %lu failed: %s\n", (unsigned long)(i - 1), mmu_strerror(rc));
 		if (i > 1)
 			unmap(&mm, UHUGE, (i - 1) * size);
 		goto out;
@@ -324,7 +368,17 @@ static void sweep(uint32_t region, uint32_t size)
 	tb3 = timebase_read();
 	report(rc2 == 0 && rc == MMU_OK && sum1 == sum2, "sweep of %lu MB in %lu-byte pages",
 	       (unsigned long)(region >> 20), (unsigned long)size);
-	kprintf("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
+	if (!bench_raw) {
+		kprintf("  ");
+		print_size_unit(region);
+		kprintf(" ");
+		print_size_unit(size);
+		kprintf(" %7lu   %7lu  %7lu  %12s %6lu  %12s %6lu  %6lu %4lu\n", (unsigned long)n,
+			(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0),
+			(unsigned long)((tb1 - tb0) / n), u64s(tb3 - tb2), (unsigned long)((tb3 - tb2) / n),
+			e1 - e0, t1 - t0);
+	}
+	bench_print("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
 		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu\n",
 		(unsigned long)region, (unsigned long)size, (unsigned long)n, tlb_counts_available(),
 		(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0), u64s(tb3 - tb2), e1 - e0,
@@ -352,12 +406,17 @@ static void bench_counts(void)
 	t1 = timebase_read();
 	(void)bench_loop(loop_array, CALIB_OUTER);
 	t2 = timebase_read();
-	kprintf("BENCH calib read_tb=%s loop_outer=%lu loop_tb=%s\n", u64s(t1 - t0),
+	bench_print("BENCH calib read_tb=%s loop_outer=%lu loop_tb=%s\n", u64s(t1 - t0),
 		(unsigned long)CALIB_OUTER, u64s(t2 - t1));
+	if (!bench_raw)
+		kprintf("counts: map and unmap of each region in pages of each size, and two sweeps of it "
+			"(one load a page)\n  times in time-base ticks (tb); a time-base read costs %s tb\n"
+			"  region  page   pages  misses-1 misses-2        map tb  tb/pg      unmap tb  tb/pg  entries tables\n",
+			u64s(t1 - t0));
 	for (k = 0; k < 3; k++)
 		for (i = 0; i < n; i++)
 			sweep(regions[k], sizes[i]);
-	kprintf("BENCH counts done\n");
+	bench_print("BENCH counts done\n");
 }
 
 /* ---- pin: the run-aware walker against one entry at a time ---- */
@@ -440,10 +499,16 @@ static void bench_pin(void)
 static void run_loop(void)
 {
 	uint32_t sum;
+	uint64_t t0, t1;
 
-	kprintf("BENCH loop start outer=%lu\n", (unsigned long)LOOP_OUTER);
+	bench_print("BENCH loop start outer=%lu\n", (unsigned long)LOOP_OUTER);
+	t0 = timebase_read();
 	sum = bench_loop(loop_array, LOOP_OUTER);
-	kprintf("BENCH loop end sum=%lu\n", (unsigned long)sum);
+	t1 = timebase_read();
+	bench_print("BENCH loop end sum=%lu\n", (unsigned long)sum);
+	if (!bench_raw)
+		kprintf("loop: %lu outer iterations of the speed loop in %s time-base ticks\n",
+			(unsigned long)LOOP_OUTER, u64s(t1 - t0));
 	report(true, "speed loop ran (%lu outer iterations)", (unsigned long)LOOP_OUTER);
 }
 
@@ -475,7 +540,7 @@ static void run_missloop(void)
 		t0 = timebase_read();
 		(void)bench_loop(loop_array, CALIB_OUTER);
 		t1 = timebase_read();
-		kprintf("BENCH missloop start sweeps=%lu pages=%lu\n", (unsigned long)MISS_SWEEPS,
+		bench_print("BENCH missloop start sweeps=%lu pages=%lu\n", (unsigned long)MISS_SWEEPS,
 			(unsigned long)pages);
 		counted_begin();
 		t2 = timebase_read();
@@ -483,9 +548,14 @@ static void run_missloop(void)
 			rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(MISS_REGION), &sum);
 		t3 = timebase_read();
 		m = dmisses();
-		kprintf("BENCH missloop end tb=%s calib_outer=%lu calib_tb=%s dmisses=%lu counters=%d\n",
+		bench_print("BENCH missloop end tb=%s calib_outer=%lu calib_tb=%s dmisses=%lu counters=%d\n",
 			u64s(t3 - t2), (unsigned long)CALIB_OUTER, u64s(t1 - t0), (unsigned long)m,
 			tlb_counts_available());
+		if (!bench_raw)
+			kprintf("missloop: %lu sweeps of %lu 4K pages, a DTLB miss a load: %s tb in all, "
+				"%lu data TLB misses counted, %lu tb a load\n", (unsigned long)MISS_SWEEPS,
+				(unsigned long)pages, u64s(t3 - t2), (unsigned long)m,
+				(unsigned long)((t3 - t2) / ((uint64_t)MISS_SWEEPS * pages)));
 		unmap(&mm, UHUGE, MISS_REGION);
 	}
 	report(rc == MMU_OK && rc2 == 0, "miss loop: %lu sweeps of %lu 4K pages",
@@ -506,9 +576,17 @@ static void run_smcloop(void)
 	icache_sync(lin(code), len);
 	rc = map(&kernel_mm, KVA, code, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);
 	if (rc == MMU_OK) {
-		kprintf("BENCH smcloop start iter=%lu\n", (unsigned long)SMC_ITER);
+		uint64_t t0, t1;
+
+		bench_print("BENCH smcloop start iter=%lu\n", (unsigned long)SMC_ITER);
+		t0 = timebase_read();
 		r = call_at(KVA);
-		kprintf("BENCH smcloop end insns=%lu\n", (unsigned long)(BENCH_SMC_SETUP + 3 * SMC_ITER));
+		t1 = timebase_read();
+		bench_print("BENCH smcloop end insns=%lu\n", (unsigned long)(BENCH_SMC_SETUP + 3 * SMC_ITER));
+		if (!bench_raw)
+			kprintf("smcloop: %lu stores into the loop's own code page (%lu instructions) in %s "
+				"time-base ticks\n", (unsigned long)SMC_ITER,
+				(unsigned long)(BENCH_SMC_SETUP + 3 * SMC_ITER), u64s(t1 - t0));
 		unmap(&kernel_mm, KVA, 4096);
 	}
 	report(rc == MMU_OK && r == SMC_ITER && lin(code)[len / 4] == SMC_ITER - 1,
@@ -598,11 +676,11 @@ void bench_main(const char *bootargs)
 	size_t len = 0;
 	const char *list = bench_word(bootargs, &len);
 
-	kprintf("BENCH info family=%s stats=%d marks=%d sizes=", layout.family, tlb_counts_available(),
+	bench_print("BENCH info family=%s stats=%d marks=%d sizes=", layout.family, tlb_counts_available(),
 		BENCH_MARKS);
 	for (i = 0; i < n; i++)
-		kprintf("%s%lu", i ? "," : "", (unsigned long)sizes[i]);
-	kprintf("\n");
+		bench_print("%s%lu", i ? "," : "", (unsigned long)sizes[i]);
+	bench_print("\n");
 	if (!list_valid(list, len))
 		return;
 	if (bench_marks_end - bench_marks != 4 * BENCH_MARKS)
@@ -623,7 +701,7 @@ void bench_main(const char *bootargs)
 		if (bench_smp)
 			run_tests(smp, 1);
 		else
-			kprintf("BENCH smp none reason=one-core family\n");
+			bench_print("BENCH smp none reason=one-core family\n");
 	}
-	kprintf("BENCH end\n");
+	bench_print("BENCH end\n");
 }

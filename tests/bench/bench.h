@@ -14,5 +14,8 @@
 bool bench_requested(const char *bootargs);
 /* Run what bench=LIST asks for; the caller prints the summary and exits. */
 void bench_main(const char *bootargs);
+/* Print the "BENCH ..." lines tools/bench/run reads (the default); false: the monitor's tables. */
+extern bool bench_raw;
+int bench_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
