@@ -3,6 +3,7 @@
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
 #   linux | linux-test
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
+# make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
 
 # make BOARD=x test runs only board x's suite (and the host and simulator suites it needs).
@@ -35,7 +36,9 @@ BOOTARGS := $(shell tools/board-get $(BOARD) bootargs 2>/dev/null)
 
 # e500 in 64-bit mode (e5500, e6500) and book3s/64: the 64-bit cross tools and their own newlib.
 ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
+ifeq ($(FAMILY),book3s64)
 TLB_STATS := 0
+endif
 NEWLIB := build/newlib64
 NEWLIB_TARGET := $(NEWLIB)/install/powerpc64-eabi
 NEWLIB_BITS := 64
@@ -47,8 +50,8 @@ NEWLIB_BITS := 32
 CROSS := powerpc-linux-gnu-
 endif
 BUILD := build/$(BOARD)$(if $(filter 0,$(TLB_STATS)),-nostats)
-# (e500-64 has no miss counters to build with or without, yet: one build directory.)
-ifneq ($(filter e500-64 book3s64,$(FAMILY)),)
+# (book3s64 has no miss counters to build with or without, yet: one build directory.)
+ifeq ($(FAMILY),book3s64)
 BUILD := build/$(BOARD)
 endif
 CC := $(CROSS)gcc
@@ -108,13 +111,14 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-setup.c \
 	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c
 ifeq ($(FAMILY),e500-64)
-# What runs in 64-bit mode so far: no user mode, no fault path and no miss handler yet, so the
-# target tables that need them are not built (tests/target/run.c names them as skipped).
+# What runs in 64-bit mode so far: the shared 4k and errors tables (kernel addresses); no user mode yet, so the
+# target tables that need it are not built (test e500-64-not-built names them as skipped).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
-	tests/target/test-$(FAMILY).c tests/bench/bench-e500-64.c
+	tests/target/test-$(FAMILY).c tests/target/test-4k.c tests/target/test-errors.c \
+	tests/bench/bench-e500-64.c
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
@@ -172,7 +176,7 @@ endif
 
 .PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check ram-matrix
+	stress-smp sim-bin fresh-check ram-matrix farm-test
 all: $(IMAGES)
 
 deps:
@@ -311,7 +315,7 @@ target-test:
 	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run-suite extra-input build/extra-input.log \
 		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
-	@for b in $(filter sim-mpc885 qemu-mpc8544ds,$(TEST_BOARDS)); do \
+	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
@@ -426,6 +430,24 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
+# QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
+# its packages (tools/deps.sh farm). Not part of make test (about a minute and a half). docs/farms.md.
+# FARM_PARTS=labgrid|lava|docs runs only those parts of it (tools/mutate's farm-labgrid, farm-lava).
+farm-test:
+	@tools/deps.sh farm
+	@mkdir -p build/farm
+	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
+	@for b in qemu-ppce500 p2020rdb; do \
+		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
+			{ tail -20 build/build-$$b.log; echo "farm: FAILED: $$b build failed (build/build-$$b.log)"; exit 1; }; \
+	done
+	@# The MPC885ADS image as make BOARD=mpc885ads test builds it: tests=all in its built-in command line.
+	@$(MAKE) --no-print-directory BOARD=mpc885ads BUILD=build/mpc885ads-test \
+		BOOTARGS="tests=all $$(tools/board-get mpc885ads bootargs)" all >build/build-mpc885ads-test.log 2>&1 || \
+		{ tail -20 build/build-mpc885ads-test.log; echo "farm: FAILED: mpc885ads build failed"; exit 1; }
+	@farm/farm-test build/farm $(FARM_PARTS)
 
 # make ram-matrix: the target suite on qemu-ppce500 from 64 MB to 6 GB and on sim-mpc885 from 8 MB to
 # 256 MB, the device tree saying the same; one table row per size (tools/ram-matrix).

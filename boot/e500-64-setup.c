@@ -524,7 +524,8 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 	invalidate_everywhere(0, ~(vsize_t)0);
 }
 
-static unsigned int mas3_prot(uint64_t mas3)
+/* The protection and storage attributes an entry grants (the 32-bit family's reading of MAS2/MAS3). */
+static unsigned int mas_prot(uint64_t mas2, uint64_t mas3)
 {
 	unsigned int prot = 0;
 
@@ -536,6 +537,14 @@ static unsigned int mas3_prot(uint64_t mas3)
 		prot |= PROT_EXEC;
 	if (mas3 & (MAS3_UR | MAS3_UW | MAS3_UX))
 		prot |= PROT_USER;
+	if (mas2 & MAS2_I)
+		prot |= PROT_NOCACHE;
+	if (mas2 & MAS2_G)
+		prot |= PROT_GUARDED;
+	if (mas2 & MAS2_M)
+		prot |= PROT_COHERENT;
+	if (mas2 & MAS2_W)
+		prot |= PROT_WRITETHRU;
 	return prot;
 }
 
@@ -561,7 +570,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
-	t->prot = mas3_prot(mas3);
+	t->prot = mas_prot(mas2, mas3);
 	t->level = (mas0 & MAS0_TLBSEL1) ? 1 : 0;
 	t->raw[0] = (uint32_t)mas1;
 	t->raw[1] = (uint32_t)mas2;
@@ -570,11 +579,24 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	return true;
 }
 
-/* The 64-bit miss handlers do not count misses yet: a TLB_STATS=0 build. */
+/*
+ * This core's misses: with CONFIG_TLB_STATS the handlers count every miss
+ * that enters them in the core's pair of words after the round-robin words
+ * of e64_miss_data (tlb/e500-64-miss.S); without it, none.
+ */
 void tlb_counts(struct tlb_counts *c)
 {
+#ifdef CONFIG_TLB_STATS
+	extern uint64_t e64_miss_data[];
+	const volatile uint32_t *pair = (const volatile uint32_t *)&e64_miss_data[1] + E64_MAX_CPUS +
+					2 * (arch_this_cpu() % E64_MAX_CPUS);
+
+	c->dmiss = pair[0];
+	c->imiss = pair[1];
+#else
 	c->dmiss = 0;
 	c->imiss = 0;
+#endif
 }
 
 void icache_sync(const void *va, size_t len)
@@ -674,7 +696,7 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
-	t->prot = mas3_prot(mas3);
+	t->prot = mas_prot(mas2, mas3);
 	t->level = tlb;
 	t->raw[0] = (uint32_t)mas1;
 	t->raw[1] = (uint32_t)mas2;

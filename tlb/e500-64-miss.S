@@ -16,8 +16,12 @@
  *                 the kernel's context: a user address faults to C)
  *   SPRG1 (read)  PTE bits an instruction fetch needs in this context
  *   SPRG2 (read)  PTE bits a data access needs in this context
- *   e64_miss_data (read, TLB1 slot written): the kernel PGD and the next
- *                 huge slot, at fixed offsets from KERNEL_VA (3 instructions)
+ *   e64_miss_data (read, TLB1 slot written): the kernel PGD and each core's
+ *                 next huge slot (one word per core, by PIR), at fixed
+ *                 offsets from KERNEL_VA (3 instructions)
+ *   PIR (read)    this core's number: its round-robin word and, with
+ *                 CONFIG_TLB_STATS, its two miss counters in e64_miss_data
+ *                 (every miss entering a handler counts, as on 32-bit)
  *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
  *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
  *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
@@ -45,11 +49,12 @@
  *
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
- *   4 KB page, kernel address   58 instructions (user address: 52)
- *   huge leaf at PMD level      70 (kernel address)
- *   huge leaf at PUD level      63 (kernel address)
- * (save 5, EA 1, PGD choice 11 kernel / 5 user, 7 per PGD/PUD/PMD level,
- * PTE load 3, TLB0 load 11 or TLB1 load 26, restore 5, rfi 1)
+ *   4 KB page, kernel address   61 instructions (user address: 52)
+ *   huge leaf at PMD level      76 (kernel address)
+ *   huge leaf at PUD level      69 (kernel address)
+ * (save 5, EA 1, PGD choice 14 kernel / 5 user, 7 per PGD/PUD/PMD level,
+ * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1; the counts are
+ * of a TLB_STATS=0 build: the miss counter adds 8 to each path)
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -82,14 +87,27 @@
 /* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
 #define REGION_SHIFT		E500_64_VA_BITS
 #define KREGION_HI		(E64_KREGION >> 16)
-/* TLB1 round robin: ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
+/* MAS1 without its TID field (bits 2..15, the e5500/e6500's 14 PID bits): keep 0..1 and 16..31 */
+#define TID_KEEP_MB		16
+#define TID_KEEP_ME		1
+/* TLB1 round robin, per core: this core's word at (PIR mod E64_MAX_CPUS) * 4 */
+#define MAX_CPUS_LOG2		3
+#define CPU_WORD_MB		(30 - MAX_CPUS_LOG2)
+#define CPU_WORD_ME		29
+/* ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
 #define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
 #define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
+/* miss counters: this core's pair of words at (PIR mod E64_MAX_CPUS) * 8 */
+#define CPU_PAIR_MB		(29 - MAX_CPUS_LOG2)
+#define CPU_PAIR_ME		28
 /* e64_miss_data, addressed from KERNEL_VA: lis 0xc000; sldi 32; ld/lwz d(reg) */
 #define MD_OFF(field)		(e64_miss_data - KERNEL_VA + (field))
 #define MD_KPGD			0
 #define MD_TLB1_NEXT		8
+#define MD_COUNTS		(MD_TLB1_NEXT + 4 * E64_MAX_CPUS)	/* per core: dmiss, imiss */
+#define MD_DMISS		0
+#define MD_IMISS		4
 
 #if _PAGE_PSIZE_MSK != MAS1_TSIZE_MASK || _PAGE_PSIZE_SHIFT != MAS1_TSIZE_SHIFT - 1 || \
 	_PAGE_PSIZE_SHIFT_OFFSET != 10
@@ -102,6 +120,9 @@
 #if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
 #error "TLB1 round robin: a power-of-two slot count"
 #endif
+#if (1 << MAX_CPUS_LOG2) != E64_MAX_CPUS
+#error "TLB1 round robin: one word per core, E64_MAX_CPUS of them"
+#endif
 #if (_PAGE_BAP_SR >> PTE_BAP_SHIFT) != MAS3_SR || (_PAGE_BAP_UX >> PTE_BAP_SHIFT) != MAS3_UX || \
 	(_PAGE_GUARDED >> PTE_WIMGE_SHIFT) != MAS2_G || (_PAGE_WRITETHRU >> PTE_WIMGE_SHIFT) != MAS2_W
 #error "PTE BAP and WIMGE bits are MAS3/MAS2 shifted"
@@ -109,12 +130,22 @@
 
 	.section .text.vectors, "ax"
 
-.macro MISS_SAVE
+.macro MISS_SAVE counter
 	mtspr	SPRN_SPRG4, r10
 	mtspr	SPRN_SPRG5, r11
 	mtspr	SPRN_SPRG6, r12
 	mfcr	r12
 	mtspr	SPRN_SPRG7, r12
+#ifdef CONFIG_TLB_STATS
+	mfspr	r10, SPRN_PIR
+	rlwinm	r10, r10, 3, CPU_PAIR_MB, CPU_PAIR_ME	/* this core's counter pair */
+	lis	r12, KERNEL_VA@highest
+	sldi	r12, r12, 32
+	add	r12, r12, r10
+	lwz	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+	addi	r10, r10, 1
+	stw	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+#endif
 .endm
 
 .macro MISS_RESTORE
@@ -125,13 +156,20 @@
 	mfspr	r12, SPRN_SPRG6
 .endm
 
-/* r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail. */
+/*
+ * r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail.  A
+ * kernel address clears the autoloaded MAS1[TID] (the PID of the running
+ * context): a kernel entry is global (TID 0) whatever space is running.
+ */
 .macro FIND_PGD fail
 	srdi.	r11, r10, REGION_SHIFT
 	beq	1f				/* user address */
 	lis	r12, KREGION_HI
 	cmpld	r11, r12
 	bne-	\fail				/* neither space's */
+	mfspr	r12, SPRN_MAS1
+	rlwinm	r12, r12, 0, TID_KEEP_MB, TID_KEEP_ME	/* TID 0: global */
+	mtspr	SPRN_MAS1, r12
 	lis	r11, KERNEL_VA@highest
 	sldi	r11, r11, 32
 	ld	r11, MD_OFF(MD_KPGD)(r11)	/* the kernel PGD */
@@ -174,7 +212,9 @@
 /*
  * r10 = EA, r11 = leaf (any entry of its run: each carries the page's
  * TSIZE, flags and permissions; the RPN is masked to the page, so the
- * replica's offset goes).  TLB1 slot from the round robin.
+ * replica's offset goes).  TLB1 slot from this core's round robin (a word of
+ * its own: two cores sharing one would race on it and skip or repeat slots
+ * in each other's TLB1).
  */
 .macro LOAD_TLB1 need, fail
 	mfspr	r12, \need
@@ -194,9 +234,12 @@
 	sld	r10, r10, r12			/* PA aligned down to the page */
 	rlwimi	r10, r11, PERM_ROT, PERM_MB, 31
 	mtspr	SPRN_MAS7_MAS3, r10
+	mfspr	r10, SPRN_PIR
+	rlwinm	r10, r10, 2, CPU_WORD_MB, CPU_WORD_ME	/* this core's word offset */
 	lis	r12, KERNEL_VA@highest
 	sldi	r12, r12, 32
-	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, the next huge slot */
+	add	r12, r12, r10
+	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, this core's next huge slot */
 	mtspr	SPRN_MAS0, r10
 	addis	r10, r10, ESEL_ONE_HI
 	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME
@@ -205,11 +248,11 @@
 	tlbwe
 .endm
 
-.macro MISS_HANDLER name, ea, need, slow
+.macro MISS_HANDLER name, ea, need, slow, counter
 	.globl	\name
 	.balign	16
 \name:
-	MISS_SAVE
+	MISS_SAVE \counter
 	mfspr	r10, \ea
 	FIND_PGD 9f
 	LOAD_ENTRY E500_64_PGD_SHIFT, E500_64_PGD_INDEX_BITS
@@ -229,8 +272,8 @@
 	b	\slow
 .endm
 
-	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb
-	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb
+	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb, MD_DMISS
+	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb, MD_IMISS
 
 	.globl	e64_tlb_miss_end
 e64_tlb_miss_end:
@@ -240,5 +283,9 @@ e64_tlb_miss_end:
 	.globl	e64_miss_data
 e64_miss_data:
 	.quad	0				/* MD_KPGD: kernel_mm.pgd, set once at boot */
-	.long	MAS0_TLBSEL1			/* MD_TLB1_NEXT: MAS0 of the next huge slot */
-	.long	0
+	.rept	E64_MAX_CPUS			/* MD_TLB1_NEXT: each core's MAS0 of its next huge slot */
+	.long	MAS0_TLBSEL1
+	.endr
+	.rept	E64_MAX_CPUS			/* MD_COUNTS: each core's data and instruction misses */
+	.long	0, 0
+	.endr

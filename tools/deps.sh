@@ -3,6 +3,9 @@
 # deps.sh: make sure the host has everything the build, the tests and the runners need (Debian 12).
 # Silent and fast when all is present. Otherwise: as root, installs the missing packages with apt-get;
 # as another user, prints the exact command to run and exits 1.
+# deps.sh farm: also what make farm-test needs (labgrid, pytest, LAVA's dispatcher and the TFTP
+# server configuration its tftp deploy reads), installed without their recommendations (LAVA's
+# would bring virtual-machine and container tools the farm files do not use).
 case "${1:-}" in -h|--help) sed -n '3,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
@@ -45,6 +48,21 @@ sha256sum|coreutils
 rsvg-convert|librsvg2-bin
 git|git'
 
+farm_checks='/usr/lib/python3/dist-packages/labgrid/__init__.py|python3-labgrid
+/usr/lib/python3/dist-packages/pytest/__init__.py|python3-pytest
+/usr/lib/python3/dist-packages/jinja2/__init__.py|python3-jinja2
+lava-run|lava-dispatcher
+/etc/default/tftpd-hpa|tftpd-hpa
+dpkg-deb|dpkg'
+
+groups=base
+for g in "$@"; do
+	case $g in
+	farm) groups="$groups farm" ;;
+	*) echo "$me: unknown group '$g' (known: farm)" >&2; exit 2 ;;
+	esac
+done
+
 present() {
 	case $1 in
 	/*)
@@ -56,20 +74,26 @@ present() {
 	esac
 }
 
+# missing GROUP: the packages of GROUP (base or farm) whose files are absent.
 missing() {
-	echo "$checks" | while IFS='|' read -r what pkg; do
+	if [ "$1" = farm ]; then list=$farm_checks; else list=$checks; fi
+	echo "$list" | while IFS='|' read -r what pkg; do
 		present "$what" || echo "$pkg"
 	done | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
-pkgs=$(missing)
-[ -z "$pkgs" ] && exit 0
+pkgs=$(missing base)
+farm_pkgs=
+case " $groups " in *" farm "*) farm_pkgs=$(missing farm) ;; esac
+[ -z "$pkgs$farm_pkgs" ] && exit 0
 
-echo "$me: missing packages: $pkgs" >&2
-install_cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs"
+echo "$me: missing packages: $pkgs${pkgs:+${farm_pkgs:+; }}${farm_pkgs:+for the farm targets (without recommends): $farm_pkgs}" >&2
+install_cmd="apt-get update"
+[ -n "$pkgs" ] && install_cmd="$install_cmd && DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs"
+[ -n "$farm_pkgs" ] && install_cmd="$install_cmd && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $farm_pkgs"
 
 if ! command -v apt-get >/dev/null 2>&1; then
-	echo "$me: apt-get not found; this project expects Debian 12 (bookworm). Install the equivalents of: $pkgs" >&2
+	echo "$me: apt-get not found; this project expects Debian 12 (bookworm). Install the equivalents of: $pkgs $farm_pkgs" >&2
 	exit 1
 fi
 
@@ -79,15 +103,23 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 
-echo "$me: installing: $pkgs" >&2
+echo "$me: installing: $pkgs $farm_pkgs" >&2
 apt-get update >&2 || { echo "$me: apt-get update failed" >&2; exit 1; }
-# shellcheck disable=SC2086 # one word per package
-DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs >&2 ||
-	{ echo "$me: apt-get install -y $pkgs failed" >&2; exit 1; }
-
-pkgs=$(missing)
 if [ -n "$pkgs" ]; then
-	echo "$me: still missing after apt-get install: $pkgs" >&2
+	# shellcheck disable=SC2086 # one word per package
+	DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs >&2 ||
+		{ echo "$me: apt-get install -y $pkgs failed" >&2; exit 1; }
+fi
+if [ -n "$farm_pkgs" ]; then
+	# shellcheck disable=SC2086 # one word per package
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $farm_pkgs >&2 ||
+		{ echo "$me: apt-get install -y --no-install-recommends $farm_pkgs failed" >&2; exit 1; }
+fi
+
+pkgs=$(missing base)
+case " $groups " in *" farm "*) farm_pkgs=$(missing farm) ;; esac
+if [ -n "$pkgs$farm_pkgs" ]; then
+	echo "$me: still missing after apt-get install: $pkgs $farm_pkgs" >&2
 	exit 1
 fi
 echo "$me: all dependencies installed" >&2

@@ -139,6 +139,38 @@ static const struct bad_case bad_cases[] = {
 	{ "too many blocks", "hugepages=16K:40,512K:25", NULL, HUGEPOOL_ECOUNT },
 };
 
+/*
+ * Each size alone: what fits of it in the pretend RAM, the first 1M of which
+ * is "the kernel" (setup()), up to the pool's limit on blocks.  Worked out
+ * here from the RAM, not by the pool.
+ */
+static unsigned int alone(const struct family *f, uint32_t size)
+{
+	paddr_t kernel = (0x100000 + size - 1) / size * size;
+	paddr_t n = (f->ram - kernel) / size;
+
+	return n < HUGEPOOL_MAX_PAGES ? (unsigned int)n : HUGEPOOL_MAX_PAGES;
+}
+
+/*
+ * too_much names the small size first and asks more big pages than fit: the
+ * big ones go first and fail part way, holding some blocks.  The report must
+ * count each size with nothing else held (blocks kept from the failed try
+ * would cut the small size's count short).
+ */
+static void check_shortfall(const struct family *f)
+{
+	const struct hugepool_shortfall *s = hugepool_shortfall();
+	unsigned int i;
+
+	report_eq(s->failed_size, f->big, "shortfall: the size that did not fit is the big one");
+	report_eq(s->failed_got, alone(f, f->big), "shortfall: big pages found room before the failure");
+	report_eq(s->nr, 2, "shortfall: both requested sizes measured");
+	for (i = 0; i < s->nr && i < 2; i++)
+		report_eq(s->sizes[i].fits, alone(f, s->sizes[i].size),
+			  "shortfall: size %u measured alone (nothing else held)", (unsigned int)i);
+}
+
 static void test_pool_bad(void)
 {
 	const struct family *f = fam();
@@ -159,6 +191,7 @@ static void test_pool_bad(void)
 	}
 	report_pool(hugepool_init(f->bad_size), HUGEPOOL_ESIZE, "a size of the other family");
 	report_pool(hugepool_init(f->too_much), HUGEPOOL_ENOMEM, "more than the RAM");
+	check_shortfall(f);
 	report(is_eq(palloc_free_pages(), before) && counts(f->big, 0, 0) && counts(f->small, 0, 0),
 	       "all or nothing: no block held after any error");
 	report_eq(hugepool_alloc(f->big), HUGEPOOL_FAIL, "nothing to allocate");

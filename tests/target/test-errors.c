@@ -6,6 +6,7 @@
 #include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
+#include "mmu/pgtable.h"
 
 struct snapshot {
 	int err;
@@ -76,8 +77,8 @@ static void test_walk(void)
 	map(&kernel_mm, va, pa, 4096, KPROT_RW | PROT_EXEC);
 	report(is_eq(walk(&kernel_mm, va + 0x234, &w), MMU_OK) && is_eq(w.pa, pa + 0x234) &&
 	       is_eq(w.page_pa, pa) && is_eq(w.page_va, va) && is_eq(w.size, 4096) &&
-	       is_eq(w.level, WALK_LEVEL_PTE) && is_eq(w.prot, (KPROT_RW | PROT_EXEC)),
-	       "walk: pa, base, size 4K, PTE level, protection");
+	       is_eq(w.level, (int)pt_geo.levels) && is_eq(w.prot, (KPROT_RW | PROT_EXEC)),
+	       "walk: pa, base, size 4K, the PTE level (the last of %u), protection", pt_geo.levels);
 	report_eq(walk(&kernel_mm, va + 4096, &w), MMU_ENOENT, "walk of an unmapped neighbour: ENOENT");
 	report_eq(walk(&kernel_mm, 0x1000, &w), MMU_ERANGE, "walk outside the space: ERANGE");
 	unmap(&kernel_mm, va, 4096);
