@@ -28,6 +28,18 @@ uint32_t *lin(paddr_t pa)
 	return phys_to_virt(pa);
 }
 
+bool ram_answers_below(paddr_t end)
+{
+	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
+	uint32_t saved = *w;
+	bool ok;
+
+	*w = saved ^ 0xa5a5a5a5u;
+	ok = *w == (saved ^ 0xa5a5a5a5u);
+	*w = saved;
+	return ok;
+}
+
 uint32_t peek(vaddr_t va)
 {
 	return *(volatile uint32_t *)(uintptr_t)va;

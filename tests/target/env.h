@@ -22,6 +22,8 @@
 paddr_t test_page(void);			/* a zeroed 4 KB physical page */
 void test_page_free(paddr_t pa);
 uint32_t *lin(paddr_t pa);			/* the page through the linear map */
+/* The last word below end keeps what is written to it through the linear map: RAM is there. */
+bool ram_answers_below(paddr_t end);
 uint32_t peek(vaddr_t va);
 void poke(vaddr_t va, uint32_t v);
 uint32_t call_at(vaddr_t va);			/* call code at va, return its r3 */

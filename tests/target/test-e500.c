@@ -190,19 +190,6 @@ static bool huge_slots_after_flush(void)
 	       before[tlb1_fixed_slot(TLB1_CCSR)].valid && before[tlb1_fixed_slot(TLB1_PERCPU)].valid;
 }
 
-/* The last word of [pa - 4, pa) keeps what is written to it through the linear map: RAM is there. */
-static bool ram_answers_below(paddr_t end)
-{
-	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
-	uint32_t saved = *w;
-	bool ok;
-
-	*w = saved ^ 0xa5a5a5a5u;
-	ok = *w == (saved ^ 0xa5a5a5a5u);
-	*w = saved;
-	return ok;
-}
-
 /*
  * The linear map's entries, slot by slot from the last: each maps
  * KERNEL_VA + pa -> pa, contiguous from 0, naturally aligned, IPROT, M, and

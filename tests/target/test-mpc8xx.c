@@ -273,19 +273,6 @@ static bool shared_asid0(const struct tlb_info *t)
 	return (t->raw[2] & MX_RPN_SH) && (t->raw[0] & MX_EPN_ASID_MASK) == 0;
 }
 
-/* The last word below end keeps what is written to it through the linear map: RAM is there. */
-static bool ram_answers_below(paddr_t end)
-{
-	volatile uint32_t *w = (volatile uint32_t *)phys_to_virt(end - 4);
-	uint32_t saved = *w;
-	bool ok;
-
-	*w = saved ^ 0xa5a5a5a5u;
-	ok = *w == (saved ^ 0xa5a5a5a5u);
-	*w = saved;
-	return ok;
-}
-
 /*
  * Entries 28..31 are reserved (RSV4I/RSV4D): tlbia leaves them.  The linear
  * map pins as many whole 8 MB entries as RAM holds (at most three), none
