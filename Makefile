@@ -103,13 +103,13 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/target/test-security.c tests/target/test-stress.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
-	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c \
+	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
 	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-setup.c \
-	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c
+	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
 ifeq ($(FAMILY),e500-64)
 # What runs in 64-bit mode so far: the shared 4k and errors tables (kernel addresses); no user mode yet, so the
 # target tables that need it are not built (test e500-64-not-built names them as skipped).

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "monitor/monitor.h"
+#include "monitor/monitor-e500-tlb.h"
 #include "lib/kprintf.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -76,55 +77,28 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		mas1 & MAS1_IPROT ? "IPROT" : "-----");
 }
 
-static void tlb0_dump(bool all)
+static bool tlb0_read(unsigned int set, unsigned int way, struct tlb_info *t)
 {
-	unsigned int sets, ways, s, w, valid = 0;
-	struct tlb_info t;
-
-	e64_tlb0_geometry(&sets, &ways);
-	for (s = 0; s < sets; s++)
-		for (w = 0; w < ways; w++) {
-			bool v = e64_tlb_read(0, s, w, &t);
-
-			valid += v;
-			if (!v && !all)
-				continue;
-			kprintf("TLB0 set %3u way %u: ", s, w);
-			mon_arch_tlb_line(&t);
-			kprintf("\n");
-		}
-	kprintf("TLB0: %u of %u entries valid\n", valid, sets * ways);
+	return e64_tlb_read(0, set, way, t);
 }
 
-static void tlb1_dump(bool all)
+static bool tlb1_read(unsigned int esel, struct tlb_info *t)
 {
-	unsigned int n = e64_tlb1_entries(), i, valid = 0;
-	struct tlb_info t;
-
-	for (i = 0; i < n; i++) {
-		bool v = e64_tlb_read(1, 0, i, &t);
-
-		valid += v;
-		if (!v && !all)
-			continue;
-		kprintf("TLB1 esel %2u: ", i);
-		mon_arch_tlb_line(&t);
-		kprintf(" (%s)\n", e64_tlb1_slot_use(i));
-	}
-	kprintf("TLB1: %u of %u entries valid\n", valid, n);
+	return e64_tlb_read(1, 0, esel, t);
 }
+
+static const struct e500_tlb_view tlb_view = {
+	.tlb0_geometry = e64_tlb0_geometry,
+	.tlb0_read = tlb0_read,
+	.tlb1_entries = e64_tlb1_entries,
+	.tlb1_read = tlb1_read,
+	.tlb1_slot_use = e64_tlb1_slot_use,
+	.tlb1_pad = " ",
+};
 
 bool mon_arch_tlb(const char *which, bool all)
 {
-	bool t0 = !which || !strcmp(which, "0"), t1 = !which || !strcmp(which, "1");
-
-	if (!t0 && !t1)
-		return false;
-	if (t0)
-		tlb0_dump(all);
-	if (t1)
-		tlb1_dump(all);
-	return true;
+	return e500_mon_tlb(&tlb_view, which, all);
 }
 
 void mon_arch_entry_flags(uint64_t e, int level)

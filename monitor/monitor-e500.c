@@ -2,6 +2,7 @@
 /* The e500 half of the monitor (monitor/monitor.h): TLB0/TLB1 through tlbre, ESR, PTE flags. */
 #include <string.h>
 #include "monitor/monitor.h"
+#include "monitor/monitor-e500-tlb.h"
 #include "lib/kprintf.h"
 #include "include/spr.h"
 #include "e500/reg.h"
@@ -65,55 +66,18 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		kprintf(" MAS8 none");	/* the core does not implement it (QEMU 7.2) */
 }
 
-static void tlb0_dump(bool all)
-{
-	unsigned int sets, ways, s, w, valid = 0;
-	struct tlb_info t;
-
-	tlb0_geometry(&sets, &ways);
-	for (s = 0; s < sets; s++)
-		for (w = 0; w < ways; w++) {
-			bool v = tlb0_read(s, w, &t);
-
-			valid += v;
-			if (!v && !all)
-				continue;
-			kprintf("TLB0 set %3u way %u: ", s, w);
-			mon_arch_tlb_line(&t);
-			kprintf("\n");
-		}
-	kprintf("TLB0: %u of %u entries valid\n", valid, sets * ways);
-}
-
-static void tlb1_dump(bool all)
-{
-	unsigned int n = tlb1_entries(), i, valid = 0;
-	struct tlb_info t;
-
-	for (i = 0; i < n; i++) {
-		bool v = tlb1_read(i, &t);
-
-		valid += v;
-		if (!v && !all)
-			continue;
-		kprintf("TLB1 esel %2u:        ", i);
-		mon_arch_tlb_line(&t);
-		kprintf(" (%s)\n", tlb1_slot_use(i));
-	}
-	kprintf("TLB1: %u of %u entries valid\n", valid, n);
-}
+static const struct e500_tlb_view tlb_view = {
+	.tlb0_geometry = tlb0_geometry,
+	.tlb0_read = tlb0_read,
+	.tlb1_entries = tlb1_entries,
+	.tlb1_read = tlb1_read,
+	.tlb1_slot_use = tlb1_slot_use,
+	.tlb1_pad = "        ",
+};
 
 bool mon_arch_tlb(const char *which, bool all)
 {
-	bool t0 = !which || !strcmp(which, "0"), t1 = !which || !strcmp(which, "1");
-
-	if (!t0 && !t1)
-		return false;
-	if (t0)
-		tlb0_dump(all);
-	if (t1)
-		tlb1_dump(all);
-	return true;
+	return e500_mon_tlb(&tlb_view, which, all);
 }
 
 void mon_arch_entry_flags(uint64_t e, int level)
