@@ -25,6 +25,7 @@
 #include "tlb/fault.h"
 #include "tests/target/env.h"
 #include "e500/e64-tlb.h"
+#include "tlb/e500-mas-prot.h"
 
 #define GPIO_GPDIR	0xff000		/* CCSR offsets: ppce500's power-off GPIO */
 #define GPIO_GPDAT	0xff008
@@ -522,30 +523,6 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 {
 	(void)mm;
 	invalidate_everywhere(0, ~(vsize_t)0);
-}
-
-/* The protection and storage attributes an entry grants (the 32-bit family's reading of MAS2/MAS3). */
-static unsigned int mas_prot(uint64_t mas2, uint64_t mas3)
-{
-	unsigned int prot = 0;
-
-	if (mas3 & (MAS3_SR | MAS3_UR))
-		prot |= PROT_READ;
-	if (mas3 & (MAS3_SW | MAS3_UW))
-		prot |= PROT_WRITE;
-	if (mas3 & (MAS3_SX | MAS3_UX))
-		prot |= PROT_EXEC;
-	if (mas3 & (MAS3_UR | MAS3_UW | MAS3_UX))
-		prot |= PROT_USER;
-	if (mas2 & MAS2_I)
-		prot |= PROT_NOCACHE;
-	if (mas2 & MAS2_G)
-		prot |= PROT_GUARDED;
-	if (mas2 & MAS2_M)
-		prot |= PROT_COHERENT;
-	if (mas2 & MAS2_W)
-		prot |= PROT_WRITETHRU;
-	return prot;
 }
 
 /* tlbsx for va in address space 0 with pid: the entry that translates it, if any. */

@@ -10,6 +10,7 @@
 #include "e500/frame.h"
 #include "e500/tlb1.h"
 #include "tlb/e500-tlb.h"
+#include "tlb/e500-mas-prot.h"
 #include "smp/e500-smp.h"
 #include "e500/core.h"
 #include "include/kernel.h"
@@ -460,29 +461,6 @@ int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va)
 	return err || !p.present ? -1 : ivax_broadcasts;
 }
 
-static unsigned int prot_from_mas(uint32_t mas2, uint32_t mas3)
-{
-	unsigned int prot = 0;
-
-	if (mas3 & (MAS3_SR | MAS3_UR))
-		prot |= PROT_READ;
-	if (mas3 & (MAS3_SW | MAS3_UW))
-		prot |= PROT_WRITE;
-	if (mas3 & (MAS3_SX | MAS3_UX))
-		prot |= PROT_EXEC;
-	if (mas3 & (MAS3_UR | MAS3_UW | MAS3_UX))
-		prot |= PROT_USER;
-	if (mas2 & MAS2_I)
-		prot |= PROT_NOCACHE;
-	if (mas2 & MAS2_G)
-		prot |= PROT_GUARDED;
-	if (mas2 & MAS2_M)
-		prot |= PROT_COHERENT;
-	if (mas2 & MAS2_W)
-		prot |= PROT_WRITETHRU;
-	return prot;
-}
-
 /* Decode the MAS registers a tlbsx or tlbre just loaded. */
 static bool read_mas(struct tlb_info *info)
 {
@@ -496,7 +474,7 @@ static bool read_mas(struct tlb_info *info)
 	info->pa = ((paddr_t)(mas7 & MAS7_RPN_HI_MASK) << 32 | (mas3 & MAS3_RPN_MASK)) &
 		   ~(paddr_t)(info->size - 1);
 	info->tid = (mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT;
-	info->prot = prot_from_mas(mas2, mas3);
+	info->prot = mas_prot(mas2, mas3);
 	info->level = (mas0 & MAS0_TLBSEL1) ? 1 : 0;
 	info->raw[0] = mas1;
 	info->raw[1] = mas2;
