@@ -11,6 +11,7 @@
 #include <string.h>
 #include "check.h"
 #include "pgtable.h"
+#include "table64.h"
 
 #define KB		1024ull
 #define MB		(1024 * KB)
@@ -28,24 +29,6 @@
 #define L_KERN_RW	0xc00000000000018eull	/* ... | PRIVILEGED */
 #define L_KERN_RO	0xc00000000000010cull	/* PRESENT PTE | ACCESSED PRIVILEGED READ */
 #define SLOT_BITS	0x11e0000000000000ull	/* HASHPTE | SECOND | GIX: the fault path's record */
-
-static void put_be64(unsigned char *table, unsigned int index, uint64_t v)
-{
-	put_entry(table, index, (uint32_t)(v >> 32), (uint32_t)v);
-}
-
-static uint64_t get_be64(const unsigned char *table, unsigned int index)
-{
-	return (uint64_t)entry_hi(table, index) << 32 | entry_lo(table, index);
-}
-
-/* Index of va at level, from the layout alone: 9/9/7/9 bits from bit 12 up. */
-static unsigned int idx(vaddr_t va, int level)
-{
-	static const unsigned int shift[] = { 37, 28, 21, 12 }, bits[] = { 9, 9, 7, 9 };
-
-	return (unsigned int)((va >> shift[level - 1]) & ((1u << bits[level - 1]) - 1));
-}
 
 /* The table a table entry points to, decoded from its bytes (a physical address in the arena). */
 static unsigned char *table_of(uint64_t e)
@@ -65,32 +48,13 @@ static uint64_t table_entry(const unsigned char *table)
 
 static unsigned char *raw_table(const struct mm *mm, vaddr_t va, int level)
 {
-	unsigned char *t = mm->pgd;
-	int l;
-
-	for (l = 1; l < level && t; l++)
-		t = table_of(get_be64(t, idx(va, l)));
-	return t;
-}
-
-static unsigned int table_bytes(int level)
-{
-	return level == 3 ? 1024 : 4096;
+	return table64_at(mm, va, level, table_of);
 }
 
 static bool table_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
 		     const uint64_t *value, unsigned int n)
 {
-	static unsigned char img[4096];
-	unsigned char *live = raw_table(mm, va, level);
-	unsigned int i;
-
-	if (!live)
-		return false;
-	memset(img, 0, sizeof(img));
-	for (i = 0; i < n; i++)
-		put_be64(img, index[i], value[i]);
-	return same_bytes(img, live, table_bytes(level));
+	return table64_is(mm, va, level, index, value, n, table_of);
 }
 
 static void user_space(struct mm *mm)

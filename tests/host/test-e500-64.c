@@ -10,6 +10,7 @@
 #include <string.h>
 #include "check.h"
 #include "pgtable.h"
+#include "table64.h"
 #include "pte-e500.h"
 #include "hugetlb.h"
 
@@ -35,24 +36,6 @@ static uint64_t leaf(paddr_t pa, unsigned int tsize, uint64_t bap)
 	return (pa >> 12) << 24 | 0x00040001ull | TSIZE_FIELD(tsize) | bap;
 }
 
-static void put_be64(unsigned char *table, unsigned int index, uint64_t v)
-{
-	put_entry(table, index, (uint32_t)(v >> 32), (uint32_t)v);
-}
-
-static uint64_t get_be64(const unsigned char *table, unsigned int index)
-{
-	return (uint64_t)entry_hi(table, index) << 32 | entry_lo(table, index);
-}
-
-/* Index of va at level, from the layout alone: 9/9/7/9 bits from bit 12 up. */
-static unsigned int idx(vaddr_t va, int level)
-{
-	static const unsigned int shift[] = { 37, 28, 21, 12 }, bits[] = { 9, 9, 7, 9 };
-
-	return (unsigned int)((va >> shift[level - 1]) & ((1u << bits[level - 1]) - 1));
-}
-
 /* The table a table entry points to, decoded from its bytes (0xC000... + arena offset). */
 static unsigned char *table_of(uint64_t e)
 {
@@ -61,40 +44,15 @@ static unsigned char *table_of(uint64_t e)
 	return env_arena + (uint32_t)e;
 }
 
-/* The table at level (2..4) on the path of va, from the raw bytes; NULL if missing. */
 static unsigned char *raw_table(const struct mm *mm, vaddr_t va, int level)
 {
-	unsigned char *t = mm->pgd;
-	int l;
-
-	for (l = 1; l < level && t; l++)
-		t = table_of(get_be64(t, idx(va, l)));
-	return t;
+	return table64_at(mm, va, level, table_of);
 }
 
-static unsigned int table_bytes(int level)
-{
-	return level == 3 ? 1024 : 4096;
-}
-
-/*
- * Compare the live table at level on va's path with an image holding only
- * the given entries (index, value); ptrs: entries to fill in with the
- * live table pointer (they point at tables the code allocated).
- */
 static bool table_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
 		     const uint64_t *value, unsigned int n)
 {
-	unsigned char img[4096];
-	unsigned char *live = raw_table(mm, va, level);
-	unsigned int i;
-
-	if (!live)
-		return false;
-	memset(img, 0, sizeof(img));
-	for (i = 0; i < n; i++)
-		put_be64(img, index[i], value[i]);
-	return same_bytes(img, live, table_bytes(level));
+	return table64_is(mm, va, level, index, value, n, table_of);
 }
 
 static void user_space(struct mm *mm)
