@@ -118,7 +118,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
 	tests/target/test-$(FAMILY).c tests/target/test-4k.c tests/target/test-errors.c \
-	tests/bench/bench-e500-64.c
+	tests/bench/bench-e500-64.c tests/bench/bench-request.c
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
@@ -131,7 +131,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
-	tests/bench/bench-book3s64.c
+	tests/bench/bench-book3s64.c tests/bench/bench-request.c
 endif
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
 	tlb/mpc8xx-miss.S tlb/mpc8xx-tlb.c drivers/timebase-mpc8xx.c \

@@ -7,9 +7,7 @@
  * tools/bench/book3s64-paths steps through b3_bench_load with QEMU's gdb
  * stub (QEMU 7.2's PMU and -icount cannot count them on powernv8).
  */
-#include <stddef.h>
 #include "tests/bench/bench.h"
-#include "lib/cmdline.h"
 #include "lib/kprintf.h"
 #include "tests/common/report.h"
 #include "tests/target/env.h"
@@ -22,17 +20,6 @@
 #define BENCH16G_VA	(B3_KMAP_START + 0x0000030000000000ull)
 
 uint32_t b3_bench_load(vaddr_t va);	/* boot/book3s64-start.S: one lwz, what the stepping counts through */
-
-bool bench_raw = true;		/* the monitor's choice of output; nothing to print either way */
-
-bool bench_requested(const char *bootargs)
-{
-	const char *v;
-	size_t len;
-	bool bare;
-
-	return cmdline_find(bootargs, "bench", &v, &len, &bare);
-}
 
 void bench_main(const char *bootargs)
 {
