@@ -20,7 +20,7 @@ unsigned int idx(vaddr_t va, int level)
 	return (unsigned int)((va >> shift[level - 1]) & ((1u << bits[level - 1]) - 1));
 }
 
-unsigned char *table64_at(const struct mm *mm, vaddr_t va, int level, table64_of_fn table_of)
+unsigned char *raw_table(const struct mm *mm, vaddr_t va, int level)
 {
 	unsigned char *t = mm->pgd;
 	int l;
@@ -36,11 +36,11 @@ static unsigned int table_bytes(int level)
 	return level == 3 ? 1024 : 4096;
 }
 
-bool table64_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
-		const uint64_t *value, unsigned int n, table64_of_fn table_of)
+bool table_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
+	      const uint64_t *value, unsigned int n)
 {
 	unsigned char img[4096];
-	unsigned char *live = table64_at(mm, va, level, table_of);
+	unsigned char *live = raw_table(mm, va, level);
 	unsigned int i;
 
 	if (!live)

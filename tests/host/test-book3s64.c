@@ -31,7 +31,7 @@
 #define SLOT_BITS	0x11e0000000000000ull	/* HASHPTE | SECOND | GIX: the fault path's record */
 
 /* The table a table entry points to, decoded from its bytes (a physical address in the arena). */
-static unsigned char *table_of(uint64_t e)
+unsigned char *table_of(uint64_t e)
 {
 	uint64_t pa = e & ~T_PRESENT;
 
@@ -44,17 +44,6 @@ static unsigned char *table_of(uint64_t e)
 static uint64_t table_entry(const unsigned char *table)
 {
 	return T_PRESENT | (ENV_PHYS_BASE + (uint64_t)(table - env_arena));
-}
-
-static unsigned char *raw_table(const struct mm *mm, vaddr_t va, int level)
-{
-	return table64_at(mm, va, level, table_of);
-}
-
-static bool table_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
-		     const uint64_t *value, unsigned int n)
-{
-	return table64_is(mm, va, level, index, value, n, table_of);
 }
 
 static void user_space(struct mm *mm)

@@ -37,22 +37,11 @@ static uint64_t leaf(paddr_t pa, unsigned int tsize, uint64_t bap)
 }
 
 /* The table a table entry points to, decoded from its bytes (0xC000... + arena offset). */
-static unsigned char *table_of(uint64_t e)
+unsigned char *table_of(uint64_t e)
 {
 	if (!e || (e & 0xf00) || (e >> 32) != (ENV_KVA_BASE_64 >> 32))
 		return NULL;
 	return env_arena + (uint32_t)e;
-}
-
-static unsigned char *raw_table(const struct mm *mm, vaddr_t va, int level)
-{
-	return table64_at(mm, va, level, table_of);
-}
-
-static bool table_is(const struct mm *mm, vaddr_t va, int level, const unsigned int *index,
-		     const uint64_t *value, unsigned int n)
-{
-	return table64_is(mm, va, level, index, value, n, table_of);
 }
 
 static void user_space(struct mm *mm)
