@@ -87,7 +87,7 @@ static bool tlb1_read(unsigned int esel, struct tlb_info *t)
 	return e64_tlb_read(1, 0, esel, t);
 }
 
-static const struct e500_tlb_view tlb_view = {
+const struct e500_tlb_view e500_tlb_view = {
 	.tlb0_geometry = e64_tlb0_geometry,
 	.tlb0_read = tlb0_read,
 	.tlb1_entries = e64_tlb1_entries,
@@ -95,11 +95,6 @@ static const struct e500_tlb_view tlb_view = {
 	.tlb1_slot_use = e64_tlb1_slot_use,
 	.tlb1_pad = " ",
 };
-
-bool mon_arch_tlb(const char *which, bool all)
-{
-	return e500_mon_tlb(&tlb_view, which, all);
-}
 
 void mon_arch_entry_flags(uint64_t e, int level)
 {

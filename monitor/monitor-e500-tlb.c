@@ -43,8 +43,10 @@ static void tlb1_dump(const struct e500_tlb_view *v, bool all)
 	kprintf("TLB1: %u of %u entries valid\n", valid, n);
 }
 
-bool e500_mon_tlb(const struct e500_tlb_view *v, const char *which, bool all)
+/* TLB0 ("0"), TLB1 ("1") or both (NULL); all: invalid entries too.  False for another name. */
+bool mon_arch_tlb(const char *which, bool all)
 {
+	const struct e500_tlb_view *v = &e500_tlb_view;
 	bool t0 = !which || !strcmp(which, "0"), t1 = !which || !strcmp(which, "1");
 
 	if (!t0 && !t1)

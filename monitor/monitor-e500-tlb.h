@@ -2,7 +2,7 @@
 /*
  * The e500 monitor's "tlb" command, shared by the 32-bit and 64-bit halves:
  * both walk TLB0 set by set and TLB1 slot by slot; only how an entry is read
- * differs, so each half passes its readers.
+ * differs, so each half defines e500_tlb_view with its readers.
  */
 #ifndef PPCMMU_MONITOR_E500_TLB_H
 #define PPCMMU_MONITOR_E500_TLB_H
@@ -19,7 +19,7 @@ struct e500_tlb_view {
 	const char *tlb1_pad;	/* after "TLB1 esel N:", lining TLB1 up with TLB0 or not */
 };
 
-/* Dump TLB0 ("0"), TLB1 ("1") or both (NULL); all: invalid entries too. False for another name. */
-bool e500_mon_tlb(const struct e500_tlb_view *v, const char *which, bool all);
+/* This half's readers; mon_arch_tlb() (monitor-e500-tlb.c) dumps through them. */
+extern const struct e500_tlb_view e500_tlb_view;
 
 #endif

@@ -66,7 +66,7 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		kprintf(" MAS8 none");	/* the core does not implement it (QEMU 7.2) */
 }
 
-static const struct e500_tlb_view tlb_view = {
+const struct e500_tlb_view e500_tlb_view = {
 	.tlb0_geometry = tlb0_geometry,
 	.tlb0_read = tlb0_read,
 	.tlb1_entries = tlb1_entries,
@@ -74,11 +74,6 @@ static const struct e500_tlb_view tlb_view = {
 	.tlb1_slot_use = tlb1_slot_use,
 	.tlb1_pad = "        ",
 };
-
-bool mon_arch_tlb(const char *which, bool all)
-{
-	return e500_mon_tlb(&tlb_view, which, all);
-}
 
 void mon_arch_entry_flags(uint64_t e, int level)
 {
