@@ -108,7 +108,7 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
-E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-setup.c \
+E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/setjmp64.S boot/e500-64-setup.c \
 	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
 ifeq ($(FAMILY),e500-64)
 # What runs in 64-bit mode so far: the shared 4k and errors tables (kernel addresses); no user mode yet, so the
@@ -122,7 +122,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
-BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/book3s64-setup.c \
+BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
 	tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
 ifeq ($(FAMILY),book3s64)
 # What runs so far: no user mode, so the shared target tables are not built (tests/target/run.c

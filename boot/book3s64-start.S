@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * book3s/64 (POWER8, hypervisor mode): entry from skiboot, OPAL calls, and
- * the kernel's setjmp/longjmp.
+ * book3s/64 (POWER8, hypervisor mode): entry from skiboot and OPAL calls
+ * (setjmp/longjmp are boot/setjmp64.S, shared with e500 in 64-bit mode).
  *
  * skiboot enters _start in real mode (MSR = SF | HV, big-endian, IR = DR =
  * ME = 0) at the physical address where the ELF file lies, with r3 = the
@@ -111,38 +111,6 @@ FUNC b3_opal_call
 	addi	r1, r1, 144
 	ld	r0, 16(r1)
 	mtlr	r0
-	blr
-
-/*
- * setjmp/longjmp for 64-bit registers (newlib 3.3's powerpc setjmp keeps
- * only the low words): r1, r2, r13..r31, LR and CR as doublewords.
- */
-FUNC setjmp
-	std	r1, 0(r3)
-	std	r2, 8(r3)
-	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	std	r\n, (\n - 10) * 8(r3)
-	.endr
-	mflr	r4
-	std	r4, 22 * 8(r3)
-	mfcr	r4
-	std	r4, 23 * 8(r3)
-	li	r3, 0
-	blr
-
-FUNC longjmp
-	ld	r1, 0(r3)
-	ld	r2, 8(r3)
-	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	ld	r\n, (\n - 10) * 8(r3)
-	.endr
-	ld	r5, 22 * 8(r3)
-	mtlr	r5
-	ld	r5, 23 * 8(r3)
-	mtcr	r5
-	mr.	r3, r4
-	bnelr
-	li	r3, 1
 	blr
 
 /*

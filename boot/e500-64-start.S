@@ -20,15 +20,8 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/e64.h"
+#include "ppc64-asm.h"
 
-/* A 64-bit constant or symbol address into r. */
-.macro LOAD_IMM64 r, v
-	lis	\r, (\v)@highest
-	ori	\r, \r, (\v)@higher
-	rldicr	\r, \r, 32, 31
-	oris	\r, \r, (\v)@high
-	ori	\r, \r, (\v)@l
-.endm
 
 /* A 32-bit constant into r, zero-extended. */
 .macro LOAD_IMM32 r, v

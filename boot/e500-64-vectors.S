@@ -13,15 +13,8 @@
  */
 #include "e500/reg.h"
 #include "e500/e64.h"
+#include "ppc64-asm.h"
 #include "e500/e64-frame.h"
-
-.macro LOAD_IMM64 r, v
-	lis	\r, (\v)@highest
-	ori	\r, \r, (\v)@higher
-	rldicr	\r, \r, 32, 31
-	oris	\r, \r, (\v)@high
-	ori	\r, \r, (\v)@l
-.endm
 
 .macro VECTOR name, n
 	.balign	16
@@ -131,57 +124,6 @@ e64_set_ivors:
 	SET_IVOR SPRN_IVOR36, e64_vec_doorbell
 	SET_IVOR SPRN_IVOR36 + 1, e64_vec_cdoorbell
 	isync
-	blr
-
-/*
- * ELFv1 function entry: the descriptor in .opd (entry, TOC, environment),
- * the code at .name.
- */
-.macro FUNC name
-	.section ".opd", "aw"
-	.balign	8
-	.globl	\name
-	.type	\name, @object
-\name:
-	.quad	.\name, .TOC.@tocbase, 0
-	.previous
-	.globl	.\name
-	.type	.\name, @function
-.\name:
-.endm
-
-/*
- * setjmp/longjmp for 64-bit mode (newlib 3.3's powerpc setjmp saves only
- * the low words of the registers): r1, r2, r13..r31, LR and CR as
- * doublewords, 23 of the jmp_buf's 32.
- */
-	.text
-FUNC setjmp
-	std	r1, 0(r3)
-	std	r2, 8(r3)
-	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	std	r\n, (\n - 10) * 8(r3)
-	.endr
-	mflr	r4
-	std	r4, 22 * 8(r3)
-	mfcr	r4
-	std	r4, 23 * 8(r3)
-	li	r3, 0
-	blr
-
-FUNC longjmp
-	ld	r1, 0(r3)
-	ld	r2, 8(r3)
-	.irp	n, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	ld	r\n, (\n - 10) * 8(r3)
-	.endr
-	ld	r5, 22 * 8(r3)
-	mtlr	r5
-	ld	r5, 23 * 8(r3)
-	mtcr	r5
-	mr.	r3, r4
-	bnelr
-	li	r3, 1
 	blr
 
 /* uint32_t e64_call_at(vaddr_t va): call the code at va (no descriptor), return its r3. */
