@@ -411,6 +411,25 @@ static void __attribute__((noinline)) jump_back(uint64_t v)
 }
 
 /*
+ * A non-volatile register reaches the jmp_buf whole: r14 holds a value with
+ * a high word when setjmp is called (straight from assembly, so the value
+ * is known), and its slot (r13..r31 from the third doubleword on, in
+ * boot/setjmp64.S's layout) must hold all 64 bits.
+ */
+static void check_setjmp_nonvolatile(void)
+{
+	static jmp_buf probe;
+	uint64_t pattern = 0x0123456789abcdefull, slot;
+
+	__asm__ volatile("mr 14, %0\n\tmr 3, %1\n\tbl .setjmp\n\tnop"
+			 : : "r"(pattern), "r"(&probe)
+			 : "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r14",
+			   "lr", "ctr", "cr0", "cr1", "cr5", "cr6", "cr7", "memory");
+	memcpy(&slot, (char *)&probe + (14 - 10) * 8, sizeof(slot));
+	report_eq(slot, pattern, "setjmp keeps the whole 64-bit r14 (a non-volatile register)");
+}
+
+/*
  * The kernel's setjmp/longjmp (newlib 3.3's powerpc one keeps only the low
  * words): the saved stack pointer is the whole 64-bit one, and the jump
  * comes back to a frame at a 64-bit address (a truncated r1 or LR would
@@ -433,6 +452,7 @@ static void test_setjmp(void)
 	}
 	report_eq(v, 7, "longjmp comes back through setjmp with its value");
 	report_eq(kept, 0xfedcba9876543210ull, "the function that jumped ran");
+	check_setjmp_nonvolatile();
 }
 
 /*
