@@ -20,6 +20,7 @@
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/e64.h"
+#include "e500/drop-tlbs.h"
 #include "ppc64-asm.h"
 
 
@@ -153,29 +154,7 @@ pin_linear:
 	blr
 
 /* Running from the linear map: every other TLB1 entry and all of TLB0 go.  Clobbers r5..r7, CTR. */
-drop_tlbs:
-	li	r6, 0
-	subi	r7, r30, E64_TLB1_LINEAR0 + 1
-	mtctr	r7
-1:	slwi	r5, r6, MAS0_ESEL_SHIFT
-	oris	r5, r5, MAS0_TLBSEL1@h
-	mtspr	SPRN_MAS0, r5
-	li	r5, 0
-	mtspr	SPRN_MAS1, r5
-	mtspr	SPRN_MAS2, r5
-	mtspr	SPRN_MAS3, r5
-	isync
-	tlbwe
-	isync
-	addi	r6, r6, 1
-	bdnz	1b
-	li	r5, MMUCSR0_TLB0_FI
-	mtspr	SPRN_MMUCSR0, r5
-2:	mfspr	r5, SPRN_MMUCSR0
-	andi.	r5, r5, MMUCSR0_TLB0_FI
-	bne	2b
-	isync
-	blr
+	DROP_TLBS drop_tlbs, (E64_TLB1_LINEAR0 + 1)
 
 	.section .bss
 	.balign	4096
