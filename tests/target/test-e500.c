@@ -228,6 +228,25 @@ static void check_linear_entries(void)
 }
 
 /* The kernel's own TLB1 entries: where start-up put them, IPROT, and still there after flushes. */
+/*
+ * Start-up invalidates every TLB1 entry the boot loader left below the
+ * fixed ones (QEMU's, IPROT, maps EA 0 -> PA 0 from slot 0, and a flush
+ * leaves an IPROT entry alone).  Until the first huge-page miss the
+ * huge-page slots are therefore empty.  Registered in group 4k, which runs
+ * first and loads TLB0 only: the huge-page tests after it refill these
+ * slots (so, from the monitor, run it before any huge page is touched).
+ */
+static void test_boot_tlb1_clean(void)
+{
+	struct tlb_info t;
+	unsigned int slot;
+
+	for (slot = 0; slot < TLB1_HUGE_SLOTS; slot++)
+		report(!tlb1_read(slot, &t),
+		       "TLB1[%u], a huge-page slot, holds no entry before the first huge miss "
+		       "(the loader's are gone)%s", slot, (t.raw[0] & MAS1_IPROT) ? ": an IPROT one is there" : "");
+}
+
 static void test_pinned(void)
 {
 	unsigned int lin = tlb1_fixed_slot(TLB1_LINEAR_LOW), ccsr = tlb1_fixed_slot(TLB1_CCSR);
@@ -981,6 +1000,7 @@ static void test_hid0(void)
 	       (unsigned long)set, (unsigned long)after);
 }
 
+PPCMMU_TEST_FN("e500-boot-tlb1-clean", "4k", "e500 TLB1 after start-up", test_boot_tlb1_clean);
 PPCMMU_TEST_FN("e500-pinned-tlb1", "e500", "e500 pinned TLB1 entries", test_pinned);
 PPCMMU_TEST_FN("e500-ivors", "e500", "e500 exception vectors", test_ivors);
 PPCMMU_TEST_FN("e500-sprg-leak", "e500", "e500 SPRG leak", test_sprg_leak);
