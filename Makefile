@@ -240,31 +240,31 @@ sim-bin:
 run: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all
 	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,0) \
-		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+		tools/run board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
 
 # The stable name, group and subject of every test of the board's image, as "test list" prints them.
 list-tests: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all >&2
 	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
 	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
-		tools/run-board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
+		tools/run board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
 		{ echo "list-tests: the kernel did not list its tests ($(BUILD)/list-tests.log)"; exit 1; }
 	@sed -n '/^ppcmmu> test list/,/^ppcmmu> /{/^  /p}' $(BUILD)/list-tests.log | tr -d '\r' 
 
 host-test:
-	@tools/run-suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
+	@tools/run suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
 		| tee build/host-test.result
 
 sim-test:
-	@tools/run-suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
+	@tools/run suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
 		| tee build/sim-test.result
-	@tools/run-suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
+	@tools/run suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
 		| tee build/difftest.result
 
 docs-test:
 	@mkdir -p build
-	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
-	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
+	@tools/run suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+	@tools/run suite layers build/layers.log tools/layers --check | tee build/layers.result
 
 # Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
 # the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
@@ -279,9 +279,9 @@ docs: deps
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
-	@tools/run-suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
+	@tools/run suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
 		test-all | tee build/host-asan.result
-	@tools/run-suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
+	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
 target-test:
@@ -290,7 +290,7 @@ target-test:
 			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
+		RUNBOARD_ARGS=tests=all tools/run board $$b $$img build/$$b/test.log; \
 	done | tee build/target-test.log
 	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
 	@for o in $(MISS_ORDER_OBJS); do \
@@ -299,9 +299,9 @@ target-test:
 	done | tee -a build/target-test.log
 	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
 	@mkdir -p build/variants
-	@for v in $$(tools/run-variant --list emulated); do \
+	@for v in $$(tools/run variant --list emulated); do \
 		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
-		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
+		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
 	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
 	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
@@ -310,9 +310,9 @@ target-test:
 			>build/build-extra-tests-$$b.log 2>&1 || \
 			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
 		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
-			tools/run-board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
+			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
 	done | tee -a build/target-test.log
-	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run-suite extra-input build/extra-input.log \
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
 		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
@@ -323,7 +323,7 @@ target-test:
 	@if [ -n "$(EXTRA_DIRS)" ]; then \
 		echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS $(EXTRA_DIRS):" \
 			"their kernel addresses are not the documents')"; \
-	else tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
+	else tools/run suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
 	fi | tee -a build/target-test.log
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
@@ -341,9 +341,9 @@ hw-test:
 	@mkdir -p build/variants
 	@$(MAKE) --no-print-directory BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1 || \
 		{ echo "p2020rdb: FAILED: build failed (build/build-p2020rdb.log)"; exit 0; }; \
-	variants=$$(tools/run-variant --list real); \
+	variants=$$(tools/run variant --list real); \
 	for v in $$variants; do \
-		RUNBOARD_ARGS=tests=all tools/run-variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
+		RUNBOARD_ARGS=tests=all tools/run variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	wait; \
 	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
@@ -362,7 +362,7 @@ monitor-test:
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
 		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+		tools/run board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
 	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
@@ -391,7 +391,7 @@ ifeq ($(RUNNER),hardware)
 HW_TESTS := tests=$(or $(TESTS),all)
 test: deps
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)-test BOOTARGS="$(HW_TESTS) $(BOOTARGS)" all
-	@RUNBOARD_ARGS=$(HW_TESTS) tools/run-board $(BOARD) $(BUILD)-test/ppcmmu.uImage $(BUILD)/test.log
+	@RUNBOARD_ARGS=$(HW_TESTS) tools/run board $(BOARD) $(BUILD)-test/ppcmmu.uImage $(BUILD)/test.log
 else
 test: deps
 	@mkdir -p build
@@ -426,7 +426,7 @@ test: deps
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
 	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
-	tools/summarize build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+	tools/results sum build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
@@ -478,10 +478,10 @@ stress: deps
 		[ "$$(tools/board-get $$b runner)" = sim ] && export RUNBOARD_SIM_ARGS="--max-insns 0"; \
 		RUNBOARD_ARGS="tests=stress stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_STEPS)" \
 		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b \
-			tools/run-board $$b $$img build/stress/$$b.log; \
+			tools/run board $$b $$img build/stress/$$b.log; \
 		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
 	done | tee build/stress/result.log
-	@tools/summarize build/stress/result.log
+	@tools/results sum build/stress/result.log
 
 # make stress-smp [STRESS_SMP_STEPS=100000] [STRESS_SEED=n]: tests=stress-smp (every core at once, against
 # the model) on the multicore test boards at STRESS_SMP_STEPS steps a core; each core's figures and misses.
@@ -495,11 +495,11 @@ stress-smp: deps
 			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
 		RUNBOARD_ARGS="tests=stress-smp stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
 		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-7200} RUNBOARD_NAME=stress-smp-$$b \
-			tools/run-board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
+			tools/run board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
 		grep -h 'INFO: stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)' build/stress/smp-$$b.log | \
 			tr -d '\r' | sed "s/^/  $$b: /"; \
 	done | tee build/stress/smp-result.log
-	@tools/summarize build/stress/smp-result.log
+	@tools/results sum build/stress/smp-result.log
 
 # make smp-repeat [SMP_REPEAT=500]: the multicore tests run N times on every multicore board; prints
 # the runs and failures per board (a long run, for flakes; not in make test).
@@ -543,7 +543,7 @@ bench-speed: deps
 	@tools/bench/speed
 
 debug: deps all $(RUN_NEEDS)
-	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
+	@tools/run debug $(BOARD) $(ELF) $(GDB_PORT)
 
 # A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
 # make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
