@@ -271,9 +271,11 @@ docs-test:
 docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
+	@# the simulator, and the spinning program its gdb session interrupts (tests/gdb/run)
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@# every board a monitor transcript runs on
-	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+	@$(MAKE) --no-print-directory -C sim/tests all >/dev/null
+	@# every board a monitor session, a test log or a gdb session of a transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb) [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
