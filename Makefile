@@ -174,7 +174,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test
 all: $(IMAGES)
@@ -286,36 +286,31 @@ sanitize-test:
 	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
+# The target suites in two streams side by side (each one core's worth of QEMU at most): the boards'
+# own runs, the miss-order check, gdb and the transcripts (which read the boards' logs) here; the
+# monitor sessions, the run variants and a board engineer's tests in target-more, at a lower
+# priority (it has no serial line to keep up with), its lines added to the log when both are done.
 target-test:
+	@rm -f build/target-test.log build/target-more.log
+	@mkdir -p build
+	@{ nice -n 5 $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
+	$(MAKE) --no-print-directory target-boards; rc=$$?; wait; \
+	cat build/target-more.err >&2; cat build/target-more.log; cat build/target-more.log >>build/target-test.log; \
+	exit $$rc
+
+target-boards:
 	@for b in $(TEST_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
 			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
 		RUNBOARD_ARGS=tests=all tools/run board $$b $$img build/$$b/test.log; \
-	done | tee build/target-test.log
+	done | tee -a build/target-test.log
 	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
 	@for o in $(MISS_ORDER_OBJS); do \
 		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
 		else echo "miss-order $$o: FAILED: not built"; fi; \
 	done | tee -a build/target-test.log
-	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
-	@mkdir -p build/variants
-	@for v in $$(tools/run variant --list emulated); do \
-		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
-		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
-	done | tee -a build/target-test.log
-	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
-		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
-			>build/build-extra-tests-$$b.log 2>&1 || \
-			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
-			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
-	done | tee -a build/target-test.log
-	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
-		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
@@ -327,6 +322,27 @@ target-test:
 			"their kernel addresses are not the documents')"; \
 	else tools/run suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
 	fi | tee -a build/target-test.log
+
+target-more:
+	@: >build/target-more.log
+	@# (a failure is a result line; every part runs)
+	@$(MAKE) --no-print-directory monitor-test >>build/target-more.log || :
+	@mkdir -p build/variants
+	@for v in $$(tools/run variant --list emulated); do \
+		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
+		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
+	done >>build/target-more.log || :
+	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
+	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
+			>build/build-extra-tests-$$b.log 2>&1 || \
+			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
+		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
+			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
+	done >>build/target-more.log || :
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
+		tests/extra/input qemu-mpc8544ds build/extra-input >>build/target-more.log || :)
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
 EXAMPLE_TESTS := docs/examples/writing-tests
@@ -401,8 +417,8 @@ test: deps
 	@tools/tree-products snap build/tree.before
 	@rm -f build/sanitize.out
 	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -C sim all && \
-		$(MAKE) --no-print-directory -C sim/tests all; } >build/sim-build.log 2>&1 || \
+	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -j2 -C sim all && \
+		$(MAKE) --no-print-directory -j2 -C sim/tests all; } >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
@@ -412,13 +428,14 @@ test: deps
 	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
 	} >build/host-lane.out 2>&1 & \
-	for b in $(TEST_BOARDS) $(if $(NEEDS_HW),p2020rdb); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1; \
-	done; \
-	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
+	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
+	{ $(MAKE) --no-print-directory hw-test; \
 		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
 		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
+	for b in $(TEST_BOARDS); do \
+		$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+	done; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
