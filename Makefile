@@ -395,8 +395,14 @@ console-test: deps
 NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b) runner)))
 
 
-# The serial runner's suites run when the board that stands in for a real one is under test.
+# The serial runner's suites run when the board that stands in for a real one is under test. Its lane
+# starts as soon as p2020rdb is built; the other images are then built niced (two jobs at a time):
+# U-Boot's YMODEM receiver times out by a clock that follows the host's when its QEMU is starved.
 NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
+
+# The CPU seconds (user + system) of the processes a shell has waited for, from what its "times"
+# wrote to a file (in a command substitution "times" would count the subshell's own children).
+CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
 # there is one (it is the shortest lane), else in the host lane.
@@ -426,21 +432,26 @@ test: deps
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
 	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
-	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
+	  times >build/host-lane.times; \
+	  echo "(host lane: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/host-lane.times) s of CPU)"; \
 	} >build/host-lane.out 2>&1 & \
 	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
 	{ $(MAKE) --no-print-directory hw-test; \
 		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
-		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s)" >&2; \
+		times >build/hw-lane.times; \
+		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s," \
+			"$$($(CPU_SECONDS) build/hw-lane.times) s of CPU)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	for b in $(TEST_BOARDS); do \
-		$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+		$(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
 	done; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
-	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
+	times >build/make-test.times; \
+	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \
+		tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
