@@ -462,6 +462,12 @@ void smp_wake(unsigned int cpu)
 		send_ipi(cpu);
 }
 
+void smp_wake_self(void)
+{
+	if (listed > 1)			/* the MPIC is set up on a multicore board only */
+		send_ipi(smp_this_cpu());
+}
+
 /* The bound passed: withdraw the call if the core has not taken it yet. */
 static int give_up(unsigned int cpu, uint32_t seq, uint64_t timeout_tb)
 {

@@ -88,6 +88,8 @@ void smp_doze(uint32_t ticks);
 bool smp_wakeup(bool decrementer);
 /* Wake another core from smp_doze (an IPI that posts no call). */
 void smp_wake(unsigned int cpu);
+/* An IPI to the running core: pending while MSR[EE] is clear, it ends the next doze at once. */
+void smp_wake_self(void);
 unsigned int smp_ipis_received(unsigned int cpu);
 
 /*

@@ -28,5 +28,6 @@ void test_smp_wait_call(void);
 void test_smp_tlb1_first_slot(void);
 void test_smp_fault_counts(void);
 void test_smp_lock_bound(void);
+void test_smp_doze_bound(void);
 
 #endif
