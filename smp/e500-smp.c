@@ -423,6 +423,22 @@ static bool claim_call(volatile uint32_t *claim, uint32_t value)
 	return old != seq;
 }
 
+/*
+ * The quiescent point deferred table freeing waits for (smp_quiesce): a core
+ * answers calls only between its walks of the page tables (a miss handler,
+ * the C fix-up's walk), never in the middle of one.
+ */
+static void quiesce_fn(void *arg)
+{
+	(void)arg;
+}
+
+/* Calls that load no TLB entry: they leave a core's clean mark alone and pass clean cores. */
+static bool tlb_only(void (*fn)(void *))
+{
+	return fn == smp_shootdown_fn || fn == quiesce_fn;
+}
+
 static void poll_box(struct cpu_slot *c, struct mailbox *b)
 {
 	uint32_t seq = b->posted;
@@ -434,13 +450,13 @@ static void poll_box(struct cpu_slot *c, struct mailbox *b)
 		return;
 	msync();			/* fn and arg were written before posted */
 	fn = b->fn;
-	if (fn != smp_shootdown_fn) {
+	if (!tlb_only(fn)) {
 		c->busy++;
 		c->tlb_dirty = 1;
 		msync();
 	}
 	fn(b->arg);
-	if (fn != smp_shootdown_fn)
+	if (!tlb_only(fn))
 		c->busy--;
 	msync();			/* fn's stores before the answer */
 	b->answered = seq;
@@ -600,7 +616,7 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 	for (i = 0; i < ncpus; i++) {
 		if (i == me || cpus[i].state != CPU_ONLINE)
 			continue;
-		if (fn == smp_shootdown_fn && !cpus[i].tlb_dirty)
+		if (tlb_only(fn) && !cpus[i].tlb_dirty)
 			continue;
 		err = smp_call(i, fn, arg, timeout_tb);
 		if (err == SMP_ERUNNING)	/* arg is in use until it answers */
@@ -609,6 +625,17 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 			first = err;
 	}
 	return first;
+}
+
+/*
+ * Every core that may be walking page tables passes a quiescent point: each
+ * TLB-dirty core answers a call (a clean core marks itself dirty, ordered,
+ * before it runs anything that walks, so it reads whatever was unlinked
+ * before this as unlinked).  0, or the first core's error.
+ */
+int smp_quiesce(void)
+{
+	return smp_call_others(quiesce_fn, NULL, SMP_CALL_TIMEOUT);
 }
 
 /* The secondary's C entry: the kernel context, then online, answering calls. */

@@ -66,6 +66,12 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb);
  * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
  */
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/*
+ * Return once every other core that may be walking page tables has passed a
+ * quiescent point after the call (deferred table freeing, mmu/pt-linear.h):
+ * 0, or the error of the first core that did not answer.
+ */
+int smp_quiesce(void);
 /* Answer the calls posted to this core (the idle loop and every waiter call it). */
 void smp_poll(void);
 

@@ -1061,5 +1061,9 @@ PPCMMU_TEST_FN("smp-range-shootdown", "e500", "smp range shootdown drops every p
 PPCMMU_TEST_FN("smp-wait-call", "e500", "smp wait covers a running call", test_smp_wait_call);
 PPCMMU_TEST_FN("smp-fault-counts", "e500", "smp fault counts under concurrency", test_smp_fault_counts);
 PPCMMU_TEST_FN("smp-lock-bound", "e500", "smp lock wait bounded, holder named", test_smp_lock_bound);
+PPCMMU_TEST_FN("smp-table-free", "e500", "smp page-table pages freed under concurrent walks",
+	       test_smp_table_free);
+PPCMMU_TEST_FN("smp-table-free-long", "long", "smp page-table pages freed under walks, 100000 steps",
+	       test_smp_table_free_long);
 PPCMMU_TEST_FN("smp-doze-bound", "e500", "smp doze bounded by its own decrementer", test_smp_doze_bound);
 PPCMMU_TEST_FN("smp-race", "e500", "smp racing PTE writer", test_smp_race);

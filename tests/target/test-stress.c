@@ -105,18 +105,6 @@ static uint32_t pick(uint32_t n)
 	return rng() % n;
 }
 
-/* The number of the command line's key=N, or def. */
-static unsigned long cmdline_number(const char *key, unsigned long def)
-{
-	const char *v;
-	size_t len;
-	bool bare;
-
-	if (!cmdline_find(layout.bootargs, key, &v, &len, &bare) || bare)
-		return def;
-	return strtoul(v, NULL, 0);
-}
-
 static void mismatch(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void mismatch(const char *fmt, ...)
