@@ -31,7 +31,7 @@
 #define HELD_BOUND_TB	(2 * SMP_CALL_TIMEOUT)
 #define READER_YIELD	8u		/* reads between two dozes of a reader */
 #define READER_DOZE_TB	4000u		/* 10 us */
-#define TABLE_SHORT	2000ul
+#define TABLE_SHORT	500ul
 #define TABLE_LONG	100000ul
 
 static paddr_t poison_pa;
