@@ -104,7 +104,8 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
-	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-tables.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-tables.c tests/target/test-smp-user.c \
+	tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.

@@ -172,7 +172,12 @@ static bool core_lacks_doze(void)
  * skipped (the caller re-checks and dozes again).  On exit the count is a
  * large positive one, which does replace the deadline.
  */
-#define DEC_PARKED	0x7fffffffu	/* 5.4 s at 400 MHz: a deadline far away, never negative */
+static uint64_t parked_at[E500_MAX_CPUS];	/* the time base when each core last parked DEC */
+
+uint64_t smp_dec_parked_at(void)
+{
+	return parked_at[smp_this_cpu()];
+}
 
 __attribute__((noinline)) void smp_doze(uint32_t ticks)
 {
@@ -196,7 +201,8 @@ __attribute__((noinline)) void smp_doze(uint32_t ticks)
 	}
 	/* awake: smp_wakeup() returned here with EE and WE clear */
 	mtspr(SPRN_TCR, 0);
-	mtspr(SPRN_DEC, DEC_PARKED);
+	mtspr(SPRN_DEC, SMP_DEC_PARKED);
+	parked_at[smp_this_cpu()] = timebase_read();
 	mtspr(SPRN_TSR, TSR_DIS);
 	mtspr(SPRN_HID0, hid0);
 	__asm__ volatile("isync" : : : "memory");
@@ -607,14 +613,31 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 	return 0;
 }
 
+void smp_mask_set(volatile uint32_t *mask, uint32_t bits)
+{
+	uint32_t old;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %1\n"
+			 "	or	%0, %0, %2\n"
+			 "	stwcx.	%0, 0, %1\n"
+			 "	bne-	1b\n"
+			 "	msync"
+			 : "=&r"(old) : "r"(mask), "r"(bits) : "cr0", "memory");
+}
+
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	return smp_call_cores(~0u, fn, arg, timeout_tb);
+}
+
+int smp_call_cores(uint32_t mask, void (*fn)(void *), void *arg, uint64_t timeout_tb)
 {
 	unsigned int i, me = smp_this_cpu();
 	int err, first = 0;
 
 	msync();			/* the caller's stores (a cleared PTE) before the clean marks are read */
 	for (i = 0; i < ncpus; i++) {
-		if (i == me || cpus[i].state != CPU_ONLINE)
+		if (i == me || cpus[i].state != CPU_ONLINE || !(mask & 1u << i))
 			continue;
 		if (tlb_only(fn) && !cpus[i].tlb_dirty)
 			continue;
