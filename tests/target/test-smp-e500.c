@@ -1346,8 +1346,9 @@ static void expire_decrementer(void)
 	uint64_t t0 = timebase_read();
 
 	mtspr(SPRN_TCR, 0);
-	mtspr(SPRN_DEC, 100);			/* DIS set, no interrupt (DIE off) */
-	while (!(mfspr(SPRN_TSR) & TSR_DIS) && timebase_read() - t0 < DOZE_TEST_TB)
+	mtspr(SPRN_DEC, 1);			/* DIS set, no interrupt (DIE off) */
+	/* bounded generously: a loaded host may take its time to expire even one tick */
+	while (!(mfspr(SPRN_TSR) & TSR_DIS) && timebase_read() - t0 < SMP_CALL_TIMEOUT)
 		;
 }
 
