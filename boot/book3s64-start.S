@@ -113,20 +113,6 @@ FUNC b3_opal_call
 	mtlr	r0
 	blr
 
-/*
- * No user mode on book3s/64 yet: the user routines tests/target/env.c
- * names resolve to one trap instruction, and user_call() stops the run.
- */
-	.section .usertext, "ax"
-	.globl	user_load_word, user_store_word, user_call_at, user_return_42, user_sweep, user_read_sprgs
-user_load_word:
-user_store_word:
-user_call_at:
-user_return_42:
-user_sweep:
-user_read_sprgs:
-	trap
-
 	.section .bss
 	.balign	16
 	.globl	b3_opal

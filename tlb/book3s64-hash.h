@@ -57,6 +57,19 @@ void b3_hpt_info(struct b3_hpt_info *info);
 
 /* A segment or hash miss (DSI, ISI, data/instruction segment): true if handled (retry the access). */
 bool b3_hash_fault(struct b3_regs *r);
+/* After b3_hash_fault() refused a fault at ea: is a page mapped there (whose rights refused it)? */
+bool b3_fault_has_leaf(vaddr_t ea);
+
+/*
+ * User spaces: space pid has VSID context B3_CONTEXT_USER_BASE + pid (the
+ * kernel's are below), and a context must fit the 19 bits the VSID rule
+ * leaves it (its proto-VSID is context << 18 | ESID for 256M segments).
+ */
+#define B3_CONTEXT_USER_BASE	3
+#define B3_CONTEXT_BITS		19
+#define B3_USER_PID_MAX		((1u << B3_CONTEXT_BITS) - 2 - B3_CONTEXT_USER_BASE)	/* the last context would make VSID 0 */
+/* User mode ends: no user segment stays in the SLB (the kernel sees no user address). */
+void b3_user_leave(void);
 
 /* The VSID of a segment: the rule of docs/hw/book3s64-hash.md. */
 uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera);

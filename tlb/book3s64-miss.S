@@ -14,7 +14,8 @@
  * then keeps the entries from overlapping).
  *
  * Registers: r13 the vector number on entry (the stub saved r13 in SPRG2),
- * kept in b3_slb_save, then scratch; r12 saved in SPRG3, then the save
+ * kept in b3_slb_save, then scratch; r12 saved in HSPRG1 (not SPRG3, which
+ * user mode reads), then the save
  * area; r9, r10, r11 and CR saved in b3_slb_save; r10 the address, r9 and
  * r11 scratch.  All come back as they were, to rfid or to the C path.
  */
@@ -38,7 +39,7 @@
 	.section .vectors, "ax"
 	.globl	b3_slb_fast
 b3_slb_fast:
-	mtspr	SPRN_SPRG3, r12
+	mtspr	SPRN_HSPRG1, r12
 	LOAD_IMM64 r12, b3_slb_save
 	std	r9, SAVE_R9(r12)
 	std	r10, SAVE_R10(r12)
@@ -146,7 +147,7 @@ b3_slb_fast:
 	ld	r9, SAVE_R9(r12)
 	ld	r10, SAVE_R10(r12)
 	ld	r11, SAVE_R11(r12)
-	mfspr	r12, SPRN_SPRG3
+	mfspr	r12, SPRN_HSPRG1
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
@@ -156,7 +157,7 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
 	ld	r9, SAVE_R9(r12)
 	ld	r10, SAVE_R10(r12)
 	ld	r11, SAVE_R11(r12)
-	mfspr	r12, SPRN_SPRG3
+	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
 	.section .bss
@@ -177,7 +178,7 @@ b3_slb_save:
  * the C path with the registers as the interrupt left them.
  *
  * Registers: r13 the vector on entry (SPRG2 holds r13), then scratch; r12
- * saved in SPRG3, then the save area b3_hash_save; r5..r11 and CR saved
+ * saved in HSPRG1, then the save area b3_hash_save; r5..r11 and CR saved
  * there.  r10 the address, r8 the PTE, r7 its address, r6 the VSID, r5
  * the hash, r9 and r11 scratch, then r9 dw0 and r11 dw1.
  */
@@ -191,7 +192,7 @@ b3_slb_save:
 	.section .vectors, "ax"
 	.globl	b3_hash_fast
 b3_hash_fast:
-	mtspr	SPRN_SPRG3, r12
+	mtspr	SPRN_HSPRG1, r12
 	LOAD_IMM64 r12, b3_hash_save
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	std	r\n, HSAVE(\n)(r12)
@@ -362,7 +363,7 @@ b3_hash_fast:
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	ld	r\n, HSAVE(\n)(r12)
 	.endr
-	mfspr	r12, SPRN_SPRG3
+	mfspr	r12, SPRN_HSPRG1
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
@@ -372,7 +373,7 @@ hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the 
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	ld	r\n, HSAVE(\n)(r12)
 	.endr
-	mfspr	r12, SPRN_SPRG3
+	mfspr	r12, SPRN_HSPRG1
 	li	r13, VEC_DSI
 	b	b3_common
 
