@@ -253,9 +253,9 @@ b3_hash_fast:
 	rldicl	r9, r8, 2, 62
 	cmpdi	r9, 3				/* PRESENT and PTE */
 	bne	hslow
-	/* rights: READ and ACCESSED; a store also WRITE and DIRTY */
-	andi.	r9, r8, _PAGE_READ | _PAGE_ACCESSED
-	cmpdi	r9, _PAGE_READ | _PAGE_ACCESSED
+	/* rights: READ, ACCESSED and PRIVILEGED (a kernel page: PP 000 or 110); a store also WRITE and DIRTY */
+	andi.	r9, r8, _PAGE_READ | _PAGE_ACCESSED | _PAGE_PRIVILEGED
+	cmpdi	r9, _PAGE_READ | _PAGE_ACCESSED | _PAGE_PRIVILEGED
 	bne	hslow
 	andis.	r9, r11, DSISR_ISSTORE@h
 	beq	1f
