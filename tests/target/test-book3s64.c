@@ -312,6 +312,53 @@ static void test_16g(void)
 }
 
 /*
+ * A 16G page in a user space (over physical 0, only its first RAM touched):
+ * user loads and stores through it, its HPTE carries the user's rights
+ * (PP 010) and its space's id, read-only after protect (PP 011: a user
+ * store faults, memory unchanged), and nothing for the user once the page
+ * is the kernel's (PP 000: a user load faults).
+ */
+#define USER16G_PID	11
+#define USER16G_VA	0x0000010000000000ull	/* a 1T region of the user range */
+
+static void test_user_16g(void)
+{
+	vsize_t size = 1ull << 34;
+	paddr_t pa = test_page();
+	vaddr_t va = USER16G_VA + pa;
+	const struct fault_record *f = last_fault();
+	struct mm mm;
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	lin(pa)[2] = 0x16c0ffee;
+	report_eq(user_space_init(&mm, USER16G_PID), MMU_OK, "user space %d", USER16G_PID);
+	report_eq(map(&mm, USER16G_VA, 0, size, UPROT_RW), MMU_OK, "16G user page over physical 0");
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 0) && is_eq(r, 0x16c0ffee),
+	       "a user load through it reads RAM at 0x%lx (0x%lx)", (unsigned long)pa, (unsigned long)r);
+	report(tlb_lookup(va, USER16G_PID, &t) && is_eq(t.prot, UPROT_RW) && is_eq(t.tid, USER16G_PID) &&
+	       is_eq(t.pa, 0) && is_eq(t.level, 1), "its HPTE: user read-write (PP 010), space %d, RPN 0 (prot 0x%x)",
+	       USER16G_PID, t.prot);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), va + 12, &r), 0) &&
+	       is_eq(lin(pa)[3], 0x600df00d), "a user store through it lands in RAM");
+	report_eq(protect(&mm, USER16G_VA, size, PROT_READ | PROT_USER), MMU_OK, "protect user read-only");
+	lin(pa)[3] = 1;
+	expect_fault(va + 12);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), va + 12, &r), 1) && f->store && f->user &&
+	       is_eq(lin(pa)[3], 1), "then a user store faults (%s), memory unchanged", fault_kind_name(f->kind));
+	report(tlb_lookup(va, USER16G_PID, &t) ? is_eq(t.prot, PROT_READ | PROT_USER) : true,
+	       "no HPTE grants the store (prot 0x%x)", t.prot);
+	report_eq(protect(&mm, USER16G_VA, size, KPROT_RW), MMU_OK, "protect: the kernel's only");
+	expect_fault(va + 8);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 1) && !f->store && f->user &&
+	       is_eq(f->kind, FAULT_PROT_DATA), "then a user load faults (%s)", fault_kind_name(f->kind));
+	report_eq(unmap(&mm, USER16G_VA, size), MMU_OK, "unmap");
+	report(!tlb_lookup(va, USER16G_PID, &t), "no HPTE left for the page");
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
  * Group overflow: 17 pages whose primary groups are one group (each in a
  * segment of its own, the page chosen from the segment's VSID), so their
  * 16 slots of primary and secondary group fill and the 17th evicts one.
@@ -410,5 +457,6 @@ PPCMMU_TEST_FN("book3s64-exec", "book3s64", "book3s64 instruction hash fault", t
 PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
 PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
+PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space", test_user_16g);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
