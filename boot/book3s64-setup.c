@@ -143,8 +143,10 @@ void b3_start(uint64_t dt_phys)
 		kprintf("ppcmmu: no device tree at 0x%lx: board.cfg's RAM size and command line\n",
 			(unsigned long)dt_phys);
 	}
+	/* RAM past the linear map's plan serves huge pages only (the pool's high range) */
+	hugepool_set_high(B3_RAM_MAX, layout.ram_size > B3_RAM_MAX ? layout.ram_size : B3_RAM_MAX);
 	if (layout.ram_size > B3_RAM_MAX) {
-		kprintf("ppcmmu: RAM: %lu MB claimed; the linear map covers %lu MB: capped\n",
+		kprintf("ppcmmu: RAM: %lu MB; the linear map covers %lu MB, the rest serves huge pages only\n",
 			MB(layout.ram_size), MB(B3_RAM_MAX));
 		layout.ram_size = B3_RAM_MAX;
 	}

@@ -155,9 +155,12 @@ static void test_4k(void)
 
 
 /* A call into a page mapped executable: an instruction segment miss and an instruction hash miss. */
+#define REFAULTS	8	/* more than the fault path's repeat limit */
+
 static void test_exec(void)
 {
 	paddr_t pa = test_page();
+	unsigned int i, ran;
 	struct b3_counts c0, c1;
 	uint64_t v, r;
 
@@ -174,6 +177,12 @@ static void test_exec(void)
 	       "both counted as instruction misses, the segment one resolved in assembly");
 	report(b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       !(r & HPTE_R_N) && (r & HPTE_R_PP0), "its HPTE: executable (N clear), read-only (PP 110)");
+	for (i = 0, ran = 0; i < REFAULTS; i++) {
+		tlb_flush_all();
+		ran += call_at(MISS_VA) == 42;
+	}
+	report_eq(ran, REFAULTS, "%u flushes, %u calls: each fault on the flushed page is resolved (a flush is no "
+		  "repeat of a fault the MMU does not take)", REFAULTS, REFAULTS);
 	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect: no execute");
 	expect_fault(MISS_VA);
 	call_at(MISS_VA);
