@@ -107,7 +107,7 @@ __vec_base:
 	VECTOR	VEC_MCHECK, b3_common
 	VECTOR	VEC_DSI, b3_hash_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_DSEG, b3_slb_fast		/* tlb/book3s64-miss.S */
-	VECTOR	VEC_ISI, b3_common
+	VECTOR	VEC_ISI, b3_hash_fast
 	VECTOR	VEC_ISEG, b3_slb_fast
 	VECTOR	VEC_EXTERNAL, b3_hcommon	/* LPCR[LPES0] = 0: a hypervisor interrupt */
 	VECTOR	VEC_ALIGN, b3_common

@@ -73,11 +73,16 @@ struct b3_counts b3_stats;
 static vaddr_t last_page = ~(vaddr_t)0;
 static unsigned int repeats;
 
-/* An HPTE was removed (flush, invalidation, eviction): the next fault on its page is progress. */
+/*
+ * An HPTE was removed (flush, invalidation, eviction): the next fault on
+ * its page is progress, here and in the assembly path (b3_hash_last: the
+ * page it resolved last, tlb/book3s64-miss.S).
+ */
 static void progress_reset(void)
 {
 	last_page = ~(vaddr_t)0;
 	repeats = 0;
+	b3_hash_last = ~0ull;
 }
 
 /* ---- segments ---- */

@@ -96,6 +96,7 @@ struct b3_counts {
 void b3_counts(struct b3_counts *c);
 extern struct b3_counts b3_stats;
 extern uint64_t b3_kmap_pgd_pa;		/* set once kernel_mm exists: the assembly path walks it */
+extern uint64_t b3_hash_last;		/* the assembly hash path's last page (EA >> 12), ~0: none */
 
 _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&

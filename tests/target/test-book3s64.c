@@ -17,6 +17,8 @@
 #include "mmu/pte-book3s64.h"
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
+
+extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #include "hugetlb/pool.h"
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
@@ -107,6 +109,16 @@ static bool hpte_recorded(vaddr_t page_va, void *headp, unsigned int shift, uint
 	       !!(e & H_PAGE_F_SECOND) == !!(*v & HPTE_V_SECONDARY);
 }
 
+/* The HPTE words v, r (H aside) are what the C encoder makes for the page at page_va of 1 << shift. */
+static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
+			 uint64_t r)
+{
+	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(2, page_va, tera) };
+
+	return (v & ~(uint64_t)HPTE_V_SECONDARY) == b3_hpte_v(&s, page_va, shift) &&
+	       r == b3_hpte_r(pa, shift, head);
+}
+
 static void test_4k(void)
 {
 	paddr_t pa = test_page();
@@ -161,6 +173,7 @@ static void test_exec(void)
 {
 	paddr_t pa = test_page();
 	unsigned int i, ran;
+	struct walk_result w;
 	struct b3_counts c0, c1;
 	uint64_t v, r;
 
@@ -173,10 +186,13 @@ static void test_exec(void)
 	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1,
 	       "one instruction segment miss, one instruction hash miss (%lu, %lu)",
 	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
-	report(c1.slb_miss_c == c0.slb_miss_c && c1.inst_resolved - c0.inst_resolved == 2,
-	       "both counted as instruction misses, the segment one resolved in assembly");
+	report(c1.slb_miss_c == c0.slb_miss_c && c1.hash_miss_c == c0.hash_miss_c &&
+	       c1.inst_resolved - c0.inst_resolved == 2,
+	       "both counted as instruction misses, both resolved in assembly");
 	report(b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       !(r & HPTE_R_N) && (r & HPTE_R_PP0), "its HPTE: executable (N clear), read-only (PP 110)");
+	walk(&kernel_mm, MISS_VA, &w);
+	report(encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r), "the assembly path's HPTE words are the C encoder's");
 	for (i = 0, ran = 0; i < REFAULTS; i++) {
 		tlb_flush_all();
 		ran += call_at(MISS_VA) == 42;
@@ -247,8 +263,9 @@ static void test_16m(void)
 	c0 = counts_now();
 	report_eq(peek(HUGE16M_VA + size - 8), 0x16161616u, "a load in its last replica reads the page's last word");
 	c1 = counts_now();
-	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c,
-	       "one segment miss (in assembly, a 16M base from the leaf PMD entry) and one hash miss (%lu, %lu)",
+	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c &&
+	       c1.hash_miss_c == c0.hash_miss_c,
+	       "one segment miss (a 16M base from the leaf PMD entry) and one hash miss, both in assembly (%lu, %lu)",
 	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
 	report(b3_hpte_find(HUGE16M_VA + size - 8, &group, &slot, &v, &r, &s) && s.base_shift == 24 &&
 	       (v & HPTE_V_LARGE) && !(v & HPTE_V_B_1T) && (r & 0xff000) == 0 &&
@@ -256,6 +273,8 @@ static void test_16m(void)
 	       "one HPTE: L = 1, 256M segment, LP 0 (16M), RPN the page (V %016lx R %016lx)",
 	       (unsigned long)v, (unsigned long)r);
 	report((v >> HPTE_V_AVPN_SHIFT & 1) == 0, "its AVPN has the bit inside the 16M page clear");
+	report(encoded_as_c(HUGE16M_VA, 24, false, pa, pt_entry_get(pt_run_head(&kernel_mm, 3, size, HUGE16M_VA)), v, r),
+	       "the assembly path's HPTE words are the C encoder's (from the run's first entry)");
 	report(hpte_recorded(HUGE16M_VA, pt_run_head(&kernel_mm, 3, size, HUGE16M_VA), 24, &v, &r),
 	       "the slot recorded in the run's first PMD entry (0x%016lx, group 0x%lx slot %u)",
 	       (unsigned long)pt_entry_get(pt_run_head(&kernel_mm, 3, size, HUGE16M_VA)), (unsigned long)group, slot);
@@ -276,6 +295,60 @@ static void test_16m(void)
  * machine here has 16G of RAM: the page maps physical 0..16G, and only
  * its part in RAM is touched (a test page, through both mappings).
  */
+/* Valid SLB entries covering ea (hardware's view: slbmfee/slbmfev), and the last one's size. */
+static unsigned int slb_covering(vaddr_t ea, bool *tera)
+{
+	uint64_t esid, vsid;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		if (!(esid & SLB_ESID_V))
+			continue;
+		*tera = (vsid & SLB_VSID_B_1T) != 0;
+		if ((esid & ~((1ull << (*tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1)) ==
+		    (ea & ~((1ull << (*tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1)))
+			n++;
+	}
+	return n;
+}
+
+/*
+ * A 4K page in the 1T region of the 16G page at va: the 1T entry covers it
+ * with the wrong base size, so its hash miss goes to C, which replaces the
+ * 1T entry with a 256M one (no two entries cover one address); the 16G
+ * page's next access is a segment miss, whose 1T segment the assembly path
+ * makes after dropping the 256M entry; the count of valid 1T entries
+ * follows.
+ */
+static void check_1t_overlaps(vaddr_t va)
+{
+	vaddr_t small = HUGE16G_VA + (1ull << B3_16G_SHIFT);	/* just past the 16G page */
+	paddr_t pa = test_page();
+	struct b3_counts c0, c1;
+	bool tera = false;
+
+	lin(pa)[0] = 0x4a4a;
+	map(&kernel_mm, small, pa, 4096, KPROT_RW);
+	c0 = counts_now();
+	report_eq(peek(small), 0x4a4a, "a 4K page in the same 1T region reads");
+	c1 = counts_now();
+	report(is_eq(slb_covering(small, &tera), 1) && !tera && is_eq(slb_covering(va, &tera), 0) &&
+	       is_eq(b3_slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
+	       "its 256M segment replaced the 1T entry (by C; 1T entries counted: %lu)",
+	       (unsigned long)b3_slb_tera);
+	c0 = counts_now();
+	report_eq(peek(va + 8), 0x16c0ffee, "the 16G page reads again");
+	c1 = counts_now();
+	report(is_eq(slb_covering(va, &tera), 1) && tera && is_eq(slb_covering(small, &tera), 1) && tera &&
+	       is_eq(b3_slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(c1.slb_miss, c0.slb_miss + 1),
+	       "its 1T segment replaced the 256M entry (in assembly; 1T entries counted: %lu)",
+	       (unsigned long)b3_slb_tera);
+	unmap(&kernel_mm, small, 4096);
+	test_page_free(pa);
+}
+
 static void test_16g(void)
 {
 	vsize_t size = 1ull << 34;
@@ -295,9 +368,10 @@ static void test_16g(void)
 	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "a load through it reads RAM at 0x%lx", (unsigned long)pa);
 	c1 = counts_now();
-	report(c1.slb_miss_c - c0.slb_miss_c == 1 && c1.hash_miss - c0.hash_miss == 1,
-	       "one segment miss (the 1T segment: made by the C path) and one hash miss (%lu, %lu)",
-	       c1.slb_miss_c - c0.slb_miss_c, c1.hash_miss - c0.hash_miss);
+	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c &&
+	       c1.hash_miss_c == c0.hash_miss_c,
+	       "one segment miss (the 1T segment) and one hash miss, both in assembly (%lu, %lu)",
+	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
 	poke(va + 12, 0x5a5a5a5a);
 	report_eq(lin(pa)[3], 0x5a5a5a5a, "a store through it lands in RAM");
 	report(b3_hpte_find(va, &group, &slot, &v, &r, &s) && s.base_shift == 34 && (v & HPTE_V_LARGE) &&
@@ -306,6 +380,8 @@ static void test_16g(void)
 	       "one HPTE: L = 1, 1T segment, LP 3 (16G), RPN 0 (V %016lx R %016lx)",
 	       (unsigned long)v, (unsigned long)r);
 	report((v >> HPTE_V_AVPN_SHIFT & 0x7ff) == 0, "its AVPN has the 11 bits inside the 16G page clear");
+	report(encoded_as_c(HUGE16G_VA, 34, true, 0, pt_entry_get(pt_run_head(&kernel_mm, 2, size, HUGE16G_VA)), v, r),
+	       "the assembly path's HPTE words are the C encoder's (from the run's first entry)");
 	report(hpte_recorded(HUGE16G_VA, pt_run_head(&kernel_mm, 2, size, HUGE16G_VA), 34, &v, &r),
 	       "the slot recorded in the run's first PUD entry");
 	for (i = 1; i < SLB_ENTRIES; i++) {
@@ -314,6 +390,7 @@ static void test_16g(void)
 			found = (vsid & SLB_VSID_LLP_MASK) == SLB_VSID_LLP_16G && (vsid & SLB_VSID_B_1T);
 	}
 	report(found, "its SLB entry: a 1T segment with a 16G base page size");
+	check_1t_overlaps(va);
 	report_eq(unmap(&kernel_mm, HUGE16G_VA, size), MMU_OK, "unmap");
 	report(!b3_hpte_find(va, &group, &slot, &v, &r, &s), "unmap removed the HPTE");
 	report_eq(load_faults(va + 8), FAULT_TLB_DATA, "a load after unmap faults");
@@ -439,6 +516,11 @@ static void test_slb_round_robin(void)
 	lin(pa)[1] = 0x5e65e6;
 	for (i = 0; i < SEGMENTS; i++)
 		map(&kernel_mm, ROUND_VA + i * SEG, pa, 4096, PROT_READ);
+	/* a 1T entry among them, which the round robin replaces too */
+	map(&kernel_mm, HUGE16G_VA, 0, 1ull << B3_16G_SHIFT, PROT_READ);
+	tlb_flush_all();
+	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_slb_tera, 1),
+	       "a 16G page read: one 1T entry valid");
 	c0 = counts_now();
 	for (i = 0; i < SEGMENTS; i++)
 		ok += peek(ROUND_VA + i * SEG + 4) == 0x5e65e6;
@@ -453,6 +535,9 @@ static void test_slb_round_robin(void)
 		valid += (esid & SLB_ESID_V) != 0;
 	}
 	report_eq(valid, SLB_ENTRIES, "every SLB entry in use, none twice for one address");
+	report(is_eq(b3_slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
+	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_slb_tera);
+	unmap(&kernel_mm, HUGE16G_VA, 1ull << B3_16G_SHIFT);
 	for (i = 0; i < SEGMENTS; i++)
 		unmap(&kernel_mm, ROUND_VA + i * SEG, 4096);
 	test_page_free(pa);
