@@ -31,6 +31,7 @@ extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #define HUGE16G_VA	(B3_KMAP_START + 0x0000010000000000ull)	/* a 1T region of its own */
 #define EVICT_VA	(B3_KMAP_START + 0x0000020000000000ull)
 #define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
+#define REFAULTS	8	/* more than the fault path's repeat limit */
 
 static uint64_t msr(void)
 {
@@ -125,6 +126,7 @@ static void test_4k(void)
 	uint32_t *l = lin(pa);
 	struct walk_result w;
 	struct b3_counts c0, c1;
+	unsigned int i, ok;
 	uint64_t v, r;
 
 	l[3] = 0x4c0ffee4;
@@ -162,13 +164,18 @@ static void test_4k(void)
 	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }),
 	       "unmap removed the HPTE");
 	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a load after unmap faults (no stale translation)");
+	for (i = 0, ok = 0; i < REFAULTS; i++) {
+		map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+		ok += peek(MISS_VA + 16) == 0x5707e;
+		unmap(&kernel_mm, MISS_VA, 4096);
+	}
+	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
+		  "repeat of a fault the MMU does not take)", REFAULTS);
 	test_page_free(pa);
 }
 
 
 /* A call into a page mapped executable: an instruction segment miss and an instruction hash miss. */
-#define REFAULTS	8	/* more than the fault path's repeat limit */
-
 static void test_exec(void)
 {
 	paddr_t pa = test_page();
