@@ -143,3 +143,23 @@ FUNC e64_call_at
 FUNC b3_bench_load
 	lwz	r3, 0(r3)
 	blr
+
+/*
+ * uint32_t b3_bench_fetch(vaddr_t va): a call to the code at va (its first
+ * fetch takes the instruction misses), for make bench to step through from
+ * the bctrl at b3_bench_fetch_call.
+ */
+FUNC b3_bench_fetch
+	mflr	r0
+	std	r0, 16(r1)
+	stdu	r1, -112(r1)
+	std	r2, 40(r1)
+	mtctr	r3
+	.globl	b3_bench_fetch_call
+b3_bench_fetch_call:
+	bctrl
+	ld	r2, 40(r1)
+	addi	r1, r1, 112
+	ld	r0, 16(r1)
+	mtlr	r0
+	blr

@@ -171,6 +171,19 @@ static void test_4k(void)
 	}
 	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
 		  "repeat of a fault the MMU does not take)", REFAULTS);
+	/* a kernel_mm page with user rights: its PP (010) is not the assembly path's (000 or 110) */
+	map(&kernel_mm, MISS_VA, pa, 4096, UPROT_RW);
+	c0 = counts_now();
+	report_eq(peek(MISS_VA + 16), 0x5707e, "a kernel_mm page with user rights reads");
+	c1 = counts_now();
+	walk(&kernel_mm, MISS_VA, &w);
+	report(c1.hash_miss_c == c0.hash_miss_c + 1 &&
+	       b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
+	       encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r) &&
+	       (r & (HPTE_R_PP0 | HPTE_R_PP)) == HPTE_PP_USER_RW,
+	       "its hash miss went to C (the assembly path takes supervisor pages only): PP 010 (R %016lx)",
+	       (unsigned long)r);
+	unmap(&kernel_mm, MISS_VA, 4096);
 	test_page_free(pa);
 }
 
