@@ -369,6 +369,29 @@ static void check_1t_overlaps(vaddr_t va)
 	test_page_free(pa);
 }
 
+/*
+ * The run index at PUD: a fault in the second half of the 16G run (entry
+ * 40 of 64) records its HPTE in the run's first entry.  RAM backs only the
+ * page's first 1 GB: QEMU reads 0 past it, silicon would take a machine
+ * check, so only the QEMU board makes this access.
+ */
+static void check_pud_run_index(void)
+{
+	vaddr_t far = HUGE16G_VA + (40ull << B3_PUD_SHIFT) + 8;
+	void *entry40 = pt_leaf_slot(&kernel_mm, 2, far);
+	uint64_t v, r;
+
+	if (strcmp(arch_board_name(), "qemu-powernv8")) {
+		report_skip("the 16G page's entry 40: no RAM behind it on this board");
+		return;
+	}
+	tlb_flush_all();
+	report_eq(peek(far), 0, "a load 10 GB into the 16G page (past RAM: QEMU reads 0)");
+	report(hpte_recorded(HUGE16G_VA, pt_run_head(&kernel_mm, 2, 1ull << B3_16G_SHIFT, HUGE16G_VA), 34, &v, &r) &&
+	       entry40 && !(pt_entry_get(entry40) & H_PAGE_HASHPTE),
+	       "its HPTE recorded in the run's first PUD entry, not in entry 40");
+}
+
 static void test_16g(void)
 {
 	vsize_t size = 1ull << 34;
@@ -411,6 +434,7 @@ static void test_16g(void)
 	}
 	report(found, "its SLB entry: a 1T segment with a 16G base page size");
 	check_1t_overlaps(va);
+	check_pud_run_index();
 	report_eq(unmap(&kernel_mm, HUGE16G_VA, size), MMU_OK, "unmap");
 	report(!b3_hpte_find(va, &group, &slot, &v, &r, &s), "unmap removed the HPTE");
 	report_eq(load_faults(va + 8), FAULT_TLB_DATA, "a load after unmap faults");
