@@ -224,6 +224,8 @@ static void test_exec(void)
 	call_at(MISS_VA);
 	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_INST,
 	       "a fetch from the page without EXEC: the hash fault is refused, as a protection fault");
+	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }),
+	       "and no HPTE was inserted for it");
 	expect_fault_clear();
 	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
 	test_page_free(pa);
