@@ -14,6 +14,7 @@
 #include "include/book3s64/hash.h"
 #include "include/book3s64/frame.h"
 #include "include/book3s64/opal.h"
+#include "include/book3s64/second.h"
 #include "drivers/opal-console.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
@@ -224,4 +225,10 @@ void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
 	*pa = 0;
 	*size = 0;
 	*name = "none (OPAL console)";
+}
+
+/* Start the core with PIR pir in b3_second_entry (real mode: its physical address); OPAL's status. */
+int64_t b3_start_core(uint64_t pir)
+{
+	return b3_opal_call(OPAL_START_CPU, pir, (uintptr_t)b3_second_entry - KERNEL_VA, 0, 0);
 }

@@ -17,6 +17,7 @@
 #include "mmu/pte-book3s64.h"
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
+#include "include/book3s64/second.h"
 
 extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #include "hugetlb/pool.h"
@@ -32,6 +33,9 @@ extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #define EVICT_VA	(B3_KMAP_START + 0x0000020000000000ull)
 #define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
 #define REFAULTS	8	/* more than the fault path's repeat limit */
+#define SMP_VA		(B3_KMAP_START + 0x0000007000000000ull)
+#define CORE_WAIT	(512000000ull / 4)	/* a quarter second of the 512 MHz time base */
+#define PIR_STEP	8	/* QEMU's powernv8: core n has PIR n << 3, one thread each */
 
 static uint64_t msr(void)
 {
@@ -595,6 +599,98 @@ static void test_slb_round_robin(void)
 }
 
 
+/* Wait (bounded) until the second core's mailbox word at off holds want. */
+static bool box_wait(const volatile uint64_t *w, uint64_t want)
+{
+	uint64_t t0 = timebase_read();
+
+	while (*w != want)
+		if (timebase_read() - t0 > CORE_WAIT)
+			return false;
+	__asm__ volatile("sync" : : : "memory");
+	return true;
+}
+
+/* Give the second core a command (its arguments in the mailbox); false if it did not answer. */
+static bool core_command(uint64_t cmd)
+{
+	__asm__ volatile("sync" : : : "memory");
+	b3_box.cmd = cmd;
+	return box_wait(&b3_box.cmd, 0);
+}
+
+/* The second core takes this core's SDR1, SLB entry 0 and the entry covering va (as its entry 1). */
+static bool core_setup(vaddr_t va)
+{
+	uint64_t esid, vsid;
+	unsigned int i;
+
+	b3_box.sdr1 = mfspr(SPRN_SDR1);
+	b3_slb_read(0, &esid, &vsid);
+	b3_box.slb0_esid = esid;
+	b3_box.slb0_vsid = vsid;
+	b3_box.slb1_esid = 0;
+	for (i = 1; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		if ((esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1))) {
+			b3_box.slb1_esid = (esid & ~(uint64_t)SLB_INDEX_MASK) | 1;
+			b3_box.slb1_vsid = vsid;
+		}
+	}
+	return b3_box.slb1_esid && core_command(B3_BOX_SETUP);
+}
+
+/* The second core loads the word at va (nothing else: its TLB keeps what it holds); ~0 if no answer. */
+static uint64_t core_load(vaddr_t va)
+{
+	b3_box.va = va;
+	b3_box.value = ~0ull;
+	return core_command(B3_BOX_LOAD) ? b3_box.value : ~0ull;
+}
+
+/*
+ * A second core (QEMU -smp 2: one thread per core), started through
+ * OPAL_START_CPU into the kernel's stub, loads a kernel_mm page through
+ * the shared HPT, so its TLB holds the translation; the page is unmapped
+ * (tlbie, which every core obeys) and another mapped there: the second
+ * core must read the new page, not its stale TLB entry.
+ */
+static void test_second_core(void)
+{
+	uint64_t me = mfspr(SPRN_PIR), pir = 0;
+	paddr_t p = test_page(), q = test_page();
+	int64_t rc = -1;
+	unsigned int k;
+
+	for (k = 1; k <= ARCH_MAX_CPUS && b3_box.state != B3_BOX_ALIVE && rc; k++) {
+		pir = (uint64_t)k * PIR_STEP;
+		if (pir != me)
+			rc = b3_start_core(pir);
+	}
+	if (b3_box.state != B3_BOX_ALIVE && rc) {
+		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+		goto out;
+	}
+	report(box_wait(&b3_box.state, B3_BOX_ALIVE) && is_eq(b3_box.pir, pir) &&
+	       is_eq(b3_box.msr & (MSR_SF | MSR_HV | MSR_IR | MSR_DR | MSR_PR), MSR_SF | MSR_HV),
+	       "core PIR 0x%lx started through OPAL_START_CPU (this one: 0x%lx): its r3 the PIR, MSR 0x%016lx",
+	       (unsigned long)b3_box.pir, (unsigned long)me, (unsigned long)b3_box.msr);
+	lin(p)[0] = 0x1111;
+	lin(q)[0] = 0x2222;
+	map(&kernel_mm, SMP_VA, p, 4096, KPROT_RW);
+	report_eq(peek(SMP_VA), 0x1111, "this core reads the page (its HPTE goes in)");
+	report(core_setup(SMP_VA), "the second core takes SDR1 and the two SLB entries");
+	report_eq(core_load(SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its own TLB");
+	unmap(&kernel_mm, SMP_VA, 4096);
+	map(&kernel_mm, SMP_VA, q, 4096, KPROT_RW);
+	report_eq(peek(SMP_VA), 0x2222, "unmapped, another page mapped there: this core reads the new one");
+	report_eq(core_load(SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
+	unmap(&kernel_mm, SMP_VA, 4096);
+out:
+	test_page_free(p);
+	test_page_free(q);
+}
+
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
 PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
@@ -604,4 +700,5 @@ PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
 PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space", test_user_16g);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
+PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
