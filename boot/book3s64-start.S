@@ -151,7 +151,7 @@ FUNC e64_call_at
  * mode ignores the top address bits, so the mailbox's linear-map address
  * serves untranslated; during the one translated load, SLB entry 0 (the
  * linear map) keeps it reachable.  A LOAD touches no SLB entry: QEMU flushes
- * its TLB on slbia and slbmte, which would hide a stale entry.
+ * its TLB on slbia, which would hide a stale entry.
  *
  * Registers: r10 the mailbox, r3 the PIR, r4..r9 scratch.
  */

@@ -25,7 +25,7 @@
 #define B3_BOX_VALUE		80	/* the word loaded */
 #define B3_BOX_BYTES		88
 #define B3_BOX_ALIVE		0x411e
-#define B3_BOX_SETUP		1	/* SDR1 and SLB entries 0 and 1 (slbia and slbmte flush QEMU's TLB) */
+#define B3_BOX_SETUP		1	/* SDR1 and SLB entries 0 and 1 (slbia flushes QEMU's TLB) */
 #define B3_BOX_LOAD		2	/* one load, nothing else: the TLB keeps what it holds */
 
 #ifndef __ASSEMBLER__
