@@ -147,7 +147,7 @@ FUNC e64_call_at
 /*
  * A second core's start (OPAL_START_CPU): real mode, r3 its PIR, MSR SF |
  * HV.  It runs only this stub (book3s64/second.h): it reports itself in the
- * mailbox, then serves LOAD commands until the machine powers off.  Real
+ * mailbox, then serves SETUP and LOAD commands until the machine powers off.  Real
  * mode ignores the top address bits, so the mailbox's linear-map address
  * serves untranslated; during the one translated load, SLB entry 0 (the
  * linear map) keeps it reachable.  A LOAD touches no SLB entry: QEMU flushes
