@@ -94,7 +94,7 @@ LDSCRIPT := $(BUILD)/$(FAMILY).ld
 LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,$(LDSCRIPT)
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
@@ -104,7 +104,8 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
-	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-tables.c tests/target/test-smp-user.c \
+	tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
@@ -123,14 +124,16 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
-	tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
 ifeq ($(FAMILY),book3s64)
-# What runs so far: no user mode, so the shared target tables are not built (tests/target/run.c
-# names them as skipped).
+# Everything shared but tlb/fault.c (its frame is the 32-bit one): the family has its own trap path
+# (boot/book3s64-trap.c) and links the fix-up alone (tlb/fixup.c).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
-	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
+	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c tlb/fixup.c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
-	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
+	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c tests/target/test-$(FAMILY).c \
+	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c tests/target/test-huge.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/usercode.S \
 	tests/bench/bench-book3s64.c tests/bench/bench-request.c
 endif
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
@@ -514,7 +517,8 @@ stress: deps
 	@tools/results sum build/stress/result.log
 
 # make stress-smp [STRESS_SMP_STEPS=100000] [STRESS_SEED=n]: tests=stress-smp (every core at once, against
-# the model) on the multicore test boards at STRESS_SMP_STEPS steps a core; each core's figures and misses.
+# the model) and smp-table-free-long (tables freed under walks) on the multicore test boards at
+# STRESS_SMP_STEPS steps a core; each core's figures and misses.
 SMP_BOARDS := $(foreach b,$(TEST_BOARDS),$(if $(filter-out 1,$(shell tools/board-get $(b) smp 1)),$(b)))
 STRESS_SMP_STEPS ?= 100000
 stress-smp: deps
@@ -523,10 +527,10 @@ stress-smp: deps
 	@for b in $(SMP_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/stress/build-$$b.log 2>&1 || \
 			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS="tests=stress-smp stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
+		RUNBOARD_ARGS="tests=stress-smp,smp-table-free-long stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
 		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-7200} RUNBOARD_NAME=stress-smp-$$b \
 			tools/run board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
-		grep -h 'INFO: stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)' build/stress/smp-$$b.log | \
+		grep -h 'INFO: \(stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)\|smp page-table pages freed under walks\)' build/stress/smp-$$b.log | \
 			tr -d '\r' | sed "s/^/  $$b: /"; \
 	done | tee build/stress/smp-result.log
 	@tools/results sum build/stress/smp-result.log
