@@ -20,6 +20,7 @@
 
 #include "exec.h"
 #include "mem.h"
+#include "jit.h"
 
 #define OPFN(name) \
 	static inline __attribute__((always_inline)) void \
@@ -98,8 +99,9 @@ int run_threaded(struct cpu *c)
 		OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)
 		OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)
 		OWN(mfspr_plain) OWN(mtspr_plain)
-		OWN(stub) OWN(pageend)
+		OWN(stub) OWN(pageend) OWN(jit)
 		fill_labels(&&L_call, own);
+		jit_label = labels[OPID_jit];
 		return 0;
 	}
 	page = c->fetch_dpage;
@@ -112,6 +114,9 @@ int run_threaded(struct cpu *c)
 #define PC_OF(d)	(pbase + ((uint32_t)((d) - page->insn) << 2))
 #define EXACT(d)	(icount - (d)->blen + 1)
 #define NEXT()		do { d++; goto *d->lbl; } while (0)
+/* an in-page branch to d: may translate it (jit.c) */
+#define HOT(d)		do { if (JIT_BUILT && (d)->lbl != labels[OPID_jit]) \
+				jit_heat(page, (struct dinsn *)(d)); } while (0)
 
 enter:
 	if (unlikely(!d->blen))
@@ -221,6 +226,7 @@ L_bdnz:		/* taken to a target in the page: straight to its entry */
 
 		if (likely(idx < PAGE_INSNS)) {
 			d = &page->insn[idx];
+			HOT(d);
 			goto enter;
 		}
 		target = PC_OF(d) + d->imm;
@@ -244,6 +250,7 @@ L_bcctr:
 branch:
 	if (likely((target & 0xFFFFF000u) == pbase)) {
 		d = &page->insn[(target >> 2) & (PAGE_INSNS - 1)];
+		HOT(d);
 		goto enter;
 	}
 	c->pc = target;
@@ -279,6 +286,18 @@ L_pageend:	/* fell off the page's last entry */
 	c->pc = pbase + 0x1000u;
 	c->icount = icount;
 	goto refetch;
+
+L_jit: {	/* a translation starts here: run it, go on where it stopped */
+	uintptr_t r;
+
+	c->icount = icount;
+	r = jit_code(page, d)(c);
+	icount = c->icount;
+	d = (const struct dinsn *)(r & ~JIT_ENTER);
+	if (r & JIT_ENTER)
+		goto enter;
+	goto *labels[d->op];
+}
 
 L_stub:		/* never inside a block (see the invariant in sim.h) */
 	broken_block(PC_OF(d));
