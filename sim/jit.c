@@ -291,19 +291,19 @@ static bool emit_store(struct emit *e, const struct dinsn *d, int size,
 	return true;
 }
 
-/* rd/ra = ra/rs op rb, no flags (XO forms: rd = ra op rb) */
-static void emit_xo(struct emit *e, const struct dinsn *d, uint8_t opc,
-		    bool swap)
+/* XO forms: eax = ra op rb (rb op ra when swapped); the target is rd */
+static int emit_xo(struct emit *e, const struct dinsn *d, uint8_t opc,
+		   bool swap)
 {
 	ld_gpr(e, RAX, swap ? d->rb : d->ra);
 	ld_gpr(e, RCX, swap ? d->ra : d->rb);
 	alu_rr(e, opc, RAX, RCX);
-	st_gpr(e, RAX, d->rd);
+	return d->rd;
 }
 
-/* X-form logical: ra = rs op rb (rs in the rd field), optionally inverted */
-static void emit_logic(struct emit *e, const struct dinsn *d, uint8_t opc,
-		       bool inv_b, bool inv_result)
+/* X-form logical: eax = rs op rb (rs in the rd field), optionally inverted; the target is ra */
+static int emit_logic(struct emit *e, const struct dinsn *d, uint8_t opc,
+		      bool inv_b, bool inv_result)
 {
 	ld_gpr(e, RAX, d->rd);
 	ld_gpr(e, RCX, d->rb);
@@ -312,7 +312,7 @@ static void emit_logic(struct emit *e, const struct dinsn *d, uint8_t opc,
 	alu_rr(e, opc, RAX, RCX);
 	if (inv_result)
 		not_r(e, RAX);
-	st_gpr(e, RAX, d->ra);
+	return d->ra;
 }
 
 static void rotate(struct emit *e, int r, unsigned int sh)
@@ -323,12 +323,12 @@ static void rotate(struct emit *e, int r, unsigned int sh)
 }
 
 /* slw/srw: the 64-bit shift by rb & 63 leaves 0 in the low word from 32 on */
-static void emit_shift(struct emit *e, const struct dinsn *d, uint8_t ext)
+static int emit_shift(struct emit *e, const struct dinsn *d, uint8_t ext)
 {
 	ld_gpr(e, RAX, d->rd);
 	ld_gpr(e, RCX, d->rb);
 	b1(e, 0x48); b1(e, 0xD3); b1(e, ext);		/* shl/shr rax, cl */
-	st_gpr(e, RAX, d->ra);
+	return d->ra;
 }
 
 static void move_spr(struct emit *e, size_t from, size_t to)
@@ -339,45 +339,89 @@ static void move_spr(struct emit *e, size_t from, size_t to)
 
 #define GPR_OFF(n)	(offsetof(struct cpu, gpr) + 4 * (n))
 
-/* an op with neither Rc nor OE: true when emitted */
-static bool emit_int(struct emit *e, const struct dinsn *d)
+/*
+ * CR field crf from the flags of a compare just made (signed or not): LT,
+ * GT, EQ, and SO copied from XER. Clobbers eax, ecx, edx.
+ */
+static void set_crf_flags(struct emit *e, unsigned int crf, bool sign)
 {
-	if (d->flags & (DI_RC | DI_OE))
-		return false;
+	unsigned int shift = 28 - 4 * crf;
+
+	b1(e, 0x0F); b1(e, sign ? 0x9C : 0x92); b1(e, 0xC2); /* setl/setb dl */
+	b1(e, 0x0F); b1(e, sign ? 0x9F : 0x97); b1(e, 0xC1); /* setg/seta cl */
+	b1(e, 0x0F); b1(e, 0xB6); b1(e, 0xD2);		/* movzx edx, dl */
+	b1(e, 0x0F); b1(e, 0xB6); b1(e, 0xC9);		/* movzx ecx, cl */
+	mov_rr(e, RAX, RDX);
+	alu_rr(e, 0x09, RAX, RCX);
+	alu_ri(e, 6, RAX, 1);				/* EQ: neither */
+	alu_rr(e, 0x01, RAX, RAX);
+	b1(e, 0xC1); b1(e, 0xE2); b1(e, 3);		/* shl edx, 3 */
+	alu_rr(e, 0x09, RAX, RDX);
+	b1(e, 0xC1); b1(e, 0xE1); b1(e, 2);		/* shl ecx, 2 */
+	alu_rr(e, 0x09, RAX, RCX);
+	rm_cpu(e, 0x8B, RCX, offsetof(struct cpu, xer));
+	b1(e, 0xC1); b1(e, 0xE9); b1(e, 31);		/* shr ecx, 31 */
+	alu_rr(e, 0x09, RAX, RCX);
+	if (shift) {
+		b1(e, 0xC1); b1(e, 0xE0); b1(e, (uint8_t)shift); /* shl eax */
+	}
+	rm_cpu(e, 0x8B, RCX, offsetof(struct cpu, cr));
+	alu_ri(e, 4, RCX, ~(0xFu << shift));
+	alu_rr(e, 0x09, RCX, RAX);
+	rm_cpu(e, 0x89, RCX, offsetof(struct cpu, cr));
+}
+
+/* cmpi/cmpli/cmp/cmpl: ra against imm or rb into CR field sh */
+static bool emit_cmp(struct emit *e, const struct dinsn *d)
+{
+	bool imm = d->op == OPID_cmpi || d->op == OPID_cmpli;
+
+	ld_gpr(e, RAX, d->ra);
+	if (imm) {
+		b1(e, 0x81); b1(e, 0xF8); b4(e, d->imm);	/* cmp eax, imm */
+	} else {
+		ld_gpr(e, RCX, d->rb);
+		b1(e, 0x39); b1(e, 0xC8);			/* cmp eax, ecx */
+	}
+	set_crf_flags(e, d->sh, d->op == OPID_cmpi || d->op == OPID_cmp);
+	return true;
+}
+
+/* an integer op, its result left in eax: returns the target register, or -1 for an op it does not know */
+static int emit_value(struct emit *e, const struct dinsn *d)
+{
 	switch (d->op) {
 	case OPID_li:
 		mov_ri(e, RAX, d->imm);
-		st_gpr(e, RAX, d->rd);
-		return true;
+		return d->rd;
 	case OPID_addi:
 		ld_gpr(e, RAX, d->ra);
 		alu_ri(e, 0, RAX, d->imm);
-		st_gpr(e, RAX, d->rd);
-		return true;
+		return d->rd;
 	case OPID_ori:
 	case OPID_xori:
+	case OPID_andi_rc:
 		ld_gpr(e, RAX, d->rd);
-		alu_ri(e, d->op == OPID_ori ? 1 : 6, RAX, d->imm);
-		st_gpr(e, RAX, d->ra);
-		return true;
-	case OPID_add:  emit_xo(e, d, 0x01, false); return true;
-	case OPID_subf: emit_xo(e, d, 0x29, true); return true;
-	case OPID_and:  emit_logic(e, d, 0x21, false, false); return true;
-	case OPID_andc: emit_logic(e, d, 0x21, true, false); return true;
-	case OPID_or:   emit_logic(e, d, 0x09, false, false); return true;
-	case OPID_orc:  emit_logic(e, d, 0x09, true, false); return true;
-	case OPID_xor:  emit_logic(e, d, 0x31, false, false); return true;
-	case OPID_nor:  emit_logic(e, d, 0x09, false, true); return true;
-	case OPID_nand: emit_logic(e, d, 0x21, false, true); return true;
-	case OPID_eqv:  emit_logic(e, d, 0x31, false, true); return true;
-	case OPID_slw:  emit_shift(e, d, 0xE0); return true;
-	case OPID_srw:  emit_shift(e, d, 0xE8); return true;
+		alu_ri(e, d->op == OPID_ori ? 1 : d->op == OPID_xori ? 6 : 4,
+		       RAX, d->imm);
+		return d->ra;
+	case OPID_add:  return emit_xo(e, d, 0x01, false);
+	case OPID_subf: return emit_xo(e, d, 0x29, true);
+	case OPID_and:  return emit_logic(e, d, 0x21, false, false);
+	case OPID_andc: return emit_logic(e, d, 0x21, true, false);
+	case OPID_or:   return emit_logic(e, d, 0x09, false, false);
+	case OPID_orc:  return emit_logic(e, d, 0x09, true, false);
+	case OPID_xor:  return emit_logic(e, d, 0x31, false, false);
+	case OPID_nor:  return emit_logic(e, d, 0x09, false, true);
+	case OPID_nand: return emit_logic(e, d, 0x21, false, true);
+	case OPID_eqv:  return emit_logic(e, d, 0x31, false, true);
+	case OPID_slw:  return emit_shift(e, d, 0xE0);
+	case OPID_srw:  return emit_shift(e, d, 0xE8);
 	case OPID_rlwinm:
 		ld_gpr(e, RAX, d->rd);
 		rotate(e, RAX, d->sh);
 		alu_ri(e, 4, RAX, d->imm);
-		st_gpr(e, RAX, d->ra);
-		return true;
+		return d->ra;
 	case OPID_rlwimi:
 		ld_gpr(e, RAX, d->rd);
 		rotate(e, RAX, d->sh);
@@ -385,28 +429,42 @@ static bool emit_int(struct emit *e, const struct dinsn *d)
 		ld_gpr(e, RCX, d->ra);
 		alu_ri(e, 4, RCX, ~d->imm);
 		alu_rr(e, 0x09, RAX, RCX);
-		st_gpr(e, RAX, d->ra);
-		return true;
+		return d->ra;
 	case OPID_neg:
 		ld_gpr(e, RAX, d->ra);
 		b1(e, 0xF7); b1(e, 0xD8);		/* neg eax */
-		st_gpr(e, RAX, d->rd);
-		return true;
+		return d->rd;
 	case OPID_mullw:
 		ld_gpr(e, RAX, d->ra);
 		ld_gpr(e, RCX, d->rb);
 		b1(e, 0x0F); b1(e, 0xAF); b1(e, 0xC1);	/* imul eax, ecx */
-		st_gpr(e, RAX, d->rd);
-		return true;
+		return d->rd;
 	case OPID_extsb:
 	case OPID_extsh:
 		ld_gpr(e, RAX, d->rd);
 		b1(e, 0x0F); b1(e, d->op == OPID_extsb ? 0xBE : 0xBF);
 		b1(e, 0xC0);				/* movsx eax, al/ax */
-		st_gpr(e, RAX, d->ra);
-		return true;
+		return d->ra;
 	}
-	return false;
+	return -1;
+}
+
+/* an integer op without OE (the result written back, then CR0 for Rc) */
+static bool emit_int(struct emit *e, const struct dinsn *d)
+{
+	int t;
+
+	if (d->flags & DI_OE)
+		return false;
+	t = emit_value(e, d);
+	if (t < 0)
+		return false;
+	st_gpr(e, RAX, (unsigned int)t);
+	if (d->flags & DI_RC || d->op == OPID_andi_rc) {
+		b1(e, 0x85); b1(e, 0xC0);		/* test eax, eax */
+		set_crf_flags(e, 0, true);
+	}
+	return true;
 }
 
 /* true when emitted; d is an op other than a branch */
@@ -425,6 +483,11 @@ static bool emit_op(struct emit *e, const struct dinsn *d)
 	case OPID_mtctr:
 		move_spr(e, GPR_OFF(d->rd), offsetof(struct cpu, ctr));
 		return true;
+	case OPID_cmpi:
+	case OPID_cmpli:
+	case OPID_cmp:
+	case OPID_cmpl:
+		return emit_cmp(e, d);
 	case OPID_lwz:  return emit_load(e, d, 4, false, false);
 	case OPID_lwzu: return emit_load(e, d, 4, false, true);
 	case OPID_lhz:  return emit_load(e, d, 2, false, false);
@@ -444,20 +507,12 @@ static bool emit_op(struct emit *e, const struct dinsn *d)
 }
 
 /*
- * The bdnz at d back to the start entry s (top = its code): while CTR - 1
- * is not 0, the budget check of the dispatcher's block entry, then CTR--,
- * the count and the jump. A last iteration goes back to the dispatcher
- * (the bdnz entry, not yet executed); a block that does not fit leaves
- * tagged "enter" after the bdnz.
+ * The way back to the start entry s (top = its code) once the branch is
+ * taken: the budget check of the dispatcher's block entry, the count, the
+ * jump. A block that does not fit leaves tagged "enter" (the branch done).
  */
-static void emit_loop(struct emit *e, const struct dinsn *d,
-		      const struct dinsn *s, const uint8_t *top)
+static void loop_back(struct emit *e, const struct dinsn *s, const uint8_t *top)
 {
-	rm_cpu(e, 0x8B, RAX, offsetof(struct cpu, ctr));
-	b1(e, 0x83); b1(e, 0xF8); b1(e, 1);		/* cmp eax, 1 */
-	jcc_exit(e, 0x84, (uintptr_t)d);
-	b1(e, 0xFF); b1(e, 0xC8);			/* dec eax */
-	rm_cpu(e, 0x89, RAX, offsetof(struct cpu, ctr));
 	b1(e, 0x48);					/* mov rdx, icount */
 	rm_cpu(e, 0x8B, RDX, offsetof(struct cpu, icount));
 	b1(e, 0x48); b1(e, 0x81); b1(e, 0xC2); b4(e, s->blen); /* add rdx, blen */
@@ -468,6 +523,43 @@ static void emit_loop(struct emit *e, const struct dinsn *d,
 	rm_cpu(e, 0x89, RDX, offsetof(struct cpu, icount));
 	b1(e, 0xE9);					/* jmp top */
 	b4(e, (uint32_t)(int32_t)(top - (e->p + 4)));
+}
+
+/*
+ * The block's branch d when it goes back to s: bdnz (while CTR - 1 is not
+ * 0: CTR--, then back), b, and bc without CTR (back when the CR bit BI is
+ * as BO wants). A branch not taken, a last bdnz, or any other branch
+ * leaves to the dispatcher at d, not yet executed. False for a branch
+ * this cannot translate.
+ */
+static bool emit_branch(struct emit *e, const struct dinsn *d,
+			const struct dinsn *s, const uint8_t *top)
+{
+	uint32_t idx = (uint32_t)(d - s) + (uint32_t)((int32_t)d->imm >> 2);
+
+	if (idx || d->flags & (DI_LK | DI_AA))
+		return false;
+	if (d->op == OPID_bdnz) {
+		rm_cpu(e, 0x8B, RAX, offsetof(struct cpu, ctr));
+		b1(e, 0x83); b1(e, 0xF8); b1(e, 1);	/* cmp eax, 1 */
+		jcc_exit(e, 0x84, (uintptr_t)d);
+		b1(e, 0xFF); b1(e, 0xC8);		/* dec eax */
+		rm_cpu(e, 0x89, RAX, offsetof(struct cpu, ctr));
+	} else if (d->op == OPID_bc) {
+		if (!(d->sh & 0x04))
+			return false;
+		if (!(d->sh & 0x10)) {
+			rm_cpu(e, 0x8B, RAX, offsetof(struct cpu, cr));
+			b1(e, 0x0F); b1(e, 0xBA); b1(e, 0xE0); /* bt eax, 31-BI */
+			b1(e, (uint8_t)(31 - d->ra));
+			/* not taken: jae (CF=0) when BO wants 1, else jb */
+			jcc_exit(e, d->sh & 0x08 ? 0x83 : 0x82, (uintptr_t)d);
+		}
+	} else if (d->op != OPID_b) {
+		return false;
+	}
+	loop_back(e, s, top);
+	return true;
 }
 
 static void drop_all(void);
@@ -504,17 +596,12 @@ static unsigned int emit_body(struct emit *e, const struct dinsn *s)
 	unsigned int n = 0;
 
 	for (;; d++, n++) {
-		if (d->op == OPID_bdnz && d->blen == 1) {
-			uint32_t idx = (uint32_t)(d - s) +
-				       (uint32_t)((int32_t)d->imm >> 2);
-
-			if (idx == 0 && n) {
-				emit_loop(e, d, s, top);
+		if (d->blen == 1) {
+			if (d->flags & DI_TERM && n && emit_branch(e, d, s, top))
 				return n + 1;
-			}
 			break;
 		}
-		if (d->blen == 1 || !emit_op(e, d))
+		if (!emit_op(e, d))
 			break;
 	}
 	ret_value(e, (uintptr_t)d);

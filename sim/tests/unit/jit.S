@@ -2,7 +2,8 @@
 # Hot loops, translated to host code after a few passes (jit.c), compute
 # what the threaded code computes, and a store over a translated loop takes
 # effect at its next instruction: from outside the loop (the loop's next
-# run), and from inside it, by the translated store itself. Real mode; the
+# run), and from inside it, by the translated store itself; loops closed by
+# bdnz and by bc on CR bits the translated code sets. Real mode; the
 # data live at 0x20000 (not a code page). tests/dispatch.sh stops this
 # program inside its loops, with and without --jit 1.
 	.include "test.inc"
@@ -67,6 +68,35 @@ again:
 	stw r11, 0(r9)
 	bdnz 6b
 	CHECK r5, 31 + 2 * 9, 4
+
+	# 4: loops closed by bc on a CR bit that cmpw, cmplw and a record form
+	# set in the translated code; SO is copied into every CR field written
+	LI32 r5, 0x80000000
+	mtxer r5
+	li r5, 0
+	li r6, -16
+7:	addi r5, r5, 1
+	addi r6, r6, 1
+	cmpwi cr3, r6, 16		# signed: -15 .. 16
+	blt cr3, 7b
+	CHECK r5, 32, 5
+	li r5, 0
+	LI32 r6, 0xFFFFFFF0
+	li r10, 16
+8:	addi r5, r5, 1
+	addi r6, r6, 1
+	cmplw cr1, r6, r10		# unsigned: 0xFFFFFFF1 .. 0
+	bgt cr1, 8b
+	CHECK r5, 16, 6
+	li r5, 0
+	li r6, 37
+9:	add r5, r5, r6
+	addi r6, r6, -1
+	or. r6, r6, r6
+	bne 9b
+	mfcr r7
+	CHECK r5, 37 * 38 / 2, 7
+	CHECK r7, 0x39030000, 8		# cr0 EQ|SO, cr1 LT|SO, cr3 EQ|SO
 	PASS
 
 add2:	addi r5, r5, 2			# a template, never run here
