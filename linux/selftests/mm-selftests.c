@@ -2,11 +2,12 @@
 /*
  * mm-selftests: the init program of make linux-selftests (rdinit=/mm-selftests). It mounts what
  * Linux's mm selftests expect, then runs the commands of /selftests/list one after the other,
- * each in /selftests with its output passed on with "# " in front, and reports each as a TAP
- * line: "ok N CMD" (exit status 0), "ok N CMD # SKIP" (4, kselftest's skip), "not ok N CMD #
- * exit=S" or "# signal=S" or "# timeout". Then "SUMMARY: P passed, F failed, S skipped" (the line
- * tools/run-board judges) and the end of the run: the simulator's exit device through /dev/mem,
- * or a restart, which QEMU's -no-reboot turns into an exit.
+ * each in /selftests with its output passed on with "# " in front, and reports each in the
+ * project's check lines, which tools/run-board turns into TAP (results.tap): "PASS: CMD" (exit
+ * status 0), "SKIP: CMD" (4, kselftest's skip), "FAIL: CMD [exit=S]" (or [signal=S], [timeout
+ * after N s]). Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
+ * simulator's exit device through /dev/mem, or a restart, which QEMU's -no-reboot turns into an
+ * exit.
  *
  * /selftests/list: one command a line, words separated by spaces; a line "nr_hugepages N" sets
  * the default size's pool before the commands that follow (run_vmtests.sh does the same for
@@ -39,7 +40,7 @@
 #define MAX_ARGS	32
 #define KSFT_SKIP	4
 
-static unsigned int passed, failed, skipped, number;
+static unsigned int passed, failed, skipped;
 static int timeout_s = 600;
 
 static void mount_fs(const char *type, const char *dir)
@@ -86,25 +87,25 @@ static void relay(int fd, char *buf, size_t *used, int flush)
 	}
 }
 
-/* Run one command and print its TAP line. */
+/* Run one command and print its check line. */
 static void run(char *line)
 {
-	char *argv[MAX_ARGS + 1], *save = NULL, buf[MAX_LINE + 1];
+	char *argv[MAX_ARGS + 1], *save = NULL, buf[MAX_LINE + 1], words[MAX_LINE];
 	size_t used = 0;
 	int argc = 0, pipefd[2], status = 0, done = 0;
 	double start = now();
 	pid_t pid;
 
-	for (char *w = strtok_r(line, " \t", &save); w && argc < MAX_ARGS; w = strtok_r(NULL, " \t", &save))
+	snprintf(words, sizeof(words), "%s", line);	/* line stays whole for the TAP line */
+	for (char *w = strtok_r(words, " \t", &save); w && argc < MAX_ARGS; w = strtok_r(NULL, " \t", &save))
 		argv[argc++] = w;
 	argv[argc] = NULL;
 	if (!argc)
 		return;
-	number++;
 	printf("# running %s\n", line);
 	fflush(stdout);
 	if (pipe(pipefd) != 0) {
-		printf("not ok %u %s # pipe: %s\n", number, line, strerror(errno));
+		printf("FAIL: %s [pipe: %s]\n", line, strerror(errno));
 		failed++;
 		return;
 	}
@@ -144,22 +145,22 @@ static void run(char *line)
 	close(pipefd[0]);
 	printf("# %s: %.1f s\n", line, now() - start);
 	if (pid < 0) {
-		printf("not ok %u %s # fork: %s\n", number, line, strerror(errno));
+		printf("FAIL: %s [fork: %s]\n", line, strerror(errno));
 		failed++;
 	} else if (done == 2) {
-		printf("not ok %u %s # timeout after %d s\n", number, line, timeout_s);
+		printf("FAIL: %s [timeout after %d s]\n", line, timeout_s);
 		failed++;
 	} else if (WIFSIGNALED(status)) {
-		printf("not ok %u %s # signal=%d\n", number, line, WTERMSIG(status));
+		printf("FAIL: %s [signal=%d]\n", line, WTERMSIG(status));
 		failed++;
 	} else if (WEXITSTATUS(status) == 0) {
-		printf("ok %u %s\n", number, line);
+		printf("PASS: %s\n", line);
 		passed++;
 	} else if (WEXITSTATUS(status) == KSFT_SKIP) {
-		printf("ok %u %s # SKIP\n", number, line);
+		printf("SKIP: %s\n", line);
 		skipped++;
 	} else {
-		printf("not ok %u %s # exit=%d\n", number, line, WEXITSTATUS(status));
+		printf("FAIL: %s [exit=%d]\n", line, WEXITSTATUS(status));
 		failed++;
 	}
 	fflush(stdout);
@@ -261,7 +262,6 @@ int main(void)
 	}
 	if (chdir("/selftests") != 0)
 		printf("# mm-selftests: chdir /selftests: %s\n", strerror(errno));
-	printf("TAP version 13\n");
 	while (fgets(line, sizeof(line), list)) {
 		line[strcspn(line, "\n")] = '\0';
 		if (!strncmp(line, "nr_hugepages ", 13))
@@ -274,7 +274,6 @@ int main(void)
 			run(line);
 	}
 	fclose(list);
-	printf("1..%u\n", number);
 	printf("SUMMARY: %u passed, %u failed, %u skipped\n", passed, failed, skipped);
 	end_run();
 	return 0;
