@@ -3,7 +3,7 @@
  * mm-selftests: the init program of make linux-selftests (rdinit=/mm-selftests). It mounts what
  * Linux's mm selftests expect, then runs the commands of /selftests/list one after the other,
  * each in /selftests with its output passed on with "# " in front, and reports each in the
- * project's check lines, which tools/run-board turns into TAP (results.tap): "PASS: CMD" (exit
+ * project's check lines, which tools/run board turns into TAP (results.tap): "PASS: CMD" (exit
  * status 0), "SKIP: CMD" (4, kselftest's skip), "FAIL: CMD [exit=S]" (or [signal=S], [timeout
  * after N s]). Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
  * simulator's exit device through /dev/mem, or a restart, which QEMU's -no-reboot turns into an
