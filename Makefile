@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test
+#   linux | linux-test | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -179,7 +179,7 @@ endif
 
 .PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check ram-matrix farm-test
+	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
 
 deps:
@@ -568,6 +568,11 @@ linux: deps
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
 	@tools/linux-test
+
+# Linux's own mm selftests under both kernels, every huge page size (tens of minutes): tools/linux-selftests.
+linux-selftests: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-selftests $(LINUX_RUNS)
 
 # the simulator and QEMU side by side on the same kernel loops (also part of make bench)
 bench-speed: deps
