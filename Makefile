@@ -108,16 +108,17 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
-E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/setjmp64.S boot/e500-64-setup.c \
-	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
+E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-trap.c boot/setjmp64.S \
+	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
 ifeq ($(FAMILY),e500-64)
-# What runs in 64-bit mode so far: the shared 4k and errors tables (kernel addresses); no user mode yet, so the
-# target tables that need it are not built (test e500-64-not-built names them as skipped).
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
+# The shared fault path and target tables, user mode included; the benchmarks are not built yet.
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
 	tests/target/test-$(FAMILY).c tests/target/test-4k.c tests/target/test-errors.c \
+	tests/target/test-user.c tests/target/test-huge.c tests/target/test-security.c \
+	tests/target/test-stress.c tests/target/usercode.S \
 	tests/bench/bench-e500-64.c tests/bench/bench-request.c
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the

@@ -332,7 +332,7 @@ struct mm *fault_user_mm(void)
 }
 
 /* No user mode on book3s/64 yet: a caller stops the run, saying so. */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	(void)mm;
 	(void)arg;

@@ -9,14 +9,12 @@
  * tlb/e500-64-miss.S refuse reaches e64_trap, which reports it (or resumes
  * after it when a test declared it).
  */
-#include <stdio.h>
 #include <string.h>
 #include "include/arch.h"
 #include "include/kernel.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/e64.h"
-#include "e500/e64-frame.h"
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "e500/spin-table.h"
@@ -36,7 +34,6 @@
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n);
-void e64_trap(struct e64_regs *r);
 
 static unsigned int tlb1_entries;
 static paddr_t ccsr_pa;
@@ -335,86 +332,6 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	kernel_main();
 }
 
-static const char *const vector_names[38] = {
-	[0] = "critical input", [1] = "machine check", [2] = "data storage", [3] = "instruction storage",
-	[4] = "external input", [5] = "alignment", [6] = "program", [7] = "FP unavailable",
-	[8] = "system call", [9] = "AP unavailable", [10] = "decrementer", [11] = "fixed-interval timer",
-	[12] = "watchdog", [13] = "data TLB error", [14] = "instruction TLB error", [15] = "debug",
-	[35] = "performance monitor", [36] = "doorbell", [37] = "critical doorbell",
-};
-
-static const char *vector_name(uint64_t v)
-{
-	return v < 38 && vector_names[v] ? vector_names[v] : "?";
-}
-
-static size_t dump_regs(const struct e64_regs *r, char *buf, size_t len)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	n += (size_t)snprintf(buf + n, len - n, "  SRR0 %016lx SRR1 %016lx DEAR %016lx ESR %08lx\n"
-			      "  LR   %016lx CTR  %016lx CR   %08lx XER %08lx",
-			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)r->dear,
-			      (unsigned long)r->esr, (unsigned long)r->lr, (unsigned long)r->ctr,
-			      (unsigned long)r->cr, (unsigned long)r->xer);
-	for (i = 0; i < 32 && n < len; i += 4)
-		n += (size_t)snprintf(buf + n, len - n, "\n  r%-2u %016lx %016lx %016lx %016lx", i,
-				      (unsigned long)r->gpr[i], (unsigned long)r->gpr[i + 1],
-				      (unsigned long)r->gpr[i + 2], (unsigned long)r->gpr[i + 3]);
-	return n;
-}
-
-/*
- * A TLB miss the handler refused or a storage fault, in the kernel.  One a test or the monitor declared (expect_fault)
- * resumes after the access (a fetch: at LR, the caller of the code); any
- * other is reported and abandons the test or command (fault_unexpected).
- */
-static void e64_fault(struct e64_regs *r, enum fault_kind kind, vaddr_t addr)
-{
-	static char text[2048];
-	struct fault_record f = {
-		.kind = kind, .vector = (uint32_t)r->vector, .addr = addr, .pc = r->srr0,
-		.cause = (uint32_t)r->esr, .store = (r->esr & ESR_ST) != 0, .user = (r->srr1 & MSR_PR) != 0,
-	};
-
-	if (fault_expected(&f)) {
-		r->srr0 = kind == FAULT_TLB_INST || kind == FAULT_PROT_INST ? r->lr : r->srr0 + 4;
-		return;
-	}
-	snprintf(text, sizeof(text), "vector %lu (%s)\n", (unsigned long)r->vector, vector_name(r->vector));
-	dump_regs(r, text + strlen(text), sizeof(text) - strlen(text));
-	fault_unexpected(&f, text);
-	panic("fault_unexpected returned");
-}
-
-/* Every interrupt: a kernel TLB miss or storage fault goes to e64_fault, anything else ends the run. */
-void e64_trap(struct e64_regs *r)
-{
-	static char text[2048];
-
-	switch (r->vector) {
-	case 2:
-		e64_fault(r, FAULT_PROT_DATA, r->dear);
-		return;
-	case 3:
-		e64_fault(r, FAULT_PROT_INST, r->srr0);
-		return;
-	case 13:
-		e64_fault(r, FAULT_TLB_DATA, r->dear);
-		return;
-	case 14:
-		e64_fault(r, FAULT_TLB_INST, r->srr0);
-		return;
-	default:
-		break;
-	}
-	dump_regs(r, text, sizeof(text));
-	kprintf("\nppcmmu: unexpected interrupt: vector %lu (%s)\n%s\n", (unsigned long)r->vector,
-		vector_name(r->vector), text);
-	arch_exit(1);
-}
-
 void __attribute__((noreturn)) arch_exit(int status)
 {
 	(void)status;
@@ -590,25 +507,6 @@ void page_zero(void *va, size_t len)
 	memset(va, 0, len);
 }
 
-/* ---- faults ---- */
-
-const char *fault_kind_name(enum fault_kind k)
-{
-	static const char *const names[] = {
-		[FAULT_NONE] = "none", [FAULT_TLB_DATA] = "data TLB miss",
-		[FAULT_TLB_INST] = "instruction TLB miss", [FAULT_PROT_DATA] = "data storage fault",
-		[FAULT_PROT_INST] = "instruction storage fault", [FAULT_OTHER] = "other interrupt",
-	};
-
-	return (unsigned int)k <= FAULT_OTHER ? names[k] : "?";
-}
-
-/* No user mode in 64-bit mode yet: no user space is ever running. */
-struct mm *fault_user_mm(void)
-{
-	return NULL;
-}
-
 /* ---- TLB geometry and entries, for the monitor and the tests ---- */
 
 unsigned int e64_tlb1_entries(void)
@@ -697,22 +595,6 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 	case E64_TLB1_SPIN: return "spin tables (bring-up only)";
 	default: return "free";
 	}
-}
-
-/* No user mode in 64-bit mode yet: a caller stops the run, saying so. */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
-{
-	(void)mm;
-	(void)arg;
-	(void)result;
-	panic("user_call(0x%016lx): user mode is not built for e500 in 64-bit mode yet",
-	      (unsigned long)pc);
-}
-
-/* No fault fix-ups (accessed/dirty) without the miss handlers: all zero. */
-void fault_fixup_counts_sum(struct fault_fixup_counts *c)
-{
-	memset(c, 0, sizeof(*c));
 }
 
 /* Board facts for the tests' public header (include/arch.h). */

@@ -156,7 +156,7 @@ void trap_enter_user(struct ppc_regs *r)
  * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
  * PID (a larger value would be cut and alias another space).
  */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	static struct e500_ctx uctx;
 	struct e500_regs *r = &user_frame[1];

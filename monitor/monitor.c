@@ -580,9 +580,9 @@ static int cmd_mw(int argc, char **argv)
  * page at the top of the kernel's page-table range (RAM cached, anything
  * else cache-inhibited and guarded).
  */
-static int with_phys_page(paddr_t pa, uint32_t bytes, uint32_t *va)
+static int with_phys_page(paddr_t pa, uint32_t bytes, vaddr_t *va)
 {
-	vaddr_t window = (layout.kmap_last & ~0xfffu);
+	vaddr_t window = (layout.kmap_last & ~(vaddr_t)0xfff);
 	unsigned int prot = PROT_READ | PROT_WRITE;
 	int err;
 
@@ -602,7 +602,7 @@ static int with_phys_page(paddr_t pa, uint32_t bytes, uint32_t *va)
 
 static void end_phys_page(void)
 {
-	int err = unmap(&kernel_mm, layout.kmap_last & ~0xfffu, 0x1000);
+	int err = unmap(&kernel_mm, layout.kmap_last & ~(vaddr_t)0xfff, 0x1000);
 
 	if (err)
 		mmu_error("removing the temporary mapping", err);
@@ -611,7 +611,8 @@ static void end_phys_page(void)
 static int cmd_mdp(int argc, char **argv)
 {
 	unsigned int width;
-	uint32_t count, va;
+	uint32_t count;
+	vaddr_t va;
 	uint64_t pa;
 	int rc;
 
@@ -620,7 +621,7 @@ static int cmd_mdp(int argc, char **argv)
 	if (!arg_u64(argv[1], "PADDR", &pa) || !md_args(argc, argv, &width, &count, 2) ||
 	    with_phys_page(pa, count * width, &va))
 		return 1;
-	kprintf("physical " PA_FMT " through 0x%08lx:\n", PA_ARG(pa), (unsigned long)va);
+	kprintf("physical " PA_FMT " through 0x%0*lx:\n", PA_ARG(pa), (int)(2 * sizeof(vaddr_t)), (unsigned long)va);
 	rc = dump(va, count, width, va);
 	end_phys_page();
 	return rc;
@@ -630,7 +631,8 @@ static int cmd_mwp(int argc, char **argv)
 {
 	bool force = take_force(&argc, &argv);
 	unsigned int width;
-	uint32_t val, count, va;
+	uint32_t val, count;
+	vaddr_t va;
 	uint64_t pa;
 	int rc;
 

@@ -166,7 +166,8 @@ static void test_miss_4k(void)
 {
 	paddr_t pa = test_page();
 	uint32_t *l = lin(pa);
-	struct walk_result w;
+	struct walk_result w, w2;
+	struct fault_fixup_counts before, after;
 	struct tlb_info t;
 
 	l[3] = 0x4c0ffee4;
@@ -191,11 +192,16 @@ static void test_miss_4k(void)
 	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_DATA && l[5] == 0,
 	       "a store to the read-only page: a data storage fault, nothing written");
 	expect_fault_clear();
-	/* the accessed rule: a PTE without ACCESSED goes to C, not into the TLB */
+	/* the accessed rule: a PTE without ACCESSED goes to C (the fix-up sets it), not into the TLB */
 	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
 	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
 	tlb_flush_all();
-	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a PTE without ACCESSED: the miss reaches C");
+	before = fixups_here();
+	report_eq(load_faults(MISS_VA), FAULT_NONE, "a PTE without ACCESSED: the load completes");
+	after = fixups_here();
+	report(is_eq(after.young - before.young, 1) && is_eq(walk(&kernel_mm, MISS_VA, &w2), MMU_OK) &&
+	       is_set(w2.entry, _PAGE_ACCESSED), "... through C, whose fix-up set ACCESSED (%u fix-up)",
+	       after.young - before.young);
 	pt_entry_set(w.ptep, w.entry);
 	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
 	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "an unmapped kernel address: the miss reaches C");
@@ -456,18 +462,103 @@ static void test_setjmp(void)
 }
 
 /*
- * The shared groups this family does not build yet (Makefile: they need user
- * mode, and with it the fault path's user side and fix-ups), named once per
- * run.  Groups 4k and errors run (kernel addresses only).
+ * A kernel store to va that takes a TLB miss with known kernel values in the
+ * registers the miss handler saves in SPRG4..7 (r10, r11, r12, CR).
  */
-static void test_not_built(void)
+static void kernel_miss_marked(vaddr_t va)
 {
-	static const char *const groups[] = { "user", "huge", "security", "stress" };
+	__asm__ volatile("lis 10, 0x5a5a\n\tlis 11, 0x6b6b\n\tlis 12, 0x7c7c\n\t"
+			 "cmpwi 10, 0\n\tstw 10, 0(%0)"
+			 : : "b"(va) : "r10", "r11", "r12", "cr0", "memory");
+}
+
+#define USER_HIGH_VA	(0x100000000ull + TEST_UVA)	/* a user address above 4 GB */
+
+/*
+ * User mode runs in 64-bit mode (MSR[CM] = 1 with MSR[PR] = 1): a user load
+ * from above 4 GB reaches that page, where a 32-bit EA (TEST_UVA, nothing
+ * mapped) would fault; its TLB entry carries the space's PID.
+ */
+static void test_user_cm(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	uint32_t r = 0;
+	struct tlb_info t;
+
+	lin(pa)[1] = 0x64b17e5u;
+	report_eq(user_space_init(&mm, 6), MMU_OK, "a user space with PID 6");
+	report_eq(map(&mm, USER_HIGH_VA, pa, 4096, UPROT_RW), MMU_OK, "map a user page at 0x%016lx",
+		  (unsigned long)USER_HIGH_VA);
+	tlb_flush_all();
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + 4, &r), 0) &&
+	       is_eq(r, 0x64b17e5u), "user code loads from it: 64-bit effective addresses in user mode (0x%lx)",
+	       (unsigned long)r);
+	report(tlb_lookup(USER_HIGH_VA, 6, &t) && is_eq(t.va, USER_HIGH_VA) && is_eq(t.tid, 6) &&
+	       is_eq(t.prot, UPROT_RW), "its TLB0 entry: EPN 0x%016lx, TID %u, user read/write",
+	       (unsigned long)t.va, t.tid);
+	expect_fault(USER_HIGH_VA + 4096);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + 4096, &r), 1) &&
+	       last_fault()->user && is_eq(last_fault()->addr, USER_HIGH_VA + 4096),
+	       "the page after it faults, recorded with its whole address");
+	unmap(&mm, USER_HIGH_VA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
+ * User code can read SPRG3..7 (SPR 259..263): SPRG4..7, where the miss
+ * handlers and the interrupt entry save kernel registers, hold no kernel
+ * value once user code runs, even right after a kernel miss passed marked
+ * kernel registers through them.
+ */
+static void test_user_sprgs(void)
+{
+	static const char *const names[] = { "SPRG3", "SPRG4", "SPRG5", "SPRG6", "SPRG7" };
+	struct mm mm;
+	paddr_t pa = test_page(), upa = test_page();
+	uint32_t r = 1, *seen = lin(upa);
 	unsigned int i;
 
-	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (they need user mode, "
-			    "not built there)", groups[i]);
+	user_space_init(&mm, 4);
+	map(&mm, TEST_UVA, upa, 4096, UPROT_RW);
+	user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r);	/* loads the entries it needs */
+	map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+	tlb_flush_page(MISS_VA);
+	kernel_miss_marked(MISS_VA);
+	memset(seen, 0xee, 20);
+	report(is_eq(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r), 0) && is_eq(r, 0),
+	       "user code reads SPR 259..263");
+	for (i = 0; i < 5; i++)
+		report_eq(seen[i], 0, "%s reads as 0 in user mode (0x%08lx)", names[i], (unsigned long)seen[i]);
+	unmap(&kernel_mm, MISS_VA, 4096);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+	test_page_free(upa);
+}
+
+/* PID 0 (global entries) and PIDs past the 8 bits the kernel gives spaces are refused, nothing run. */
+static void test_user_pids(void)
+{
+	struct mm mm;
+	uint32_t r = 0x1234;
+	struct tlb_info t;
+
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "user_call in a space with PID 0: EPID, nothing run");
+	mm_destroy(&mm);
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "PID 256: EPID");
+	mm_destroy(&mm);
+	user_space_init(&mm, 255);
+	tlb_flush_all();
+	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0, "PID 255 runs user code");
+	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
+	       "its entry carries TID 255, invisible to PID 0");
+	user_space_destroy(&mm);
 }
 
 PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
@@ -482,4 +573,6 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
-PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);
+PPCMMU_TEST_FN("e500-64-user-cm", "e500-64", "e500-64 user mode is 64-bit", test_user_cm);
+PPCMMU_TEST_FN("e500-64-user-sprgs", "e500-64", "e500-64 SPRG4..7 in user mode", test_user_sprgs);
+PPCMMU_TEST_FN("e500-64-user-pids", "e500-64", "e500-64 user PIDs", test_user_pids);

@@ -30,6 +30,8 @@
 #include "mmu/pte-e500.h"
 #include "smp/e500-smp.h"
 #include "tests/target/test-smp-e500.h"
+#elif defined(PPCMMU_FAMILY_E500_64)
+#include "mmu/pte-e500.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
@@ -395,7 +397,7 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 	int err = walk(s->mm, va + sizes[z] / 2, &w);
 
 	uint32_t size = sl->split ? sl->split : sizes[z];
-	vaddr_t page = (va + sizes[z] / 2) & ~(size - 1);
+	vaddr_t page = (va + sizes[z] / 2) & ~(vaddr_t)(size - 1);
 
 	S()->n_walk++;
 	if (!sl->mapped) {
