@@ -305,8 +305,8 @@ target-test:
 		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
 	done | tee -a build/target-test.log
 	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+	@# each family (its own build, build/extra-tests/BOARD; e500 in both modes), then the bad input (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
 		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
 			>build/build-extra-tests-$$b.log 2>&1 || \
 			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \

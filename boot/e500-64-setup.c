@@ -327,6 +327,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 		(unsigned long)({ uint64_t m; __asm__ volatile("mfmsr %0" : "=r"(m)); m; }),
 		(unsigned long)mfspr(SPRN_EPCR), MB(layout.ram_size));
 	kmem_check_pool(pool_err);
+	if (dt_size && !dt_facts.ncpus)
+		kprintf("ppcmmu: the device tree lists no cpu under /cpus: the boot core runs alone\n");
 	if (dt_size)
 		start_secondaries();
 	kernel_main();
