@@ -306,6 +306,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	uint32_t dt_size;
 	int pool_err;
 	unsigned int i;
+	bool mav2;
 
 	tlb1_entries = tlb1_n;
 	if (start_console(BOARD_CONSOLE_PA))
@@ -321,6 +322,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 			 i * (paddr_t)E64_LINEAR_ENTRY_BYTES, E64_LINEAR_TSIZE, MAS2_M,
 			 MAS3_SR | MAS3_SW | MAS3_SX);
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
+	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	miss_context_kernel();
 	kprintf("ppcmmu: %s in 64-bit mode (MSR 0x%08lx, EPCR 0x%08lx), %lu MB RAM\n", core_name(),
@@ -460,9 +462,9 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	memset(t, 0, sizeof(*t));
 	if (!(mas1 & MAS1_VALID))
 		return false;
-	tsize = (unsigned int)((mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT);
+	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = true;
-	t->size = (uint32_t)(1024ull << (2 * tsize));
+	t->size = (uint32_t)(1024ull << tsize);
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
@@ -567,9 +569,9 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	mas3 = mfspr(SPRN_MAS3);
 	mas7 = mfspr(SPRN_MAS7);
 	memset(t, 0, sizeof(*t));
-	tsize = (unsigned int)((mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT);
+	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = (mas1 & MAS1_VALID) != 0;
-	t->size = tsize ? (uint32_t)(1024ull << (2 * tsize)) : 0;
+	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);

@@ -37,13 +37,22 @@ static void test_mode(void)
 	report_eq(mfspr(SPRN_IVPR), KERNEL_VA, "IVPR holds the 64-bit vector base");
 }
 
-/* Every size map() offers must be a TLB1 size the core reports (TLB1PS / TLB1CFG). */
+/*
+ * The huge sizes map() offers are exactly the TLB1 sizes the core reports
+ * (TLB1PS / TLB1CFG) that the table format holds, 2M..1G: the powers of 4 on
+ * an e5500 (MMU 1.0), every power of 2 on an e6500 (2.0); a size the core
+ * lacks is refused.
+ */
+#define FORMAT_SHIFTS	(((1ull << 31) - 1) & ~((1ull << 21) - 1))	/* 2M..1G */
+
 static void test_page_sizes(void)
 {
 	bool mav2;
 	uint64_t shifts = e64_tlb1_page_shifts(&mav2);
 	const uint32_t *sizes;
-	unsigned int n, i, ok = 0, huge = 0;
+	unsigned int n, i, ok = 0, huge = 0, want = (unsigned int)__builtin_popcountll(shifts & FORMAT_SHIFTS);
+	vaddr_t va = E64_KMAP_START + 0x0000004000000000ull;
+	paddr_t pa = 0x20000000;	/* 512M-aligned: a map that succeeded is undone at once */
 
 	report_ne(shifts, 0, "TLB1 reports page sizes (mask 0x%lx, MMU %s)", (unsigned long)shifts,
 		  mav2 ? "2.0: TLB1PS" : "1.0: TLB1CFG");
@@ -54,7 +63,19 @@ static void test_page_sizes(void)
 		huge++;
 		ok += (shifts >> __builtin_ctz(sizes[i])) & 1;
 	}
-	report(huge == 5 && ok == huge, "each of the %u huge sizes of the table format is a TLB1 size", huge);
+	report(ok == huge && huge == want && huge == (mav2 ? 10u : 5u),
+	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..1G", huge,
+	       want);
+	for (i = 21; i <= 29; i += 2) {
+		int err = map(&kernel_mm, va, pa, 1u << i, KPROT_RW);
+
+		if (mav2)
+			report_eq(err, MMU_OK, "%lu M, an odd power of 2, maps on MMU 2.0", (1ul << i) >> 20);
+		else
+			report_eq(err, MMU_ESIZE, "%lu M: no TLB1 size of MMU 1.0, refused", (1ul << i) >> 20);
+		if (!err)
+			unmap(&kernel_mm, va, 1u << i);
+	}
 	report(shifts & (1ull << 30), "1G, the linear map's entry size, is one of them");
 }
 
@@ -236,16 +257,23 @@ static void test_miss_exec(void)
 	test_page_free(pa);
 }
 
-/* Huge leaves at PMD (4M..64M) and PUD (256M, 1G) level, loaded into TLB1 by the handler. */
+/*
+ * Huge leaves at PMD (2M..128M) and PUD (256M..1G) level, every size the
+ * core has, loaded into TLB1 by the handler with MAS1[TSIZE] the page's
+ * (an odd power of 2, e6500 only: _PAGE_PSIZE_ODD in the leaf, TSIZE's low
+ * bit in MAS1).
+ */
 static void test_miss_huge(void)
 {
-	static const struct { uint32_t size; int level; } sizes[] = {
-		{ 4u << 20, 3 }, { 16u << 20, 3 }, { 64u << 20, 3 }, { 256u << 20, 2 }, { 1u << 30, 2 },
-	};
-	unsigned int i;
+	const uint32_t *sizes;
+	unsigned int i, n;
 
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		uint32_t size = sizes[i].size;
+	sizes = mmu_page_sizes(&n);
+	for (i = 1; i < n; i++) {
+		uint32_t size = sizes[i];
+		unsigned int log2k = (unsigned int)__builtin_ctz(size) - 10;
+		int level = size >= (1u << E500_64_PUD_SHIFT) ? 2 : 3;
+		bool odd = log2k & 1;
 		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (1ull << 30);
 		paddr_t pa = hugepool_alloc(size);
 		struct walk_result w;
@@ -257,15 +285,19 @@ static void test_miss_huge(void)
 		}
 		*(volatile uint32_t *)lin(pa + size - 8) = 0x9e000000u + (size >> 20);
 		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
-		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, sizes[i].level),
-		       "%uM: mapped, a leaf at level %d (%s)", size >> 20, sizes[i].level,
-		       sizes[i].level == 3 ? "PMD" : "PUD");
+		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, level) &&
+		       is_eq(!!(w.entry & _PAGE_PSIZE_ODD), odd),
+		       "%uM: mapped, a leaf at level %d (%s)%s", size >> 20, level, level == 3 ? "PMD" : "PUD",
+		       odd ? ", odd power of 2" : "");
 		tlb_flush_all();
 		report_eq(peek(va + size - 8), 0x9e000000u + (size >> 20),
 			  "%uM: a load in its last replica reads the page's last word", size >> 20);
-		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa,
-		       "%uM: one TLB1 entry, EPN and RPN aligned to the page (0x%016lx -> 0x%lx)", size >> 20,
-		       (unsigned long)t.va, (unsigned long)t.pa);
+		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa &&
+		       E64_MAS1_TSIZE_LOG2K(t.raw[0]) == log2k && !(t.raw[1] & (size - 1) & ~0xfffu) &&
+		       !(t.raw[2] & (size - 1) & ~0xfffu),
+		       "%uM: one TLB1 entry, MAS1 TSIZE %u (2^n KB), EPN and RPN aligned to the page (0x%016lx -> "
+		       "0x%lx)", size >> 20, E64_MAS1_TSIZE_LOG2K(t.raw[0]), (unsigned long)t.va,
+		       (unsigned long)t.pa);
 		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", size >> 20);
 		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", size >> 20);
 		hugepool_free(pa, size);

@@ -36,6 +36,7 @@
 #include "mmu/pte-mpc8xx.h"
 #endif
 #include "include/xorshift.h"
+#include "mmu/pgtable.h"		/* PT_MAX_SIZES */
 
 #define STRESS_STEPS	10000
 #define SLOTS		4		/* per size and space */
@@ -68,9 +69,9 @@ struct space {
 	struct mm own;
 	unsigned int pid;
 	bool user;
-	vaddr_t base[8];	/* per size index: first slot */
-	unsigned int nslots[8];	/* slots of that size that fit (0: the size does not) */
-	struct slot slots[8][SLOTS];
+	vaddr_t base[PT_MAX_SIZES];	/* per size index: first slot */
+	unsigned int nslots[PT_MAX_SIZES];	/* slots of that size that fit (0: the size does not) */
+	struct slot slots[PT_MAX_SIZES][SLOTS];
 };
 
 static const uint32_t *sizes;
@@ -83,9 +84,9 @@ struct stress_state {
 	paddr_t code_pa;
 	uint64_t rng_state;
 	unsigned long seed, step, fails;
-	unsigned long nomem_size[8];
+	unsigned long nomem_size[PT_MAX_SIZES];
 	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-		n_walk, n_acbits, n_shared, per_size[8], n_split, n_collapse, n_multi_checked;
+		n_walk, n_acbits, n_shared, per_size[PT_MAX_SIZES], n_split, n_collapse, n_multi_checked;
 	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
 	uint32_t dmiss, imiss;		/* its TLB misses during the run */
 };
