@@ -23,6 +23,7 @@
 #include "tlb/fault.h"
 #include "tests/target/env.h"
 #include "e500/e64-tlb.h"
+#include "smp/e500-64-smp.h"
 #include "tlb/e500-mas-prot.h"
 
 #define GPIO_GPDIR	0xff000		/* CCSR offsets: ppce500's power-off GPIO */
@@ -77,6 +78,17 @@ static void tlb1_clear_fixed(unsigned int fixed)
 	mtspr_mas(2, 0);
 	mtspr_mas(3, 0);
 	__asm__ volatile("isync; tlbwe; isync" : : : "memory");
+}
+
+/* The linear map's entries past the first 1G (start-up pins that one), as far as RAM goes. */
+static void pin_linear_rest(void)
+{
+	unsigned int i;
+
+	for (i = 1; i < E64_LINEAR_ENTRIES && i * (paddr_t)E64_LINEAR_ENTRY_BYTES < layout.ram_size; i++)
+		tlb1_pin(E64_TLB1_LINEAR0 + i, KERNEL_VA + i * (uint64_t)E64_LINEAR_ENTRY_BYTES,
+			 i * (paddr_t)E64_LINEAR_ENTRY_BYTES, E64_LINEAR_TSIZE, MAS2_M,
+			 MAS3_SR | MAS3_SW | MAS3_SX);
 }
 
 static volatile uint8_t *ccsr(uint32_t offset)
@@ -149,23 +161,6 @@ static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 
 /* ---- cores ---- */
 
-/*
- * Each core's state, written by the core itself (online, its MSR, EPCR and
- * PIR) and its call mailbox: the boot core posts fn(arg) by bumping seq, the
- * core runs it and answers with done = seq.  Every field is read and written
- * whole with msync between them.
- */
-struct e64_cpu {
-	volatile uint32_t online;
-	volatile uint64_t msr, epcr, pir;
-	uint64_t (*volatile fn)(uint64_t arg);
-	volatile uint64_t arg, result;
-	volatile uint32_t seq, done;
-};
-
-static struct e64_cpu cpus[ARCH_MAX_CPUS];
-static unsigned int cpus_online = 1;
-
 extern const char e64_secondary_entry[];	/* code, not a C function: no descriptor */
 void e64_secondary_start(unsigned int index);
 
@@ -181,67 +176,20 @@ static void set_miss_context(void)
 	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG2), "r"(dneed) : "memory");
 }
 
-/* A secondary core in C, 64-bit mode: say so, then serve its mailbox for good. */
+/*
+ * A secondary core in C, 64-bit mode: the boot core's fixed TLB1 entries
+ * (each core has a TLB1 of its own; start-up pinned the first 1G only), its
+ * miss context, then calls and work (smp/e500-64-smp.c).
+ */
 void e64_secondary_start(unsigned int index)
 {
-	struct e64_cpu *c = &cpus[index];
 	uint64_t msr;
 
+	pin_linear_rest();
+	tlb1_pin(E64_TLB1_CCSR, E64_CCSR_VA, ccsr_pa, E64_CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 	set_miss_context();
 	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	c->msr = msr;
-	c->epcr = mfspr(SPRN_EPCR);
-	c->pir = mfspr(SPRN_PIR);
-	__asm__ volatile("msync" : : : "memory");
-	c->online = 1;
-	__asm__ volatile("msync" : : : "memory");
-	for (;;) {
-		uint32_t seq = c->seq;
-
-		if (seq == c->done)
-			continue;
-		__asm__ volatile("isync" : : : "memory");
-		c->result = c->fn(c->arg);
-		__asm__ volatile("msync" : : : "memory");
-		c->done = seq;
-		__asm__ volatile("msync" : : : "memory");
-	}
-}
-
-/* Run fn(arg) on core cpu; false if it is not online or did not answer within a second. */
-bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result)
-{
-	struct e64_cpu *c = &cpus[cpu];
-	uint64_t t0 = timebase_read();
-	uint32_t seq;
-
-	if (cpu >= ARCH_MAX_CPUS || !c->online || cpu == arch_this_cpu())
-		return false;
-	c->fn = fn;
-	c->arg = arg;
-	seq = c->seq + 1;
-	__asm__ volatile("msync" : : : "memory");
-	c->seq = seq;
-	__asm__ volatile("msync" : : : "memory");
-	while (c->done != seq)
-		if (timebase_read() - t0 > TB_HZ)
-			return false;
-	__asm__ volatile("isync" : : : "memory");
-	*result = c->result;
-	return true;
-}
-
-/* What core cpu said of itself when it came up (false if it is not online). */
-bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pir)
-{
-	if (cpu >= ARCH_MAX_CPUS || !cpus[cpu].online)
-		return false;
-	*msr = cpu ? cpus[cpu].msr : 0;
-	*epcr = cpu ? cpus[cpu].epcr : mfspr(SPRN_EPCR);
-	*pir = cpu ? cpus[cpu].pir : mfspr(SPRN_PIR);
-	if (!cpu)
-		__asm__ volatile("mfmsr %0" : "=r"(*msr));
-	return true;
+	e64_smp_secondary(index, msr, mfspr(SPRN_EPCR), mfspr(SPRN_PIR));
 }
 
 /*
@@ -253,14 +201,12 @@ bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pi
 static void start_secondaries(void)
 {
 	unsigned int i, n = dt_facts.ncpus < ARCH_MAX_CPUS ? dt_facts.ncpus : ARCH_MAX_CPUS;
-	uint64_t boot_pir = mfspr(SPRN_PIR);
+	uint64_t boot_pir = mfspr(SPRN_PIR), msr, epcr, pir;
 
-	cpus[0].online = 1;
 	for (i = 0; i < n; i++) {
 		const struct fdt_cpu *fc = &dt_facts.cpus[i];
-		unsigned int index = cpus_online;
+		unsigned int index = smp_online();
 		volatile uint32_t *e;
-		uint64_t t0;
 
 		if (fc->id == boot_pir)
 			continue;
@@ -272,17 +218,14 @@ static void start_secondaries(void)
 			 MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 		e = (volatile uint32_t *)(uintptr_t)(E64_SPIN_VA + (fc->release_addr & 0xfff));
 		spin_table_release(e, index, virt_to_phys(e64_secondary_entry));
-		t0 = timebase_read();
-		while (!cpus[index].online && timebase_read() - t0 < RELEASE_WAIT)
-			;
-		if (!cpus[index].online) {
+		if (!e64_smp_wait_up(index, RELEASE_WAIT)) {
 			kprintf("ppcmmu: cpu %u (id %u) did not come up within half a second of its release\n",
 				i, fc->id);
 			continue;
 		}
-		cpus_online++;
+		e64_cpu_state(index, &msr, &epcr, &pir);
 		kprintf("ppcmmu: cpu %u (PIR %lu) up in 64-bit mode (MSR 0x%08lx)\n", index,
-			(unsigned long)cpus[index].pir, (unsigned long)cpus[index].msr);
+			(unsigned long)pir, (unsigned long)msr);
 	}
 	tlb1_clear_fixed(E64_TLB1_SPIN);
 }
@@ -305,7 +248,6 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 {
 	uint32_t dt_size;
 	int pool_err;
-	unsigned int i;
 	bool mav2;
 
 	tlb1_entries = tlb1_n;
@@ -317,10 +259,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 			MB(layout.ram_size), MB(RAM_MAX));
 		layout.ram_size = RAM_MAX;
 	}
-	for (i = 1; i < E64_LINEAR_ENTRIES && i * (paddr_t)E64_LINEAR_ENTRY_BYTES < layout.ram_size; i++)
-		tlb1_pin(E64_TLB1_LINEAR0 + i, KERNEL_VA + i * (uint64_t)E64_LINEAR_ENTRY_BYTES,
-			 i * (paddr_t)E64_LINEAR_ENTRY_BYTES, E64_LINEAR_TSIZE, MAS2_M,
-			 MAS3_SR | MAS3_SW | MAS3_SX);
+	pin_linear_rest();
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
 	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
@@ -331,6 +270,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	kmem_check_pool(pool_err);
 	if (dt_size && !dt_facts.ncpus)
 		kprintf("ppcmmu: the device tree lists no cpu under /cpus: the boot core runs alone\n");
+	e64_smp_boot_core(dt_size ? dt_facts.ncpus : 1);
 	if (dt_size)
 		start_secondaries();
 	kernel_main();
@@ -357,7 +297,7 @@ unsigned int arch_this_cpu(void)
 
 unsigned int arch_cpus(void)
 {
-	return cpus_online;
+	return smp_online();
 }
 
 /* ---- TLB ---- */
@@ -406,13 +346,18 @@ struct shootdown {
 	vsize_t size;
 };
 
-static uint64_t invalidate_remote(uint64_t arg)
+static void invalidate_remote(void *arg)
 {
-	const struct shootdown *sd = (const struct shootdown *)(uintptr_t)arg;
+	const struct shootdown *sd = arg;
 
 	invalidate_here(sd->va, sd->size);
-	return 0;
 }
+
+/*
+ * Bound of one core's answer to a shootdown: generous (QEMU runs both cores
+ * in threads of a host that may be busy), still bounded.
+ */
+#define SHOOTDOWN_WAIT	(8 * SMP_CALL_TIMEOUT)
 
 /*
  * Every core's entries go: here, then on every other online core through
@@ -424,14 +369,15 @@ static void invalidate_everywhere(vaddr_t va, vsize_t size)
 {
 	struct shootdown sd = { va, size };
 	unsigned int c, me = arch_this_cpu();
-	uint64_t r;
+	int err;
 
 	invalidate_here(va, size);
 	__asm__ volatile("msync" : : : "memory");
-	for (c = 0; c < cpus_online; c++)
-		if (c != me && !e64_cpu_call(c, invalidate_remote, (uint64_t)(uintptr_t)&sd, &r))
-			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer", (unsigned long)va,
-			      (unsigned long)size, c);
+	for (c = 0; c < smp_online(); c++)
+		if (c != me && (err = smp_call(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
+			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer within %lu s (%d)",
+			      (unsigned long)va, (unsigned long)size, c,
+			      (unsigned long)(SHOOTDOWN_WAIT / SMP_CALL_TIMEOUT), err);
 }
 
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)

@@ -281,9 +281,12 @@
 	LOAD_TLB0 \need, 9f
 	MISS_RESTORE
 	rfi
+	.globl	\name\()_leaf, \name\()_slow	/* the huge path and the way to C, for make bench's trace */
+\name\()_leaf:
 8:	LOAD_TLB1 \need, 9f
 	MISS_RESTORE
 	rfi
+\name\()_slow:
 9:	MISS_RESTORE
 	b	\slow
 .endm

@@ -16,6 +16,8 @@
 #include "e500/mas.h"
 #include "e500/e64.h"
 #include "e500/e64-tlb.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-e500-64.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
 #include "hugetlb/pool.h"
@@ -491,6 +493,26 @@ static void test_setjmp(void)
 	report_eq(v, 7, "longjmp comes back through setjmp with its value");
 	report_eq(kept, 0xfedcba9876543210ull, "the function that jumped ran");
 	check_setjmp_nonvolatile();
+}
+
+static bool tid_matches(const struct tlb_info *t, unsigned int tid)
+{
+	return t->tid == 0 || t->tid == tid;
+}
+
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid)
+{
+	unsigned int sets, ways, way, slot, n = 0;
+	struct tlb_info t;
+
+	e64_tlb0_geometry(&sets, &ways);
+	for (way = 0; way < ways; way++)
+		n += e64_tlb_read(0, (unsigned int)(va >> 12) & (sets - 1), way, &t) &&
+		     t.va == (va & ~(vaddr_t)0xfff) && tid_matches(&t, tid);
+	for (slot = 0; slot < e64_tlb1_entries(); slot++)
+		n += e64_tlb_read(1, 0, slot, &t) && t.size && tid_matches(&t, tid) &&
+		     va - (t.va & ~(vaddr_t)(t.size - 1)) < t.size;
+	return n;
 }
 
 /*

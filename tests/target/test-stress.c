@@ -32,11 +32,16 @@
 #include "tests/target/test-smp-e500.h"
 #elif defined(PPCMMU_FAMILY_E500_64)
 #include "mmu/pte-e500.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-e500-64.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
 #include "include/xorshift.h"
 #include "mmu/pgtable.h"		/* PT_MAX_SIZES */
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
+#define STRESS_SMP	1		/* stress-smp: e500 in both modes (the same smp_* calls) */
+#endif
 
 #define STRESS_STEPS	10000
 #define SLOTS		4		/* per size and space */
@@ -150,7 +155,7 @@ static void mismatch(const char *fmt, ...)
  * window, with their misses and fix-ups, run without it.
  */
 static bool smp_mode;
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 static volatile uint32_t mm_lock_word;
 static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
 #endif
@@ -164,7 +169,7 @@ static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
 
 static void mm_lock(void)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (!smp_mode)
 		return;
 	if (mm_lock_word != arch_this_cpu() + 1)
@@ -178,7 +183,7 @@ static void mm_lock(void)
 
 static void mm_unlock(void)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (smp_mode && --mm_lock_depth[arch_this_cpu()] == 0) {
 		smp_unlock(&mm_lock_word);
 		for (unsigned int c = 0; c < smp_online(); c++)
@@ -355,7 +360,7 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 			 faulted ? "faulted" : "no fault");
 		return;
 	}
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (!faulted) {	/* the entry the access left: one, never a TLB0 and a TLB1 both */
 		S()->n_multi_checked++;
 		if (tlb_entries_covering(a, s->user ? s->pid : 0) > 1)
@@ -713,7 +718,7 @@ static void test_stress(void)
 #define STRESS_SMP_SHORT	2000	/* steps a core in make test */
 #define STRESS_SMP_LONG		100000	/* tests=stress-smp, unless stress-steps= says */
 
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 struct smp_run {
 	unsigned long steps, seed;
 	vaddr_t start, window;		/* the cores' windows: start + cpu * window */
@@ -733,7 +738,7 @@ static void stress_core(void *arg)
 	layout_slots(&st->sp[0], lo, lo + r->window - 1);
 	tlb_counts(&c0);
 	for (st->step = 0; st->step < r->steps; st->step++) {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 		smp_poll();		/* the other cores' shootdowns, between steps */
 #endif
 		one_step();
@@ -745,7 +750,7 @@ static void stress_core(void *arg)
 }
 #endif
 
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 /* Does a window of stress-smp (the shared one or a core's) hold a page of size index z? */
 static bool smp_size_fits(unsigned int z)
 {
@@ -759,7 +764,7 @@ static bool smp_size_fits(unsigned int z)
 
 static void stress_smp(unsigned long steps)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	unsigned int n = smp_online(), c;
 	const struct stress_state *st[ARCH_MAX_CPUS];
 	struct smp_run r = { .steps = steps };
@@ -821,7 +826,7 @@ static void stress_smp(unsigned long steps)
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;
-	report_skip("needs a multicore family (e500)");
+	report_skip("needs a multicore family (e500, either mode)");
 #endif
 }
 
