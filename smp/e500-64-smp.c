@@ -17,6 +17,14 @@ struct slot {
 
 struct core {
 	volatile uint32_t online;
+	/*
+	 * dirty: the core may hold TLB entries a shootdown is after.  0 only
+	 * while it has run nothing since its start-up or since a full flush it
+	 * made while idle; set (msync) before it runs a call or work, so a
+	 * shooter that stored its PTE, ran msync and then reads 0 may skip it:
+	 * whatever the core runs later reads the new PTE.
+	 */
+	volatile uint32_t dirty, in_work;
 	volatile uint64_t msr, epcr, pir;
 	struct slot call, work;
 	volatile uint32_t call_lock;	/* one caller at a time posts to call */
@@ -51,13 +59,15 @@ static unsigned int me(void)
 	return arch_this_cpu() % ARCH_MAX_CPUS;
 }
 
-/* Run what s holds if it was posted and not answered; true if it ran. */
-static bool serve(struct slot *s)
+/* Run what s holds (c's mailbox) if it was posted and not answered; true if it ran. */
+static bool serve(struct core *c, struct slot *s)
 {
 	uint32_t seq = s->seq;
 
 	if (seq == s->done)
 		return false;
+	c->dirty = 1;
+	msync();
 	isync();
 	s->fn(s->arg);
 	msync();
@@ -68,7 +78,23 @@ static bool serve(struct slot *s)
 
 void smp_poll(void)
 {
-	serve(&cores[me()].call);
+	struct core *c = &cores[me()];
+
+	serve(c, &c->call);
+}
+
+bool smp_tlb_clean(unsigned int cpu)
+{
+	msync();
+	return cpu < ARCH_MAX_CPUS && cores[cpu].online && !cores[cpu].dirty;
+}
+
+void smp_tlb_flushed(void)
+{
+	struct core *c = &cores[me()];
+
+	if (!c->in_work)
+		c->dirty = 0;	/* no msync needed: a stale 1 only costs a call */
 }
 
 bool smp_lock_try(volatile uint32_t *lock)
@@ -169,8 +195,12 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 
 void e64_smp_boot_core(unsigned int n)
 {
+	struct core *c = &cores[me()];
+
 	listed = n ? n : 1;
-	cores[me()].online = 1;
+	c->in_work = 1;		/* the boot core runs the kernel itself: never clean */
+	c->dirty = 1;
+	c->online = 1;
 }
 
 /* A secondary core: its record, then calls and work for good. */
@@ -185,8 +215,12 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	c->online = 1;
 	msync();
 	for (;;) {
-		serve(&c->call);
-		serve(&c->work);
+		serve(c, &c->call);
+		if (c->work.seq != c->work.done) {
+			c->in_work = 1;
+			serve(c, &c->work);
+			c->in_work = 0;
+		}
 	}
 }
 
