@@ -17,6 +17,10 @@
 #include "e500/mas.h"
 #define USER_PID_MAX	MAS1_TID_MAX		/* the ids user_call() takes (boot/e500-64-trap.c) */
 #endif
+#ifdef PPCMMU_FAMILY_BOOK3S64
+#include "tlb/book3s64-hash.h"
+#define USER_PID_MAX	B3_USER_PID_MAX		/* the VSID context bits */
+#endif
 #ifdef PPCMMU_FAMILY_MPC8XX
 #include "mpc8xx/mmu.h"
 #define USER_PID_MAX	MX_EPN_ASID_MASK	/* M_CASID */
