@@ -94,7 +94,7 @@ LDSCRIPT := $(BUILD)/$(FAMILY).ld
 LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack -Wl,-T,$(LDSCRIPT)
 LIBS := $(NEWLIB_TARGET)/lib/libc.a -lgcc
 
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/syscalls.c \
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
@@ -104,7 +104,8 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c lib/fdt.c boot/
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
-	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-split.c tests/target/test-e500mc.c \
+	mmu/pgtable-e500.c tests/target/test-smp-e500.c tests/target/test-smp-tables.c tests/target/test-smp-user.c \
+	tests/target/test-smp-split.c tests/target/test-e500mc.c \
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
@@ -123,14 +124,16 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
-	tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
 ifeq ($(FAMILY),book3s64)
-# What runs so far: no user mode, so the shared target tables are not built (tests/target/run.c
-# names them as skipped).
+# Everything shared but tlb/fault.c (its frame is the 32-bit one): the family has its own trap path
+# (boot/book3s64-trap.c) and links the fix-up alone (tlb/fixup.c).
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
-	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
+	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c tlb/fixup.c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
-	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/test-$(FAMILY).c \
+	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c tests/target/test-$(FAMILY).c \
+	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c tests/target/test-huge.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/usercode.S \
 	tests/bench/bench-book3s64.c tests/bench/bench-request.c
 endif
 MPC8XX_SRCS := boot/mpc8xx-start.S boot/mpc8xx-vectors.S boot/mpc8xx-setup.c boot/mpc8xx-trap.c \
@@ -174,7 +177,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test
 all: $(IMAGES)
@@ -240,80 +243,77 @@ sim-bin:
 run: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all
 	@RUNBOARD_ARGS="$(if $(TESTS),tests=$(TESTS))" RUNBOARD_TIMEOUT=$(if $(TESTS),,0) \
-		tools/run-board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
+		tools/run board --live $(BOARD) $(lastword $(IMAGES)) $(BUILD)/run.log
 
 # The stable name, group and subject of every test of the board's image, as "test list" prints them.
 list-tests: deps $(RUN_NEEDS)
 	@$(MAKE) --no-print-directory all >&2
 	@mkdir -p $(BUILD) && echo "test list" >$(BUILD)/list-tests.in
 	@RUNBOARD_INPUT=$(BUILD)/list-tests.in RUNBOARD_SESSION=tests/monitor/list.expect \
-		tools/run-board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
+		tools/run board $(BOARD) $(lastword $(IMAGES)) $(BUILD)/list-tests.log >/dev/null || \
 		{ echo "list-tests: the kernel did not list its tests ($(BUILD)/list-tests.log)"; exit 1; }
 	@sed -n '/^ppcmmu> test list/,/^ppcmmu> /{/^  /p}' $(BUILD)/list-tests.log | tr -d '\r' 
 
 host-test:
-	@tools/run-suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
+	@tools/run suite host build/host-test.log $(MAKE) --no-print-directory -C tests/host test \
 		| tee build/host-test.result
 
 sim-test:
-	@tools/run-suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
+	@tools/run suite sim build/sim-test.log $(MAKE) --no-print-directory -C sim test \
 		| tee build/sim-test.result
-	@tools/run-suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
+	@tools/run suite difftest build/difftest.log $(MAKE) --no-print-directory -C sim/difftest test \
 		| tee build/difftest.result
 
 docs-test:
 	@mkdir -p build
-	@tools/run-suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
-	@tools/run-suite layers build/layers.log tools/layers --check | tee build/layers.result
+	@tools/run suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
+	@tools/run suite layers build/layers.log tools/layers --check | tee build/layers.result
 
 # Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
 # the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
 docs: deps
 	@python3 tools/diagrams.py docs/diagrams
 	@tools/layers --draw
+	@# the simulator, and the spinning program its gdb session interrupts (tests/gdb/run)
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
-	@# every board a monitor transcript runs on
-	@for b in $$(grep -rhoE '<!-- transcript: monitor [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
+	@$(MAKE) --no-print-directory -C sim/tests all >/dev/null
+	@# every board a monitor session, a test log or a gdb session of a transcript runs on
+	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb) [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
 sanitize-test:
-	@tools/run-suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
+	@tools/run suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
 		test-all | tee build/host-asan.result
-	@tools/run-suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
+	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
+# The target suites in two streams side by side (each one core's worth of QEMU at most): the boards'
+# own runs, the miss-order check, gdb and the transcripts (which read the boards' logs) here; the
+# monitor sessions, the run variants and a board engineer's tests in target-more, at a lower
+# priority (it has no serial line to keep up with), its lines added to the log when both are done.
 target-test:
+	@rm -f build/target-test.log build/target-more.log
+	@mkdir -p build
+	@{ nice -n 5 $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
+	$(MAKE) --no-print-directory target-boards; rc=$$?; wait; \
+	cat build/target-more.err >&2; cat build/target-more.log; cat build/target-more.log >>build/target-test.log; \
+	exit $$rc
+
+target-boards:
 	@for b in $(TEST_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
 			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
 		img=build/$$b/ppcmmu.elf; \
 		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		RUNBOARD_ARGS=tests=all tools/run-board $$b $$img build/$$b/test.log; \
-	done | tee build/target-test.log
+		RUNBOARD_ARGS=tests=all tools/run board $$b $$img build/$$b/test.log; \
+	done | tee -a build/target-test.log
 	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
 	@for o in $(MISS_ORDER_OBJS); do \
 		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
 		else echo "miss-order $$o: FAILED: not built"; fi; \
 	done | tee -a build/target-test.log
-	@$(MAKE) --no-print-directory monitor-test | tee -a build/target-test.log
-	@mkdir -p build/variants
-	@for v in $$(tools/run-variant --list emulated); do \
-		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
-		case " $(TEST_BOARDS) " in *" $$b "*) tools/run-variant $$v build/variants/$$v.log ;; esac; \
-	done | tee -a build/target-test.log
-	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
-		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
-			>build/build-extra-tests-$$b.log 2>&1 || \
-			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
-			tools/run-board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
-	done | tee -a build/target-test.log
-	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run-suite extra-input build/extra-input.log \
-		tests/extra/input qemu-mpc8544ds build/extra-input | tee -a build/target-test.log)
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
 		tests/gdb/run $$b build/gdb/$$b; \
@@ -323,8 +323,29 @@ target-test:
 	@if [ -n "$(EXTRA_DIRS)" ]; then \
 		echo "transcripts: 0 passed, 0 failed, 1 skipped (the images carry EXTRA_TESTS $(EXTRA_DIRS):" \
 			"their kernel addresses are not the documents')"; \
-	else tools/run-suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
+	else tools/run suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
 	fi | tee -a build/target-test.log
+
+target-more:
+	@: >build/target-more.log
+	@# (a failure is a result line; every part runs)
+	@$(MAKE) --no-print-directory monitor-test >>build/target-more.log || :
+	@mkdir -p build/variants
+	@for v in $$(tools/run variant --list emulated); do \
+		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
+		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
+	done >>build/target-more.log || :
+	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
+	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
+			>build/build-extra-tests-$$b.log 2>&1 || \
+			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
+		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
+			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
+	done >>build/target-more.log || :
+	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
+		tests/extra/input qemu-mpc8544ds build/extra-input >>build/target-more.log || :)
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
 EXAMPLE_TESTS := docs/examples/writing-tests
@@ -341,9 +362,9 @@ hw-test:
 	@mkdir -p build/variants
 	@$(MAKE) --no-print-directory BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1 || \
 		{ echo "p2020rdb: FAILED: build failed (build/build-p2020rdb.log)"; exit 0; }; \
-	variants=$$(tools/run-variant --list real); \
+	variants=$$(tools/run variant --list real); \
 	for v in $$variants; do \
-		RUNBOARD_ARGS=tests=all tools/run-variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
+		RUNBOARD_ARGS=tests=all tools/run variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	wait; \
 	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
@@ -362,7 +383,7 @@ monitor-test:
 		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
 		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
 		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run-board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+		tools/run board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
 	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
@@ -391,7 +412,7 @@ ifeq ($(RUNNER),hardware)
 HW_TESTS := tests=$(or $(TESTS),all)
 test: deps
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)-test BOOTARGS="$(HW_TESTS) $(BOOTARGS)" all
-	@RUNBOARD_ARGS=$(HW_TESTS) tools/run-board $(BOARD) $(BUILD)-test/ppcmmu.uImage $(BUILD)/test.log
+	@RUNBOARD_ARGS=$(HW_TESTS) tools/run board $(BOARD) $(BUILD)-test/ppcmmu.uImage $(BUILD)/test.log
 else
 test: deps
 	@mkdir -p build
@@ -399,8 +420,8 @@ test: deps
 	@tools/tree-products snap build/tree.before
 	@rm -f build/sanitize.out
 	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -C sim all && \
-		$(MAKE) --no-print-directory -C sim/tests all; } >build/sim-build.log 2>&1 || \
+	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -j2 -C sim all && \
+		$(MAKE) --no-print-directory -j2 -C sim/tests all; } >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
@@ -410,13 +431,14 @@ test: deps
 	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
 	} >build/host-lane.out 2>&1 & \
-	for b in $(TEST_BOARDS) $(if $(NEEDS_HW),p2020rdb); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1; \
-	done; \
-	$(if $(NEEDS_HW),{ $(MAKE) --no-print-directory hw-test; \
+	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
+	{ $(MAKE) --no-print-directory hw-test; \
 		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
 		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
+	for b in $(TEST_BOARDS); do \
+		$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+	done; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
@@ -426,7 +448,7 @@ test: deps
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
 	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
-	tools/summarize build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
+	tools/results sum build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
@@ -478,13 +500,14 @@ stress: deps
 		[ "$$(tools/board-get $$b runner)" = sim ] && export RUNBOARD_SIM_ARGS="--max-insns 0"; \
 		RUNBOARD_ARGS="tests=stress stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_STEPS)" \
 		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-3600} RUNBOARD_NAME=stress-$$b \
-			tools/run-board $$b $$img build/stress/$$b.log; \
+			tools/run board $$b $$img build/stress/$$b.log; \
 		grep -h 'INFO: stress: [0-9]* steps' build/stress/$$b.log | sed "s/^/  $$b: /"; \
 	done | tee build/stress/result.log
-	@tools/summarize build/stress/result.log
+	@tools/results sum build/stress/result.log
 
 # make stress-smp [STRESS_SMP_STEPS=100000] [STRESS_SEED=n]: tests=stress-smp (every core at once, against
-# the model) on the multicore test boards at STRESS_SMP_STEPS steps a core; each core's figures and misses.
+# the model) and smp-table-free-long (tables freed under walks) on the multicore test boards at
+# STRESS_SMP_STEPS steps a core; each core's figures and misses.
 SMP_BOARDS := $(foreach b,$(TEST_BOARDS),$(if $(filter-out 1,$(shell tools/board-get $(b) smp 1)),$(b)))
 STRESS_SMP_STEPS ?= 100000
 stress-smp: deps
@@ -493,13 +516,13 @@ stress-smp: deps
 	@for b in $(SMP_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/stress/build-$$b.log 2>&1 || \
 			{ echo "$$b: FAILED: build (build/stress/build-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS="tests=stress-smp stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
+		RUNBOARD_ARGS="tests=stress-smp,smp-table-free-long stress-seed=$(STRESS_SEED) stress-steps=$(STRESS_SMP_STEPS)" \
 		RUNBOARD_TIMEOUT=$${STRESS_TIMEOUT:-7200} RUNBOARD_NAME=stress-smp-$$b \
-			tools/run-board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
-		grep -h 'INFO: stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)' build/stress/smp-$$b.log | \
+			tools/run board $$b build/$$b/ppcmmu.elf build/stress/smp-$$b.log; \
+		grep -h 'INFO: \(stress on every core: \(cpu [0-9]*:\|stress-smp TLB\)\|smp page-table pages freed under walks\)' build/stress/smp-$$b.log | \
 			tr -d '\r' | sed "s/^/  $$b: /"; \
 	done | tee build/stress/smp-result.log
-	@tools/summarize build/stress/smp-result.log
+	@tools/results sum build/stress/smp-result.log
 
 # make smp-repeat [SMP_REPEAT=500]: the multicore tests run N times on every multicore board; prints
 # the runs and failures per board (a long run, for flakes; not in make test).
@@ -543,7 +566,7 @@ bench-speed: deps
 	@tools/bench/speed
 
 debug: deps all $(RUN_NEEDS)
-	@tools/debug-board $(BOARD) $(ELF) $(GDB_PORT)
+	@tools/run debug $(BOARD) $(ELF) $(GDB_PORT)
 
 # A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
 # make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.

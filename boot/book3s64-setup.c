@@ -14,6 +14,7 @@
 #include "include/book3s64/hash.h"
 #include "include/book3s64/frame.h"
 #include "include/book3s64/opal.h"
+#include "include/book3s64/second.h"
 #include "drivers/opal-console.h"
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
@@ -31,7 +32,6 @@
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
 
 void b3_start(uint64_t dt_phys);
-void b3_trap(struct b3_regs *r);
 
 extern char _end[], _stext[];
 static uint32_t page_bitmap[B3_RAM_MAX / 4096 / 32];
@@ -144,121 +144,16 @@ void b3_start(uint64_t dt_phys)
 		kprintf("ppcmmu: no device tree at 0x%lx: board.cfg's RAM size and command line\n",
 			(unsigned long)dt_phys);
 	}
+	/* RAM past the linear map's plan serves huge pages only (the pool's high range) */
+	hugepool_set_high(B3_RAM_MAX, layout.ram_size > B3_RAM_MAX ? layout.ram_size : B3_RAM_MAX);
 	if (layout.ram_size > B3_RAM_MAX) {
-		kprintf("ppcmmu: RAM: %lu MB claimed; the linear map covers %lu MB: capped\n",
+		kprintf("ppcmmu: RAM: %lu MB; the linear map covers %lu MB, the rest serves huge pages only\n",
 			MB(layout.ram_size), MB(B3_RAM_MAX));
 		layout.ram_size = B3_RAM_MAX;
 	}
 	kmem_set_layout("book3s64", B3_RAM_MAX, B3_KMAP_START, B3_KMAP_LAST, B3_USER_LAST);
 	start_memory(dt_phys, have_tree ? &f : NULL);
 	kernel_main();
-}
-
-static const char *vector_name(uint64_t v)
-{
-	switch (v) {
-	case VEC_SRESET: return "system reset";
-	case VEC_MCHECK: return "machine check";
-	case VEC_DSI: return "data storage";
-	case VEC_DSEG: return "data segment";
-	case VEC_ISI: return "instruction storage";
-	case VEC_ISEG: return "instruction segment";
-	case VEC_EXTERNAL: return "external";
-	case VEC_ALIGN: return "alignment";
-	case VEC_PROGRAM: return "program";
-	case VEC_FPUNAVAIL: return "FP unavailable";
-	case VEC_DEC: return "decrementer";
-	case VEC_HDEC: return "hypervisor decrementer";
-	case VEC_SYSCALL: return "system call";
-	case VEC_TRACE: return "trace";
-	case VEC_HDSI: return "hypervisor data storage";
-	case VEC_HISI: return "hypervisor instruction storage";
-	case VEC_HEMUL: return "hypervisor emulation assistance";
-	case VEC_HMI: return "hypervisor maintenance";
-	case VEC_HDOORBELL: return "hypervisor doorbell";
-	case VEC_PERFMON: return "performance monitor";
-	case VEC_VMXUNAVAIL: return "VMX unavailable";
-	case VEC_VSXUNAVAIL: return "VSX unavailable";
-	case VEC_FACUNAVAIL: return "facility unavailable";
-	case VEC_HFACUNAVAIL: return "hypervisor facility unavailable";
-	default: return "?";
-	}
-}
-
-static size_t dump_regs(const struct b3_regs *r, char *buf, size_t len)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	n += (size_t)snprintf(buf + n, len - n, "  %sSRR0 %016lx %sSRR1 %016lx DAR %016lx DSISR %08lx\n"
-			      "  LR   %016lx CTR  %016lx CR   %08lx XER %08lx",
-			      r->hv ? "H" : "", (unsigned long)r->srr0, r->hv ? "H" : "",
-			      (unsigned long)r->srr1, (unsigned long)r->dar, (unsigned long)r->dsisr,
-			      (unsigned long)r->lr, (unsigned long)r->ctr, (unsigned long)r->cr,
-			      (unsigned long)r->xer);
-	for (i = 0; i < 32 && n < len; i += 4)
-		n += (size_t)snprintf(buf + n, len - n, "\n  r%-2u %016lx %016lx %016lx %016lx", i,
-				      (unsigned long)r->gpr[i], (unsigned long)r->gpr[i + 1],
-				      (unsigned long)r->gpr[i + 2], (unsigned long)r->gpr[i + 3]);
-	return n;
-}
-
-/*
- * A storage fault the hash-fault path refused: one a test or the monitor
- * declared (expect_fault) resumes after the access (a fetch: at LR, the
- * caller of the code); any other is reported and abandons the test or
- * command (fault_unexpected).
- */
-static void b3_fault(struct b3_regs *r, enum fault_kind kind, vaddr_t addr, uint32_t cause, bool store)
-{
-	static char text[2048];
-	struct fault_record f = {
-		.kind = kind, .vector = (uint32_t)r->vector, .addr = addr, .pc = r->srr0,
-		.cause = cause, .store = store, .user = (r->srr1 & MSR_PR) != 0,
-	};
-
-	if (fault_expected(&f)) {
-		r->srr0 = kind == FAULT_TLB_INST || kind == FAULT_PROT_INST ? r->lr : r->srr0 + 4;
-		return;
-	}
-	snprintf(text, sizeof(text), "vector 0x%lx (%s)\n", (unsigned long)r->vector, vector_name(r->vector));
-	dump_regs(r, text + strlen(text), sizeof(text) - strlen(text));
-	fault_unexpected(&f, text);
-	panic("fault_unexpected returned");
-}
-
-/* Every interrupt that reaches C: storage and segment faults the hash path leaves, anything else ends the run. */
-void b3_trap(struct b3_regs *r)
-{
-	static char text[2048];
-	enum fault_kind kind;
-
-	switch (r->vector) {
-	case VEC_DSI:
-	case VEC_DSEG:
-		if (b3_hash_fault(r))
-			return;
-		kind = r->vector == VEC_DSEG || (r->dsisr & DSISR_NOHPTE) ? FAULT_TLB_DATA : FAULT_PROT_DATA;
-		/* a data segment interrupt leaves DSISR as it was: no cause, no store bit */
-		if (r->vector == VEC_DSEG)
-			b3_fault(r, kind, r->dar, 0, false);
-		else
-			b3_fault(r, kind, r->dar, (uint32_t)r->dsisr, (r->dsisr & DSISR_ISSTORE) != 0);
-		return;
-	case VEC_ISI:
-	case VEC_ISEG:
-		if (b3_hash_fault(r))
-			return;
-		kind = r->vector == VEC_ISEG || (r->srr1 & SRR1_ISI_NOHPTE) ? FAULT_TLB_INST : FAULT_PROT_INST;
-		b3_fault(r, kind, r->srr0, (uint32_t)r->srr1, false);
-		return;
-	default:
-		break;
-	}
-	dump_regs(r, text, sizeof(text));
-	kprintf("\nppcmmu: unexpected interrupt: vector 0x%lx (%s)\n%s\n", (unsigned long)r->vector,
-		vector_name(r->vector), text);
-	arch_exit(1);
 }
 
 /*
@@ -314,28 +209,26 @@ void page_zero(void *va, size_t len)
 	memset(va, 0, len);
 }
 
-const char *fault_kind_name(enum fault_kind k)
+const char *arch_board_name(void)
 {
-	static const char *const names[] = {
-		[FAULT_NONE] = "none", [FAULT_TLB_DATA] = "data hash or segment miss",
-		[FAULT_TLB_INST] = "instruction hash or segment miss", [FAULT_PROT_DATA] = "data storage fault",
-		[FAULT_PROT_INST] = "instruction storage fault", [FAULT_OTHER] = "other interrupt",
-	};
-
-	return (unsigned int)k <= FAULT_OTHER ? names[k] : "?";
+	return BOARD_NAME;
 }
 
-/* No user mode on book3s/64 yet: no user space is ever running. */
-struct mm *fault_user_mm(void)
+/* The console is OPAL's (firmware calls): no UART the kernel addresses, no device window. */
+paddr_t arch_console_pa(void)
 {
-	return NULL;
+	return 0;
 }
 
-/* No user mode on book3s/64 yet: a caller stops the run, saying so. */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
 {
-	(void)mm;
-	(void)arg;
-	(void)result;
-	panic("user_call(0x%016lx): user mode is not built for book3s/64 yet", (unsigned long)pc);
+	*pa = 0;
+	*size = 0;
+	*name = "none (OPAL console)";
+}
+
+/* Start the core with PIR pir in b3_second_entry (real mode: its physical address); OPAL's status. */
+int64_t b3_start_core(uint64_t pir)
+{
+	return b3_opal_call(OPAL_START_CPU, pir, (uintptr_t)b3_second_entry - KERNEL_VA, 0, 0);
 }

@@ -21,6 +21,7 @@
  */
 #include "book3s64/hash.h"
 #include "book3s64/asm.h"
+#include "book3s64/second.h"
 
 	.section .text.start, "ax"
 	.globl	_start
@@ -113,21 +114,11 @@ FUNC b3_opal_call
 	mtlr	r0
 	blr
 
-/*
- * No user mode on book3s/64 yet: the user routines tests/target/env.c
- * names resolve to one trap instruction, and user_call() stops the run.
- */
-	.section .usertext, "ax"
-	.globl	user_load_word, user_store_word, user_call_at, user_return_42, user_sweep, user_read_sprgs
-user_load_word:
-user_store_word:
-user_call_at:
-user_return_42:
-user_sweep:
-user_read_sprgs:
-	trap
-
 	.section .bss
+	.balign	128
+	.globl	b3_box
+b3_box:
+	.space	B3_BOX_BYTES
 	.balign	16
 	.globl	b3_opal
 b3_opal:
@@ -153,7 +144,83 @@ FUNC e64_call_at
 	mtlr	r0
 	blr
 
+/*
+ * A second core's start (OPAL_START_CPU): real mode, r3 its PIR, MSR SF |
+ * HV.  It runs only this stub (book3s64/second.h): it reports itself in the
+ * mailbox, then serves SETUP and LOAD commands until the machine powers off.  Real
+ * mode ignores the top address bits, so the mailbox's linear-map address
+ * serves untranslated; during the one translated load, SLB entry 0 (the
+ * linear map) keeps it reachable.  A LOAD touches no SLB entry: QEMU flushes
+ * its TLB on slbia, which would hide a stale entry.
+ *
+ * Registers: r10 the mailbox, r3 the PIR, r4..r9 scratch.
+ */
+	.globl	b3_second_entry
+b3_second_entry:
+	LOAD_IMM64 r10, b3_box
+	std	r3, B3_BOX_PIR(r10)
+	mfmsr	r4
+	std	r4, B3_BOX_MSR(r10)
+	sync
+	li	r4, B3_BOX_ALIVE
+	std	r4, B3_BOX_STATE(r10)
+	sync
+1:	ld	r4, B3_BOX_CMD(r10)
+	cmpdi	r4, B3_BOX_LOAD
+	beq	2f
+	cmpdi	r4, B3_BOX_SETUP
+	bne	1b
+	sync
+	ld	r5, B3_BOX_SDR1(r10)
+	ptesync
+	mtspr	SPRN_SDR1, r5
+	isync
+	slbia
+	ld	r5, B3_BOX_SLB0_VSID(r10)
+	ld	r6, B3_BOX_SLB0_ESID(r10)
+	slbmte	r5, r6
+	ld	r5, B3_BOX_SLB1_VSID(r10)
+	ld	r6, B3_BOX_SLB1_ESID(r10)
+	slbmte	r5, r6
+	isync
+	b	3f
+2:	sync
+	ld	r7, B3_BOX_VA(r10)
+	mfmsr	r8
+	ori	r9, r8, MSR_DR
+	mtmsrd	r9
+	isync
+	lwz	r9, 0(r7)
+	mtmsrd	r8
+	isync
+	std	r9, B3_BOX_VALUE(r10)
+3:	sync
+	li	r4, 0
+	std	r4, B3_BOX_CMD(r10)
+	sync
+	b	1b
+
 /* uint32_t b3_bench_load(vaddr_t va): one load, for make bench to step through (tests/bench/). */
 FUNC b3_bench_load
 	lwz	r3, 0(r3)
+	blr
+
+/*
+ * uint32_t b3_bench_fetch(vaddr_t va): a call to the code at va (its first
+ * fetch takes the instruction misses), for make bench to step through from
+ * the bctrl at b3_bench_fetch_call.
+ */
+FUNC b3_bench_fetch
+	mflr	r0
+	std	r0, 16(r1)
+	stdu	r1, -112(r1)
+	std	r2, 40(r1)
+	mtctr	r3
+	.globl	b3_bench_fetch_call
+b3_bench_fetch_call:
+	bctrl
+	ld	r2, 40(r1)
+	addi	r1, r1, 112
+	ld	r0, 16(r1)
+	mtlr	r0
 	blr

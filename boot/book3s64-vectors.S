@@ -8,12 +8,16 @@
  * real mode accepts.
  *
  * Every interrupt saves the whole register file (book3s64/frame.h) below
- * the interrupted stack and calls b3_trap(regs) (boot/book3s64-setup.c); if
+ * the interrupted stack, or from user mode (SRR1[PR]) at the top of the
+ * kernel's exception stack (b3_user_exc_stack_top: the user's r1 is never
+ * written through), and calls b3_trap(regs) (boot/book3s64-trap.c); if
  * that returns, the registers come back and rfid (hrfid for a hypervisor
  * interrupt, whose state is in HSRR0/1) resumes.
  *
  * Registers: SPRG2 holds r13 while r13 carries the vector number until
- * the frame exists; r1 the frame; r12, r13 scratch once saved.
+ * the frame exists; HSPRG1 and HSPRG0 hold r12 and r11 while they choose
+ * the stack (not SPRG3: user mode reads it); r1 the frame; r12, r13
+ * scratch once saved.
  */
 #include "book3s64/hash.h"
 #include "book3s64/asm.h"
@@ -30,13 +34,26 @@
 /* Save everything, call b3_trap, restore; srr0/srr1: the save/restore pair, ret: rfid or hrfid. */
 .macro COMMON name, srr0, srr1, hv, ret
 \name:
-	stdu	r1, -(B3_FRAME_SIZE + B3_STACK_GAP)(r1)
+	/* the frame's stack: from user mode (PR) the kernel's exception stack, never the user's r1 */
+	mtspr	SPRN_HSPRG1, r12
+	mtspr	SPRN_HSPRG0, r11
+	mfspr	r12, \srr1
+	rldicl	r12, r12, 64 - MSR_PR_BIT, 63	/* PR: 1 or 0 */
+	neg	r12, r12			/* all ones or 0 */
+	LOAD_IMM64 r11, b3_user_exc_stack_top
+	xor	r11, r11, r1
+	and	r11, r11, r12
+	xor	r11, r11, r1			/* PR ? the exception stack : r1 */
+	stdu	r1, -(B3_FRAME_SIZE + B3_STACK_GAP)(r11)	/* the interrupted r1 as back chain */
+	mr	r1, r11
 	std	r13, B3_F_VEC(r1)
 	mfspr	r13, SPRN_SPRG2
 	std	r13, B3_F_GPR(13)(r1)
 	std	r0, B3_F_GPR(0)(r1)
-	addi	r0, r1, B3_FRAME_SIZE + B3_STACK_GAP
+	ld	r0, 0(r1)
 	std	r0, B3_F_GPR(1)(r1)
+	mfspr	r11, SPRN_HSPRG0
+	mfspr	r12, SPRN_HSPRG1
 	.irp	n, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	std	r\n, B3_F_GPR(\n)(r1)
 	.endr
@@ -90,7 +107,7 @@ __vec_base:
 	VECTOR	VEC_MCHECK, b3_common
 	VECTOR	VEC_DSI, b3_hash_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_DSEG, b3_slb_fast		/* tlb/book3s64-miss.S */
-	VECTOR	VEC_ISI, b3_common
+	VECTOR	VEC_ISI, b3_hash_fast
 	VECTOR	VEC_ISEG, b3_slb_fast
 	VECTOR	VEC_EXTERNAL, b3_hcommon	/* LPCR[LPES0] = 0: a hypervisor interrupt */
 	VECTOR	VEC_ALIGN, b3_common
@@ -114,3 +131,40 @@ __vec_base:
 	.globl	b3_common
 	COMMON	b3_common, SPRN_SRR0, SPRN_SRR1, 0, rfid
 	COMMON	b3_hcommon, SPRN_HSRR0, SPRN_HSRR1, 1, hrfid
+
+/*
+ * void b3_user_enter(struct b3_regs *r): every register from r (r3 points at
+ * the registers, B3_FRAME_REGS into a frame), SRR0 and SRR1 from it, then
+ * rfid: to user mode.  Runs translated; the frame is
+ * in the linear map (bolted: no fault between mtsrr1 and rfid).
+ *
+ * Registers: all loaded; r3 the frame until last.
+ */
+	.text
+FUNC b3_user_enter
+	addi	r3, r3, -B3_FRAME_REGS		/* the frame offsets of book3s64/frame.h */
+	ld	r12, B3_F_CR(r3)
+	mtcr	r12
+	ld	r12, B3_F_XER(r3)
+	mtxer	r12
+	ld	r12, B3_F_LR(r3)
+	mtlr	r12
+	ld	r12, B3_F_CTR(r3)
+	mtctr	r12
+	ld	r12, B3_F_SRR0(r3)
+	mtspr	SPRN_SRR0, r12
+	ld	r12, B3_F_SRR1(r3)
+	mtspr	SPRN_SRR1, r12
+	.irp	n, 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	ld	r\n, B3_F_GPR(\n)(r3)
+	.endr
+	ld	r3, B3_F_GPR(3)(r3)
+	rfid
+
+/* The stack user-mode interrupts build their frame on (one user mode at a time: one CPU). */
+	.section .bss
+	.balign	4096
+b3_user_exc_stack:
+	.space	32768
+	.globl	b3_user_exc_stack_top
+b3_user_exc_stack_top:

@@ -700,7 +700,7 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 }
 
 /* No user mode in 64-bit mode yet: a caller stops the run, saying so. */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	(void)mm;
 	(void)arg;

@@ -20,6 +20,7 @@
 #include "lib/fdt.h"
 #include "lib/kprintf.h"
 #include "hugetlb/pool.h"
+#include "mmu/pt-linear.h"
 
 #define KMAP_START	0xe0000000u
 #define KMAP_LAST	(CCSR_VA - 1)
@@ -306,8 +307,10 @@ void e500_start(uint32_t dt_phys, unsigned int tlb1_n)
 	print_linear_map();
 	kmem_check_pool(pool_err);
 	smp_boot(&dt_facts);
-	if (smp_online() > 1)
+	if (smp_online() > 1) {
 		tlb_say_broadcast();
+		pt_linear_set_quiesce(smp_quiesce);	/* other cores walk the tables too */
+	}
 	kernel_main();
 }
 

@@ -22,7 +22,9 @@ void exception_fatal(struct e500_regs *r);
 extern const char e500_doze_wait[];
 
 struct e500_ctx kernel_ctx;
-static struct e500_regs user_frame[2] __attribute__((aligned(16)));
+/* Each core's user context and entry frame: every core runs user spaces of its own. */
+static struct e500_regs user_frame[E500_MAX_CPUS][2] __attribute__((aligned(16)));
+static struct e500_ctx user_ctx[E500_MAX_CPUS];
 
 /*
  * DEAR, ESR, PID, and the MMU assist registers as they are now (after a TLB
@@ -156,15 +158,23 @@ void trap_enter_user(struct ppc_regs *r)
  * entry matches every PID: global) and within the 8 bits of MAS1[TID] and
  * PID (a larger value would be cut and alias another space).
  */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
-	static struct e500_ctx uctx;
-	struct e500_regs *r = &user_frame[1];
+	unsigned int cpu = smp_this_cpu();
+	struct e500_ctx *uctx = &user_ctx[cpu];
+	struct e500_regs *r = &user_frame[cpu][1];
 
 	if (mm->pid == 0 || mm->pid > MAS1_TID_MAX)
 		return MMU_EPID;
-	e500_ctx_init(&uctx, mm, true);
-	this_cpu()->user_ctx = (uint32_t)(uintptr_t)&uctx;	/* exc_return loads it */
+	/*
+	 * This core may hold the space's entries from now on: marked (and the
+	 * mark ordered) before the first miss can read a PTE, so a writer that
+	 * clears a PTE, orders that, then reads the mask either calls this
+	 * core or is seen by its miss (docs/e500-smp.md, "User spaces").
+	 */
+	smp_mask_set(&mm->cpus, 1u << cpu);
+	e500_ctx_init(uctx, mm, true);
+	this_cpu()->user_ctx = (uint32_t)(uintptr_t)uctx;	/* exc_return loads it */
 	return user_run(mm, &r->ppc, pc, MSR_USER, arg, result);
 }
 

@@ -82,7 +82,7 @@ int kmem_start_memory(uint32_t *bitmap, paddr_t ram_max, paddr_t dt_phys, uint32
 }
 
 /* "1G", "512K": a huge-page size as hugepages= writes it, into buf (8 bytes). */
-static const char *size_word(uint32_t size, char *buf)
+static const char *size_word(vsize_t size, char *buf)
 {
 	if (size >= 1u << 30)
 		snprintf(buf, 8, "%luG", (unsigned long)(size >> 30));
@@ -101,7 +101,7 @@ static void print_pool(void)
 {
 	unsigned int i = 0, k, n;
 	paddr_t pa, first;
-	uint32_t size, s;
+	vsize_t size, s;
 	bool high, h, any = false;
 	char w[8];
 
@@ -142,7 +142,11 @@ void kmem_check_pool(int pool_err)
 					      size_word(sf->sizes[i].size, w), sf->sizes[i].fits,
 					      sf->sizes[i].fits == HUGEPOOL_MAX_PAGES ? " (the pool's limit)" : "");
 		if (n < sizeof(why))
-			snprintf(why + n, sizeof(why) - n, " (each size alone)");
+			n += (size_t)snprintf(why + n, sizeof(why) - n, " (each size alone)");
+		if (sf->failed_size > layout.ram_size && n < sizeof(why))
+			snprintf(why + n, sizeof(why) - n, "; a %s page lies wholly in RAM, %s-aligned, and this "
+				 "board has %lu MB", size_word(sf->failed_size, w), size_word(sf->failed_size, w),
+				 (unsigned long)(layout.ram_size >> 20));
 	}
 	panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, why);
 }

@@ -322,7 +322,7 @@ void trap_enter_user(struct ppc_regs *r)
 	mpc8xx_enter_frame((struct mpc8xx_regs *)r);
 }
 
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result)
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	struct mpc8xx_regs *r = &user_frame[1];
 

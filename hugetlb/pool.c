@@ -7,17 +7,18 @@
 #include "pool.h"
 #include "../mmu/palloc.h"
 #include "../lib/cmdline.h"
+#include "../mmu/pgtable.h"
 
 #define MAX_SIZES	HUGEPOOL_MAX_SIZES
 
 struct request {
-	uint32_t size;
+	vsize_t size;
 	unsigned int count;
 };
 
 struct block {
 	paddr_t pa;
-	uint32_t size;
+	vsize_t size;
 	bool used;
 	bool high;		/* from the high range, not palloc */
 	struct mm *home_mm;	/* hugepool_map()'s space, NULL otherwise */
@@ -49,13 +50,13 @@ const char *hugepool_strerror(int err)
 	}
 }
 
-static bool huge_size_supported(uint32_t size)
+/* A page size of the family's table above the base page (16G too: the list is 64-bit here). */
+static bool huge_size_supported(vsize_t size)
 {
-	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	unsigned int i;
 
-	for (i = 1; i < n; i++)	/* sizes[0] is the base page */
-		if (sizes[i] == size)
+	for (i = 1; i < pt_geo.nr_sizes; i++)	/* sizes[0] is the base page */
+		if (pt_geo.sizes[i].enabled && pt_geo.sizes[i].size == size)
 			return true;
 	return false;
 }
@@ -101,9 +102,9 @@ static int parse_entry(const char **p, const char *end, struct request *r)
 	if (*p != end && **p != ',')
 		return HUGEPOOL_ESYNTAX;
 	num <<= shift;
-	if (num > UINT32_MAX || !huge_size_supported((uint32_t)num))
+	if (!huge_size_supported(num))
 		return HUGEPOOL_ESIZE;
-	r->size = (uint32_t)num;
+	r->size = num;
 	r->count = (unsigned int)count;
 	return HUGEPOOL_OK;
 }
@@ -158,9 +159,9 @@ static int parse(const char *cmdline, struct request *req, unsigned int *nr)
 	return HUGEPOOL_OK;
 }
 
-static unsigned int size_order(uint32_t size)
+static unsigned int size_order(vsize_t size)
 {
-	return (unsigned int)__builtin_ctz(size) - PALLOC_PAGE_SHIFT;
+	return (unsigned int)__builtin_ctzll(size) - PALLOC_PAGE_SHIFT;
 }
 
 static void give_back(unsigned int from)
@@ -185,7 +186,7 @@ void hugepool_set_high(paddr_t start, paddr_t end)
  * serves nothing else; sizes come largest first, so natural alignment
  * wastes nothing), else from palloc.  False if neither has one.
  */
-static bool take_block(uint32_t size)
+static bool take_block(vsize_t size)
 {
 	paddr_t pa = (high_next + size - 1) & ~(paddr_t)(size - 1);
 	bool high = high_end > high_start && pa + size <= high_end;
@@ -223,7 +224,7 @@ const struct hugepool_shortfall *hugepool_shortfall(void)
 	return &shortfall;
 }
 
-bool hugepool_block(unsigned int i, paddr_t *pa, uint32_t *size, bool *high)
+bool hugepool_block(unsigned int i, paddr_t *pa, vsize_t *size, bool *high)
 {
 	if (i >= nr_blocks)
 		return false;
@@ -281,7 +282,7 @@ int hugepool_release(void)
 	return HUGEPOOL_OK;
 }
 
-paddr_t hugepool_alloc(uint32_t size)
+paddr_t hugepool_alloc(vsize_t size)
 {
 	unsigned int i;
 	bool known = false;
@@ -300,7 +301,7 @@ paddr_t hugepool_alloc(uint32_t size)
 	return HUGEPOOL_FAIL;
 }
 
-int hugepool_free(paddr_t pa, uint32_t size)
+int hugepool_free(paddr_t pa, vsize_t size)
 {
 	unsigned int i;
 
@@ -324,7 +325,7 @@ int hugepool_last_error(void)
 	return last_error;
 }
 
-void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free)
+void hugepool_count(vsize_t size, unsigned int *reserved, unsigned int *free)
 {
 	unsigned int i;
 
@@ -339,7 +340,7 @@ void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free)
 	}
 }
 
-int hugepool_map(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot, paddr_t *pa)
+int hugepool_map(struct mm *mm, vaddr_t va, vsize_t size, unsigned int prot, paddr_t *pa)
 {
 	paddr_t got = hugepool_alloc(size);
 	unsigned int i;
@@ -399,7 +400,7 @@ int hugepool_unmap(struct mm *mm, vaddr_t va, vsize_t size)
 	return MMU_OK;
 }
 
-int hugepool_home_mapped(paddr_t pa, uint32_t size)
+int hugepool_home_mapped(paddr_t pa, vsize_t size)
 {
 	unsigned int i;
 

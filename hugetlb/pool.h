@@ -6,8 +6,9 @@
  * huge page is there even when memory is fragmented later.
  *
  * Sizes are numbers with a K, M or G suffix (either case) that the family
- * supports as huge pages (mmu_page_sizes() minus the 4K base page); counts
- * are decimal.  Every other word of the command line is ignored.  Not
+ * supports as huge pages (its table's page sizes above the 4K base page,
+ * 64-bit: book3s/64's 16G too); counts are decimal.  A block lies wholly in
+ * RAM the pool may take (palloc's, or the high range).  Every other word of the command line is ignored.  Not
  * reentrant: callers serialise, as for palloc.
  */
 #ifndef PPCMMU_HUGEPOOL_H
@@ -56,26 +57,26 @@ void hugepool_set_high(paddr_t start, paddr_t end);
  * (at most HUGEPOOL_MAX_PAGES).  nr is 0 after any other result.
  */
 struct hugepool_shortfall {
-	uint32_t failed_size;
+	vsize_t failed_size;
 	unsigned int failed_count, failed_got;
 	unsigned int nr;
 	struct {
-		uint32_t size;
+		vsize_t size;
 		unsigned int wanted, fits;
 	} sizes[HUGEPOOL_MAX_SIZES];
 };
 const struct hugepool_shortfall *hugepool_shortfall(void);
 
 /* Block i of the pool (0..): its address, size and whether it came from the high range. */
-bool hugepool_block(unsigned int i, paddr_t *pa, uint32_t *size, bool *high);
+bool hugepool_block(unsigned int i, paddr_t *pa, vsize_t *size, bool *high);
 
 /* Give every block back to palloc; HUGEPOOL_EBUSY (nothing done) if one is in use. */
 int hugepool_release(void);
 
 /* A free block of size, or HUGEPOOL_FAIL (hugepool_last_error() says why). */
-paddr_t hugepool_alloc(uint32_t size);
+paddr_t hugepool_alloc(vsize_t size);
 /* Return a block; EFOREIGN or EDOUBLE change nothing. */
-int hugepool_free(paddr_t pa, uint32_t size);
+int hugepool_free(paddr_t pa, vsize_t size);
 int hugepool_last_error(void);
 
 /*
@@ -87,12 +88,12 @@ int hugepool_last_error(void);
  * then, HUGEPOOL_EMAPPED).  hugepool_unmap() is unmap() (same checks and
  * errors: a pinned page is MMU_EPINNED) followed by that accounting.
  */
-int hugepool_map(struct mm *mm, vaddr_t va, uint32_t size, unsigned int prot, paddr_t *pa);
+int hugepool_map(struct mm *mm, vaddr_t va, vsize_t size, unsigned int prot, paddr_t *pa);
 int hugepool_unmap(struct mm *mm, vaddr_t va, vsize_t size);
 /* 1 while a hugepool_map() page is still mapped at home, 0 if not, HUGEPOOL_EFOREIGN. */
-int hugepool_home_mapped(paddr_t pa, uint32_t size);
+int hugepool_home_mapped(paddr_t pa, vsize_t size);
 
 /* Blocks of size reserved at init and free now (0 and 0 for a size not in the pool). */
-void hugepool_count(uint32_t size, unsigned int *reserved, unsigned int *free);
+void hugepool_count(vsize_t size, unsigned int *reserved, unsigned int *free);
 
 #endif

@@ -97,12 +97,12 @@ void icache_sync(const void *va, size_t len);
 void page_zero(void *va, size_t len);
 
 /*
- * Run user code at pc (MSR[PR]=1) in mm with r3 = arg.  Returns 0 when the
+ * Run user code at pc (MSR[PR]=1) in mm with r3 = arg (address-sized).  Returns 0 when the
  * code ended with a system call (its r3 in *result) or 1 when it ended with
  * a fault (recorded like any fault).  e500: MMU_EPID, nothing run, when
  * mm->pid is 0 (the kernel's, whose entries are global) or above 255.
  */
-int user_call(struct mm *mm, vaddr_t pc, uint32_t arg, uint32_t *result);
+int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result);
 
 /* Fault expectations, owned by the test framework (tests/target/report.c). */
 bool fault_expected(const struct fault_record *f);

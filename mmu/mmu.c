@@ -606,6 +606,7 @@ int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
 	mm->start = start;
 	mm->last = last;
 	mm->tables = 0;
+	mm->cpus = 0;
 	return MMU_OK;
 }
 

@@ -81,6 +81,12 @@ struct mm {
 	vaddr_t start;		/* first address of the space */
 	vaddr_t last;		/* last address of the space (inclusive) */
 	unsigned int tables;	/* PTE tables allocated, for the statistics */
+	/*
+	 * Cores that may hold TLB entries tagged with pid (bit n: core n), set
+	 * by a core before it runs the space; a multicore family's shootdowns
+	 * for the space reach only these.  0 from mm_init().
+	 */
+	volatile uint32_t cpus;
 };
 
 struct walk_result {

@@ -13,6 +13,18 @@
 static vaddr_t linear_va;
 static paddr_t linear_size;
 static void (*zero)(void *va, size_t len);
+static int (*quiesce)(void);
+static void (*poison)(void *va, size_t len);
+
+struct limbo_table {
+	void *p;
+	unsigned int order;
+};
+
+/* Callers serialise changes to the tables and the allocator (a lock), so limbo does not lock. */
+static struct limbo_table limbo[PT_LIMBO_MAX];
+static unsigned int limbo_n;
+static unsigned long deferred_frees;
 
 void pt_linear_init(vaddr_t va, paddr_t size, void (*zero_fn)(void *va, size_t len))
 {
@@ -44,6 +56,8 @@ void *pt_alloc(unsigned int order)
 
 	do {
 		pa = palloc_pages(order);
+		if (pa == PALLOC_FAIL && limbo_n && pt_free_sync() == 0)
+			pa = palloc_pages(order);
 		if (pa == PALLOC_FAIL)
 			return NULL;
 	} while (pa + size > linear_size);
@@ -52,9 +66,74 @@ void *pt_alloc(unsigned int order)
 	return va;
 }
 
+static void release(void *p, unsigned int order)
+{
+	if (poison)
+		poison(p, (size_t)PALLOC_PAGE_SIZE << order);
+	palloc_free(linear_phys(p), order);
+}
+
+void pt_linear_set_quiesce(int (*fn)(void))
+{
+	quiesce = fn;
+}
+
+void pt_linear_set_poison(void (*fn)(void *va, size_t len))
+{
+	poison = fn;
+}
+
+unsigned int pt_limbo_count(void)
+{
+	return limbo_n;
+}
+
+unsigned long pt_deferred_frees(void)
+{
+	return deferred_frees;
+}
+
+/*
+ * The tables in limbo now are released once quiesce() returns: a core still
+ * walking one answers only after its walk.  A table pt_free() adds meanwhile
+ * (from a call this core answers while it waits) stays for the next drain.
+ */
+int pt_free_sync(void)
+{
+	struct limbo_table now[PT_LIMBO_MAX];
+	unsigned int i, n = limbo_n;
+	int err;
+
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++)
+		now[i] = limbo[i];
+	limbo_n = 0;
+	err = quiesce();
+	if (err) {
+		/* not safe to free: back into limbo, as many as fit */
+		for (i = 0; i < n && limbo_n < PT_LIMBO_MAX; i++)
+			limbo[limbo_n++] = now[i];
+		return err;
+	}
+	for (i = 0; i < n; i++)
+		release(now[i].p, now[i].order);
+	deferred_frees += n;
+	return 0;
+}
+
+/* The caller has unlinked the table; another core's walk may still be in it. */
 void pt_free(void *p, unsigned int order)
 {
-	palloc_free(linear_phys(p), order);
+	if (!quiesce) {
+		release(p, order);
+		return;
+	}
+	if (limbo_n == PT_LIMBO_MAX && pt_free_sync() != 0 && limbo_n == PT_LIMBO_MAX)
+		return;		/* kept out of use for good: freeing it could corrupt a walk */
+	limbo[limbo_n].p = p;
+	limbo[limbo_n].order = order;
+	limbo_n++;
 }
 
 ptref_t pt_ref(const void *table)

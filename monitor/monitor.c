@@ -460,7 +460,9 @@ static unsigned int width_of(const char *cmd)
  * writing the kernel's own text (mw, mwp); mapping the kernel image writable at a second VA, and
  * mapping a physical range that is neither RAM nor a device window the kernel knows (map).
  */
-extern char __text_end[], _end[];
+extern char __text_start[], __text_end[], _end[];
+/* A copy of code the processor runs from, where a family has one (book3s/64: its vectors at PA 0). */
+extern char __text_copy_start[] __attribute__((weak)), __text_copy_end[] __attribute__((weak));
 
 static bool take_force(int *argc, char ***argv)
 {
@@ -477,17 +479,28 @@ static bool ranges_meet(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 	return a < b + blen && b < a + alen;
 }
 
-/* A write of [pa, pa + len) that reaches the kernel's text: refused (said) unless forced. */
+/* The physical range of [start, end) in the linear map: the link addresses say where the code is. */
+static uint64_t text_pa(const char *start)
+{
+	return (uintptr_t)start - KERNEL_VA;
+}
+
+static bool text_refused(const char *cmd, uint64_t pa, uint64_t len, const char *start, const char *end)
+{
+	if (start == end || !ranges_meet(pa, len, text_pa(start), (uintptr_t)end - (uintptr_t)start))
+		return false;
+	kprintf("%s: refused: the range holds the kernel's own %s (0x%08lx..0x%08lx, PA %#lx..%#lx); "
+		"%s -f writes it anyway\n", cmd, start == __text_start ? "text" : "code copy",
+		(unsigned long)(uintptr_t)start, (unsigned long)(uintptr_t)end - 1,
+		(unsigned long)text_pa(start), (unsigned long)text_pa(end) - 1, cmd);
+	return true;
+}
+
+/* A write of [pa, pa + len) that reaches the kernel's text or a copy it runs: refused (said) unless forced. */
 static bool text_write_refused(const char *cmd, uint64_t pa, uint64_t len, bool force)
 {
-	uint64_t text = (uintptr_t)__text_end - KERNEL_VA;
-
-	if (force || !ranges_meet(pa, len, 0, text))
-		return false;
-	kprintf("%s: refused: the range holds the kernel's own text (0x%08lx..0x%08lx, PA 0..0x%lx); "
-		"%s -f writes it anyway\n", cmd, (unsigned long)KERNEL_VA,
-		(unsigned long)(uintptr_t)__text_end - 1, (unsigned long)text - 1, cmd);
-	return true;
+	return !force && (text_refused(cmd, pa, len, __text_start, __text_end) ||
+			  text_refused(cmd, pa, len, __text_copy_start, __text_copy_end));
 }
 
 static int dump(vaddr_t addr, uint32_t count, unsigned int width, vaddr_t shown_addr)
@@ -580,9 +593,9 @@ static int cmd_mw(int argc, char **argv)
  * page at the top of the kernel's page-table range (RAM cached, anything
  * else cache-inhibited and guarded).
  */
-static int with_phys_page(paddr_t pa, uint32_t bytes, uint32_t *va)
+static int with_phys_page(paddr_t pa, uint32_t bytes, vaddr_t *va)
 {
-	vaddr_t window = (layout.kmap_last & ~0xfffu);
+	vaddr_t window = layout.kmap_last & ~(vaddr_t)0xfff;
 	unsigned int prot = PROT_READ | PROT_WRITE;
 	int err;
 
@@ -596,13 +609,13 @@ static int with_phys_page(paddr_t pa, uint32_t bytes, uint32_t *va)
 	err = map(&kernel_mm, window, pa & ~(paddr_t)0xfff, 0x1000, prot);
 	if (err)
 		return mmu_error("temporary mapping", err);
-	*va = window + (uint32_t)(pa & 0xfff);
+	*va = window + (vaddr_t)(pa & 0xfff);
 	return 0;
 }
 
 static void end_phys_page(void)
 {
-	int err = unmap(&kernel_mm, layout.kmap_last & ~0xfffu, 0x1000);
+	int err = unmap(&kernel_mm, layout.kmap_last & ~(vaddr_t)0xfff, 0x1000);
 
 	if (err)
 		mmu_error("removing the temporary mapping", err);
@@ -611,7 +624,8 @@ static void end_phys_page(void)
 static int cmd_mdp(int argc, char **argv)
 {
 	unsigned int width;
-	uint32_t count, va;
+	uint32_t count;
+	vaddr_t va;
 	uint64_t pa;
 	int rc;
 
@@ -630,7 +644,8 @@ static int cmd_mwp(int argc, char **argv)
 {
 	bool force = take_force(&argc, &argv);
 	unsigned int width;
-	uint32_t val, count, va;
+	uint32_t val, count;
+	vaddr_t va;
 	uint64_t pa;
 	int rc;
 
@@ -653,14 +668,14 @@ static int cmd_mwp(int argc, char **argv)
  */
 static bool map_refused(uint64_t pa, uint32_t size, unsigned int prot, bool force)
 {
-	uint64_t image = (uintptr_t)_end - KERNEL_VA;
+	uint64_t image = text_pa(__text_start), image_end = text_pa(_end);
 	const char *window;
 
-	if ((prot & PROT_WRITE) && ranges_meet(pa, size, 0, image)) {
-		kprintf("map: %s: PA " PA_FMT "..." PA_FMT " holds the kernel image (text and data, PA 0..0x%lx), "
+	if ((prot & PROT_WRITE) && ranges_meet(pa, size, image, image_end - image)) {
+		kprintf("map: %s: PA " PA_FMT "..." PA_FMT " holds the kernel image (text and data, PA %#lx..%#lx), "
 			"already mapped at 0x%08lx; a writable second mapping %s\n", force ? "note" : "refused",
-			PA_ARG(pa), PA_ARG(pa + size - 1), (unsigned long)image - 1, (unsigned long)KERNEL_VA,
-			force ? "as forced" : "needs map -f");
+			PA_ARG(pa), PA_ARG(pa + size - 1), (unsigned long)image, (unsigned long)image_end - 1,
+			(unsigned long)(uintptr_t)__text_start, force ? "as forced" : "needs map -f");
 		if (!force)
 			return true;
 	}

@@ -77,77 +77,40 @@ static void __attribute__((noreturn)) broken_block(uint32_t pc)
 }
 
 /*
- * Returns 1 when the block at c->pc does not fit before the next event (the
- * caller steps one instruction), 0 otherwise. c->pc and c->icount are exact
- * on return.
+ * The pieces of the dispatcher below, as macros over its local variables
+ * (c, d, page, pbase, icount, limit, exact, next_pc, p, pa): its labels must
+ * all live in the one function, for the computed gotos.
  */
-int run_threaded(struct cpu *c)
-{
-	struct dpage *page;
-	uint32_t pbase, target, next_pc, pa;
-	uint64_t icount, limit, exact;
-	const struct dinsn *d;
-	uint8_t *p;
-
-	if (!c) {
-		static const void *own[NUM_OPS];
-
-#define OWN(name) own[OPID_##name] = &&L_##name;
-		INT_OPS(OWN)
-		MEM_OPS(OWN)
-		OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)
-		OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)
-		OWN(mfspr_plain) OWN(mtspr_plain)
-		OWN(stub) OWN(pageend)
-		fill_labels(&&L_call, own);
-		return 0;
-	}
-	page = c->fetch_dpage;
-	pbase = c->fetch_page;
-	icount = c->icount;
-	limit = c->event_at;
-	code_changed = false;
-	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
-
 #define PC_OF(d)	(pbase + ((uint32_t)((d) - page->insn) << 2))
 #define EXACT(d)	(icount - (d)->blen + 1)
 #define NEXT()		do { d++; goto *d->lbl; } while (0)
 
-enter:
-	if (unlikely(!d->blen))
-		dpage_decode_block(page, (uint32_t)(d - page->insn));
-	if (unlikely(icount + d->blen > limit)) {
-		c->pc = PC_OF(d);
-		c->icount = icount;
-		return 1;
-	}
-	icount += d->blen;
-	goto *d->lbl;
+/* the ops with a label of their own; every other op goes to L_call */
+#define OWN(name) own[OPID_##name] = &&L_##name;
+#define OWN_LABELS(own)							\
+	INT_OPS(OWN) MEM_OPS(OWN)					\
+	OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)			\
+	OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)			\
+	OWN(mfspr_plain) OWN(mtspr_plain) OWN(stub) OWN(pageend)
 
 #define INT_LABEL(name) L_##name: in_##name(c, d); NEXT();
-	INT_OPS(INT_LABEL)
 
-L_mflr:
-	c->gpr[d->rd] = c->lr;
-	NEXT();
-L_mtlr:
-	c->lr = c->gpr[d->rd];
-	NEXT();
-L_mfctr:
-	c->gpr[d->rd] = c->ctr;
-	NEXT();
-L_mtctr:
-	c->ctr = c->gpr[d->rd];
-	NEXT();
-L_mfspr_plain:		/* in user mode the op raises the exception */
-	if (unlikely(c->msr & MSR_PR))
-		goto L_call;
-	c->gpr[d->rd] = *plain_spr(c, d);
-	NEXT();
-L_mtspr_plain:
-	if (unlikely(c->msr & MSR_PR))
-		goto L_call;
-	*plain_spr(c, d) = c->gpr[d->rd];
+/* LR and CTR moves; the plain SPRs' in user mode are the op's (it raises the exception) */
+#define MOVE(label, dst, src) label: dst = src; NEXT();
+#define SPR_MOVES							\
+	MOVE(L_mflr, c->gpr[d->rd], c->lr)				\
+	MOVE(L_mtlr, c->lr, c->gpr[d->rd])				\
+	MOVE(L_mfctr, c->gpr[d->rd], c->ctr)				\
+	MOVE(L_mtctr, c->ctr, c->gpr[d->rd])				\
+L_mfspr_plain:								\
+	if (unlikely(c->msr & MSR_PR))					\
+		goto L_call;						\
+	c->gpr[d->rd] = *plain_spr(c, d);				\
+	NEXT();								\
+L_mtspr_plain:								\
+	if (unlikely(c->msr & MSR_PR))					\
+		goto L_call;						\
+	*plain_spr(c, d) = c->gpr[d->rd];				\
 	NEXT();
 
 #define EA_D	(ra0(c, d) + d->imm)
@@ -191,56 +154,109 @@ label: {								\
 #define STORE4(n, b, s) STORE(L_##n, b, s, EA_D, 0) \
 	STORE(L_##n##u, b, s, EA_DU, 1) STORE(L_##n##x, b, s, EA_X, 0) \
 	STORE(L_##n##ux, b, s, EA_XU, 1)
-	LOAD4(lwz, 4, get32)
-	LOAD4(lbz, 1, get8)
-	LOAD4(lhz, 2, get16)
-	LOAD4(lha, 2, get16s)
-	STORE4(stw, 4, put32)
-	STORE4(stb, 1, put8)
-	STORE4(sth, 2, put16)
+#define MEM_LABELS							\
+	LOAD4(lwz, 4, get32) LOAD4(lbz, 1, get8)			\
+	LOAD4(lhz, 2, get16) LOAD4(lha, 2, get16s)			\
+	STORE4(stw, 4, put32) STORE4(stb, 1, put8) STORE4(sth, 2, put16)
 
-	/* branches end their block: icount is exact here */
-L_b:
-	next_pc = PC_OF(d) + 4;
-	target = (d->flags & DI_AA) ? d->imm : next_pc - 4 + d->imm;
+/* b and bc: the target (absolute or relative to the branch), LR set when linking */
+static inline uint32_t branch_target(struct cpu *c, const struct dinsn *d, uint32_t next_pc)
+{
 	if (d->flags & DI_LK)
 		c->lr = next_pc;
-	goto branch;
-L_bc:
-	next_pc = PC_OF(d) + 4;
-	target = (d->flags & DI_AA) ? d->imm : next_pc - 4 + d->imm;
-	if (d->flags & DI_LK)
-		c->lr = next_pc;
+	return (d->flags & DI_AA) ? d->imm : next_pc - 4 + d->imm;
+}
+
+/* bclr: LR's address (as it was before the branch) when taken, else the next one */
+static inline uint32_t lr_target(struct cpu *c, const struct dinsn *d, uint32_t next_pc)
+{
+	uint32_t target = c->lr & ~3u;
+
 	if (!branch_taken(c, d))
 		target = next_pc;
-	goto branch;
-L_bdnz:		/* taken to a target in the page: straight to its entry */
-	if (likely(--c->ctr)) {
-		uint32_t idx = (uint32_t)(d - page->insn) +
-			       (uint32_t)((int32_t)d->imm >> 2);
 
-		if (likely(idx < PAGE_INSNS)) {
-			d = &page->insn[idx];
-			goto enter;
-		}
-		target = PC_OF(d) + d->imm;
-	} else {
-		target = PC_OF(d) + 4;
+	if (d->flags & DI_LK)
+		c->lr = next_pc;
+	return target;
+}
+
+/* the branches: each ends its block (icount is exact), then goes to "branch" with its target */
+#define BRANCH_LABELS							\
+L_b:									\
+	target = branch_target(c, d, PC_OF(d) + 4);			\
+	goto branch;							\
+L_bc:									\
+	next_pc = PC_OF(d) + 4;						\
+	target = branch_target(c, d, next_pc);				\
+	if (!branch_taken(c, d))					\
+		target = next_pc;					\
+	goto branch;							\
+L_bdnz:		/* taken to a target in the page: straight to its entry */	\
+	if (likely(--c->ctr)) {						\
+		uint32_t idx = (uint32_t)(d - page->insn) +		\
+			       (uint32_t)((int32_t)d->imm >> 2);	\
+									\
+		if (likely(idx < PAGE_INSNS)) {				\
+			d = &page->insn[idx];				\
+			goto enter;					\
+		}							\
+		target = PC_OF(d) + d->imm;				\
+	} else {							\
+		target = PC_OF(d) + 4;					\
+	}								\
+	goto branch;							\
+L_bclr:									\
+	target = lr_target(c, d, PC_OF(d) + 4);				\
+	goto branch;							\
+L_bcctr:								\
+	next_pc = PC_OF(d) + 4;						\
+	target = branch_taken(c, d) ? c->ctr & ~3u : next_pc;		\
+	if (d->flags & DI_LK)						\
+		c->lr = next_pc;
+
+/*
+ * Returns 1 when the block at c->pc does not fit before the next event (the
+ * caller steps one instruction), 0 otherwise. c->pc and c->icount are exact
+ * on return. Called once with NULL to fill the label table.
+ */
+int run_threaded(struct cpu *c)
+{
+	struct dpage *page;
+	uint32_t pbase, target, next_pc, pa;
+	uint64_t icount, limit, exact;
+	const struct dinsn *d;
+	uint8_t *p;
+
+	if (!c) {
+		static const void *own[NUM_OPS];
+
+		OWN_LABELS(own)
+		fill_labels(&&L_call, own);
+		return 0;
 	}
-	goto branch;
-L_bclr:
-	next_pc = PC_OF(d) + 4;
-	target = c->lr & ~3u;
-	if (!branch_taken(c, d))
-		target = next_pc;
-	if (d->flags & DI_LK)
-		c->lr = next_pc;
-	goto branch;
-L_bcctr:
-	next_pc = PC_OF(d) + 4;
-	target = branch_taken(c, d) ? c->ctr & ~3u : next_pc;
-	if (d->flags & DI_LK)
-		c->lr = next_pc;
+	page = c->fetch_dpage;
+	pbase = c->fetch_page;
+	icount = c->icount;
+	limit = c->event_at;
+	code_changed = false;
+	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+
+enter:
+	if (unlikely(!d->blen))
+		dpage_decode_block(page, (uint32_t)(d - page->insn));
+	if (unlikely(icount + d->blen > limit)) {
+		c->pc = PC_OF(d);
+		c->icount = icount;
+		return 1;
+	}
+	icount += d->blen;
+	goto *d->lbl;
+
+	INT_OPS(INT_LABEL)
+	SPR_MOVES
+	MEM_LABELS
+
+	BRANCH_LABELS
 branch:
 	if (likely((target & 0xFFFFF000u) == pbase)) {
 		d = &page->insn[(target >> 2) & (PAGE_INSNS - 1)];

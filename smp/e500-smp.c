@@ -172,7 +172,12 @@ static bool core_lacks_doze(void)
  * skipped (the caller re-checks and dozes again).  On exit the count is a
  * large positive one, which does replace the deadline.
  */
-#define DEC_PARKED	0x7fffffffu	/* 5.4 s at 400 MHz: a deadline far away, never negative */
+static uint64_t parked_at[E500_MAX_CPUS];	/* the time base when each core last parked DEC */
+
+uint64_t smp_dec_parked_at(void)
+{
+	return parked_at[smp_this_cpu()];
+}
 
 __attribute__((noinline)) void smp_doze(uint32_t ticks)
 {
@@ -196,7 +201,8 @@ __attribute__((noinline)) void smp_doze(uint32_t ticks)
 	}
 	/* awake: smp_wakeup() returned here with EE and WE clear */
 	mtspr(SPRN_TCR, 0);
-	mtspr(SPRN_DEC, DEC_PARKED);
+	mtspr(SPRN_DEC, SMP_DEC_PARKED);
+	parked_at[smp_this_cpu()] = timebase_read();
 	mtspr(SPRN_TSR, TSR_DIS);
 	mtspr(SPRN_HID0, hid0);
 	__asm__ volatile("isync" : : : "memory");
@@ -423,6 +429,22 @@ static bool claim_call(volatile uint32_t *claim, uint32_t value)
 	return old != seq;
 }
 
+/*
+ * The quiescent point deferred table freeing waits for (smp_quiesce): a core
+ * answers calls only between its walks of the page tables (a miss handler,
+ * the C fix-up's walk), never in the middle of one.
+ */
+static void quiesce_fn(void *arg)
+{
+	(void)arg;
+}
+
+/* Calls that load no TLB entry: they leave a core's clean mark alone and pass clean cores. */
+static bool tlb_only(void (*fn)(void *))
+{
+	return fn == smp_shootdown_fn || fn == quiesce_fn;
+}
+
 static void poll_box(struct cpu_slot *c, struct mailbox *b)
 {
 	uint32_t seq = b->posted;
@@ -434,13 +456,13 @@ static void poll_box(struct cpu_slot *c, struct mailbox *b)
 		return;
 	msync();			/* fn and arg were written before posted */
 	fn = b->fn;
-	if (fn != smp_shootdown_fn) {
+	if (!tlb_only(fn)) {
 		c->busy++;
 		c->tlb_dirty = 1;
 		msync();
 	}
 	fn(b->arg);
-	if (fn != smp_shootdown_fn)
+	if (!tlb_only(fn))
 		c->busy--;
 	msync();			/* fn's stores before the answer */
 	b->answered = seq;
@@ -460,6 +482,12 @@ void smp_wake(unsigned int cpu)
 {
 	if (cpu < ncpus && cpu != smp_this_cpu() && cpus[cpu].state == CPU_ONLINE)
 		send_ipi(cpu);
+}
+
+void smp_wake_self(void)
+{
+	if (listed > 1)			/* the MPIC is set up on a multicore board only */
+		send_ipi(smp_this_cpu());
 }
 
 /* The bound passed: withdraw the call if the core has not taken it yet. */
@@ -585,16 +613,33 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 	return 0;
 }
 
+void smp_mask_set(volatile uint32_t *mask, uint32_t bits)
+{
+	uint32_t old;
+
+	__asm__ volatile("1:	lwarx	%0, 0, %1\n"
+			 "	or	%0, %0, %2\n"
+			 "	stwcx.	%0, 0, %1\n"
+			 "	bne-	1b\n"
+			 "	msync"
+			 : "=&r"(old) : "r"(mask), "r"(bits) : "cr0", "memory");
+}
+
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	return smp_call_cores(~0u, fn, arg, timeout_tb);
+}
+
+int smp_call_cores(uint32_t mask, void (*fn)(void *), void *arg, uint64_t timeout_tb)
 {
 	unsigned int i, me = smp_this_cpu();
 	int err, first = 0;
 
 	msync();			/* the caller's stores (a cleared PTE) before the clean marks are read */
 	for (i = 0; i < ncpus; i++) {
-		if (i == me || cpus[i].state != CPU_ONLINE)
+		if (i == me || cpus[i].state != CPU_ONLINE || !(mask & 1u << i))
 			continue;
-		if (fn == smp_shootdown_fn && !cpus[i].tlb_dirty)
+		if (tlb_only(fn) && !cpus[i].tlb_dirty)
 			continue;
 		err = smp_call(i, fn, arg, timeout_tb);
 		if (err == SMP_ERUNNING)	/* arg is in use until it answers */
@@ -603,6 +648,17 @@ int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb)
 			first = err;
 	}
 	return first;
+}
+
+/*
+ * Every core that may be walking page tables passes a quiescent point: each
+ * TLB-dirty core answers a call (a clean core marks itself dirty, ordered,
+ * before it runs anything that walks, so it reads whatever was unlinked
+ * before this as unlinked).  0, or the first core's error.
+ */
+int smp_quiesce(void)
+{
+	return smp_call_others(quiesce_fn, NULL, SMP_CALL_TIMEOUT);
 }
 
 /* The secondary's C entry: the kernel context, then online, answering calls. */

@@ -66,6 +66,19 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb);
  * A call of smp_shootdown_fn skips the cores whose TLBs are clean.
  */
 int smp_call_others(void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/*
+ * Return once every other core that may be walking page tables has passed a
+ * quiescent point after the call (deferred table freeing, mmu/pt-linear.h):
+ * 0, or the error of the first core that did not answer.
+ */
+int smp_quiesce(void);
+/*
+ * The same on the online cores of mask (bit n: core n) other than this one.
+ * smp_call_others() is smp_call_cores() of every core.
+ */
+int smp_call_cores(uint32_t mask, void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/* *mask |= bits, atomically (lwarx/stwcx.), then msync: the bits are seen before what follows. */
+void smp_mask_set(volatile uint32_t *mask, uint32_t bits);
 /* Answer the calls posted to this core (the idle loop and every waiter call it). */
 void smp_poll(void);
 
@@ -85,9 +98,18 @@ void smp_tlb_holds_none(void);
  * dozing; smp_wakeup() is the interrupt side (true if it was one of ours).
  */
 void smp_doze(uint32_t ticks);
+/*
+ * A doze leaves the decrementer parked at SMP_DEC_PARKED (5.4 s at 400 MHz:
+ * far away, never negative), which sets TSR[DIS] (DIE off: no interrupt) if
+ * no doze comes before; smp_dec_parked_at() is when the running core last did.
+ */
+#define SMP_DEC_PARKED	0x7fffffffu
+uint64_t smp_dec_parked_at(void);
 bool smp_wakeup(bool decrementer);
 /* Wake another core from smp_doze (an IPI that posts no call). */
 void smp_wake(unsigned int cpu);
+/* An IPI to the running core: pending while MSR[EE] is clear, it ends the next doze at once. */
+void smp_wake_self(void);
 unsigned int smp_ipis_received(unsigned int cpu);
 
 /*

@@ -9,7 +9,9 @@
  * segment is made on a segment miss, in entries 1..31 round robin: its
  * VSID from the space's context and the ESID (b3_vsid()), its size and
  * base page size from the page-table leaf at the faulting address (a 16G
- * leaf: 1T, 16G base; a 16M leaf: 256M, 16M base; otherwise 256M, 4K).
+ * leaf: 1T, 16G base; a 16M leaf: 256M, 16M base; otherwise, a 4K leaf or
+ * none, 256M, 4K).  Segments of user addresses live while user mode runs:
+ * b3_user_leave() drops them.
  * No two valid entries ever cover one address: a new 1T entry first drops
  * the 256M entries inside it, a new 256M entry the 1T entry around it.
  *
@@ -41,7 +43,7 @@
 
 #define CONTEXT_LINEAR		1
 #define CONTEXT_KERNEL_MM	2
-#define CONTEXT_USER_BASE	3
+#define CONTEXT_USER_BASE	B3_CONTEXT_USER_BASE
 #define VSID_MULTIPLIER		12538073ull	/* Linux's scramble multiplier (a prime) */
 #define VSID_MOD_256M		((1ull << 37) - 1)
 #define VSID_MOD_1T		((1ull << 25) - 1)
@@ -66,6 +68,22 @@ uint64_t b3_kmap_pgd_pa;		/* kernel_mm's PGD, physical (the assembly walks in re
 struct b3_counts b3_stats;
 #define slb b3_slb
 #define counts b3_stats
+
+/* The fault path's repeat check (fault_is_progress()): the page whose HPTE went in last. */
+static vaddr_t last_page = ~(vaddr_t)0;
+static unsigned int repeats;
+
+/*
+ * An HPTE was removed (flush, invalidation, eviction): the next fault on
+ * its page is progress, here and in the assembly path (b3_hash_last: the
+ * page it resolved last, tlb/book3s64-miss.S).
+ */
+static void progress_reset(void)
+{
+	last_page = ~(vaddr_t)0;
+	repeats = 0;
+	b3_hash_last = ~0ull;
+}
 
 /* ---- segments ---- */
 
@@ -114,12 +132,13 @@ uint64_t b3_hpte_v(const struct b3_seg *s, vaddr_t ea, unsigned int shift)
 /*
  * dw1 from the Linux PTE, as Linux fills it: R always, C when dirty (the
  * hardware never has to write the HPTE), M for cacheable memory, I (and G)
- * from the cache field, N unless executable; PP: kernel pages 000 (read-
- * write) or 110 (read-only) under key 0 (kernel segments have Ks = 0).
+ * from the cache field, N unless executable; PP (hash.h): kernel pages
+ * (PRIVILEGED) 000 or 110, user pages 010 or 011, read-write or read-only.
  */
 uint64_t b3_hpte_r(paddr_t pa, unsigned int shift, uint64_t pte)
 {
 	uint64_t r = (pa & ~((1ull << shift) - 1)) & HPTE_R_RPN_MASK;
+	unsigned int pp;
 
 	if (shift == B3_16M_SHIFT)
 		r |= (uint64_t)PENC_16M << HPTE_R_LP_SHIFT;
@@ -140,18 +159,20 @@ uint64_t b3_hpte_r(paddr_t pa, unsigned int shift, uint64_t pte)
 	}
 	if (!(pte & _PAGE_EXEC))
 		r |= HPTE_R_N;
-	if (!(pte & _PAGE_WRITE))
-		r |= HPTE_R_PP0 | 0x2;
-	return r;
+	if (pte & _PAGE_PRIVILEGED)
+		pp = (pte & _PAGE_WRITE) ? HPTE_PP_KERNEL_RW : HPTE_PP_KERNEL_RO;
+	else
+		pp = (pte & _PAGE_WRITE) ? HPTE_PP_USER_RW : HPTE_PP_USER_RO;
+	return r | ((pp & 4) ? HPTE_R_PP0 : 0) | (pp & HPTE_R_PP);
 }
 
-static uint64_t slb_vsid_word(const struct b3_seg *s, bool kernel)
+static uint64_t slb_vsid_word(const struct b3_seg *s)
 {
 	uint64_t w = s->vsid << (s->tera ? SLB_VSID_SHIFT_1T : SLB_VSID_SHIFT);
 
 	if (s->tera)
 		w |= SLB_VSID_B_1T;
-	w |= kernel ? SLB_VSID_KP : SLB_VSID_KP | SLB_VSID_KS;
+	w |= SLB_VSID_KP;	/* Ks = 0, Kp = 1 in every segment: PP alone decides (hash.h) */
 	switch (s->base_shift) {
 	case B3_16M_SHIFT:
 		w |= SLB_VSID_LLP_16M;
@@ -213,7 +234,7 @@ static void slb_drop_overlaps(vaddr_t ea, bool tera)
 	}
 }
 
-static void slb_insert(vaddr_t ea, const struct b3_seg *s, bool kernel)
+static void slb_insert(vaddr_t ea, const struct b3_seg *s)
 {
 	unsigned int i;
 
@@ -227,7 +248,7 @@ static void slb_insert(vaddr_t ea, const struct b3_seg *s, bool kernel)
 	slb[i].valid = true;
 	slb[i].tera = s->tera;
 	slb[i].esid = esid_of(ea, s->tera);
-	slb_write(i, slb[i].esid, slb_vsid_word(s, kernel));
+	slb_write(i, slb[i].esid, slb_vsid_word(s));
 }
 
 void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid)
@@ -318,6 +339,7 @@ static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 			continue;
 		h[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
+		progress_reset();
 		hpte_write(h, v | (which ? HPTE_V_SECONDARY : 0), r);
 		counts.evictions++;
 		counts.inserts++;
@@ -326,20 +348,24 @@ static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 	return -1;
 }
 
+/* The VSID context of a space: one per space (docs/hw/book3s64-hash.md). */
+static unsigned int context_of(const struct mm *mm)
+{
+	return mm == &kernel_mm ? CONTEXT_KERNEL_MM : CONTEXT_USER_BASE + mm->pid;
+}
+
 /* The space an address belongs to, its context, and whether it is the kernel's. */
-static struct mm *space_of(vaddr_t ea, unsigned int *context, bool *kernel)
+static struct mm *space_of(vaddr_t ea, unsigned int *context)
 {
 	struct mm *mm;
 
 	if (ea >= layout.kmap_start && ea <= layout.kmap_last) {
 		*context = CONTEXT_KERNEL_MM;
-		*kernel = true;
 		return &kernel_mm;
 	}
 	mm = fault_user_mm();
 	if (mm && ea >= mm->start && ea <= mm->last) {
-		*context = CONTEXT_USER_BASE + mm->pid;
-		*kernel = false;
+		*context = context_of(mm);
 		return mm;
 	}
 	return NULL;
@@ -403,7 +429,7 @@ void b3_hash_init(paddr_t ram)
 	__asm__ volatile("slbia; isync" : : : "memory");
 	for (i = 0; i < SLB_ENTRIES; i++)
 		__asm__ volatile("slbmte %0, %1" : : "r"(0ull), "r"((uint64_t)i) : "memory");
-	slb_write(0, KERNEL_VA, slb_vsid_word(&lin, true));
+	slb_write(0, KERNEL_VA, slb_vsid_word(&lin));
 	tlb_flush_all();
 	/* translation on, for data and instructions: the code runs at its linear-map address */
 	__asm__ volatile("mfmsr %0" : "=r"(msr));
@@ -435,14 +461,14 @@ void b3_counts(struct b3_counts *c)
 static bool make_segment(vaddr_t ea, struct b3_seg *s)
 {
 	unsigned int context;
-	bool kernel;
-	struct mm *mm = space_of(ea, &context, &kernel);
+	struct mm *mm = space_of(ea, &context);
 	struct walk_result w;
 
-	if (!mm || walk(mm, ea, &w) != MMU_OK)
+	if (!mm)
 		return false;
-	seg_for(s, context, ea, shift_of(w.size));
-	slb_insert(ea, s, kernel);
+	/* nothing mapped there: a 4K-base segment, so the retry's hash fault tells load from store */
+	seg_for(s, context, ea, walk(mm, ea, &w) == MMU_OK ? shift_of(w.size) : B3_PAGE_SHIFT);
+	slb_insert(ea, s);
 	counts.slb_miss++;
 	counts.slb_miss_c++;
 	return true;
@@ -472,8 +498,6 @@ static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
 
 static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 {
-	static vaddr_t last_page = ~(vaddr_t)0;
-	static unsigned int repeats;
 
 	if (page_va != last_page) {
 		last_page = page_va;
@@ -484,16 +508,14 @@ static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 		return true;
 	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE went in (the "
 		"MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
-	last_page = ~(vaddr_t)0;
-	repeats = 0;
+	progress_reset();
 	return false;
 }
 
 static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 {
 	unsigned int context;
-	bool kernel;
-	struct mm *mm = space_of(ea, &context, &kernel);
+	struct mm *mm = space_of(ea, &context);
 	struct walk_result w;
 	struct b3_seg s;
 	unsigned int shift;
@@ -512,7 +534,7 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 		uint64_t esid, vw;
 
 		b3_slb_read((unsigned int)i, &esid, &vw);
-		if ((vw & SLB_VSID_LLP_MASK) != (slb_vsid_word(&s, kernel) & SLB_VSID_LLP_MASK))
+		if ((vw & SLB_VSID_LLP_MASK) != (slb_vsid_word(&s) & SLB_VSID_LLP_MASK))
 			return make_segment(ea, &s);
 	}
 	if (!fault_is_progress(w.page_va, ea))
@@ -571,6 +593,35 @@ bool b3_hash_fault(struct b3_regs *r)
 	return ok;
 }
 
+/*
+ * User mode ends: the SLB keeps no user segment, so that the kernel sees
+ * no user address and the next space finds none of another's VSIDs.  The
+ * HPTEs stay: no VSID of one space is another's, and a space entered again
+ * finds its pages' entries.
+ */
+void b3_user_leave(void)
+{
+	unsigned int i;
+
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
+		if (slb[i].valid && slb[i].esid <= B3_USER_LAST)
+			slb_drop(i);
+}
+
+/*
+ * A refused fault at ea: whether a leaf is there (the page refuses the
+ * access: a protection fault) or not (a miss), in the space the fault
+ * happened in.
+ */
+bool b3_fault_has_leaf(vaddr_t ea)
+{
+	unsigned int context;
+	struct mm *mm = space_of(ea, &context);
+	struct walk_result w;
+
+	return mm && walk(mm, ea, &w) == MMU_OK;
+}
+
 /* ---- invalidation ---- */
 
 /* The leaf entry of ea even if PRESENT is clear (unmap clears it first); its level, or 0. */
@@ -594,17 +645,16 @@ static void *leaf_raw(const struct mm *mm, vaddr_t ea, int *level)
 }
 
 /* The recorded HPTE of the page whose head entry is headp, if it still holds the page; then tlbie. */
-static void flush_recorded(struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
+static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
 {
 	uint64_t e = pt_entry_get(headp), hash, group, want;
-	unsigned int context, slot;
-	bool kernel;
+	unsigned int slot;
 	struct b3_seg s;
 	uint64_t *h;
 
-	if (!(e & H_PAGE_HASHPTE) || !space_of(page_va, &context, &kernel))
+	if (!(e & H_PAGE_HASHPTE))
 		return;
-	seg_for(&s, context, page_va, shift);
+	seg_for(&s, context_of(mm), page_va, shift);
 	hash = b3_hash(&s, page_va);
 	group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
 	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
@@ -615,8 +665,8 @@ static void flush_recorded(struct mm *mm, void *headp, vaddr_t page_va, unsigned
 		__asm__ volatile("ptesync" : : : "memory");
 	}
 	tlbie_page(&s, page_va, shift);
+	progress_reset();
 	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
-	(void)mm;
 }
 
 static void slb_drop_range(vaddr_t va, vsize_t size)
@@ -649,7 +699,7 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 			void *head = pt_run_head(mm, level, step, page);
 
 			if (head)
-				flush_recorded((struct mm *)mm, head, page, shift_of(step));
+				flush_recorded(mm, head, page, shift_of(step));
 		}
 		if (page + step - 1 >= last)
 			break;
@@ -672,6 +722,7 @@ void tlb_flush_all(void)
 				h[0] = 0;
 		}
 	__asm__ volatile("ptesync" : : : "memory");
+	progress_reset();
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid)
 			slb_drop(i);
@@ -691,18 +742,13 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 	tlb_flush_all();
 }
 
-bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v, uint64_t *r,
-		  struct b3_seg *seg)
+/* The HPTE of ea in the segments of context (16M only for the linear map), if any. */
+static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
+		      uint64_t *r, struct b3_seg *seg)
 {
 	static const unsigned int shifts[] = { B3_PAGE_SHIFT, B3_16M_SHIFT, B3_16G_SHIFT };
-	unsigned int context, k, pass, slot;
-	bool kernel;
+	unsigned int k, pass, slot;
 
-	if (ea >= KERNEL_VA) {
-		context = CONTEXT_LINEAR;
-	} else if (!space_of(ea, &context, &kernel)) {
-		return false;
-	}
 	for (k = 0; k < 3; k++) {
 		struct b3_seg s;
 		uint64_t want, hash;
@@ -733,23 +779,79 @@ bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v,
 	return false;
 }
 
-/* The HPTE that translates va now, as a tlb_info (pid: unused, one space at a time). */
+/* The context of ea seen from user space pid (0: the kernel, which sees no user address), or 0. */
+static unsigned int context_at(vaddr_t ea, unsigned int pid)
+{
+	if (ea >= KERNEL_VA)
+		return CONTEXT_LINEAR;
+	if (ea >= layout.kmap_start && ea <= layout.kmap_last)
+		return CONTEXT_KERNEL_MM;
+	if (ea <= layout.user_last && pid)
+		return CONTEXT_USER_BASE + pid;
+	return 0;
+}
+
+bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v, uint64_t *r,
+		  struct b3_seg *seg)
+{
+	struct mm *mm = fault_user_mm();
+	unsigned int context = context_at(ea, mm ? mm->pid : 0);
+
+	return context && hpte_find(ea, context, group, slotp, v, r, seg);
+}
+
+/*
+ * The rights an HPTE grants, from its PP bits under the keys every
+ * segment has (Ks = 0 for the kernel, Kp = 1 for user mode): 000 kernel
+ * read-write, 110 kernel read-only, 010 read-write for both, 011 read-only
+ * for both; N takes execute away; I and G show as NOCACHE and GUARDED
+ * (M, on every cacheable page, is not reported).
+ */
+static unsigned int hpte_prot(uint64_t r)
+{
+	unsigned int pp = (unsigned int)(((r & HPTE_R_PP0) ? 4 : 0) | (r & HPTE_R_PP));
+	unsigned int prot;
+
+	switch (pp) {
+	case HPTE_PP_KERNEL_RW:
+		prot = PROT_READ | PROT_WRITE;
+		break;
+	case HPTE_PP_KERNEL_RO:
+		prot = PROT_READ;
+		break;
+	case HPTE_PP_USER_RW:
+		prot = PROT_READ | PROT_WRITE | PROT_USER;
+		break;
+	case HPTE_PP_USER_RO:
+		prot = PROT_READ | PROT_USER;
+		break;
+	default:
+		prot = 0;
+	}
+	if (r & HPTE_R_I)
+		prot |= PROT_NOCACHE;
+	if (r & HPTE_R_G)
+		prot |= PROT_GUARDED;
+	return prot | ((r & HPTE_R_N) ? 0 : PROT_EXEC);
+}
+
+/* The HPTE that translates va now in space pid (0: the kernel's), as a tlb_info. */
 bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 {
 	uint64_t group, v, r;
-	unsigned int slot, shift;
+	unsigned int slot, shift, context = context_at(va, pid);
 	struct b3_seg s;
 
-	(void)pid;
 	memset(t, 0, sizeof(*t));
-	if (!b3_hpte_find(va, &group, &slot, &v, &r, &s))
+	if (!context || !hpte_find(va, context, &group, &slot, &v, &r, &s))
 		return false;
 	shift = s.base_shift;
 	t->valid = true;
 	t->size = shift >= 32 ? 0 : 1u << shift;
 	t->va = va & ~((1ull << shift) - 1);
 	t->pa = (r & HPTE_R_RPN_MASK) & ~((1ull << shift) - 1);
-	t->prot = PROT_READ | ((r & HPTE_R_PP0) ? 0 : PROT_WRITE) | ((r & HPTE_R_N) ? 0 : PROT_EXEC);
+	t->prot = hpte_prot(r);
+	t->tid = context >= CONTEXT_USER_BASE ? pid : 0;
 	t->level = shift > B3_PAGE_SHIFT;
 	t->raw[0] = (uint32_t)(v >> 32);
 	t->raw[1] = (uint32_t)v;
@@ -764,10 +866,4 @@ void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = (uint32_t)counts.data_resolved;
 	c->imiss = (uint32_t)counts.inst_resolved;
-}
-
-/* The fault path sets accessed and dirty itself (hash_miss): no separate fix-ups. */
-void fault_fixup_counts_sum(struct fault_fixup_counts *c)
-{
-	memset(c, 0, sizeof(*c));
 }

@@ -57,6 +57,19 @@ void b3_hpt_info(struct b3_hpt_info *info);
 
 /* A segment or hash miss (DSI, ISI, data/instruction segment): true if handled (retry the access). */
 bool b3_hash_fault(struct b3_regs *r);
+/* After b3_hash_fault() refused a fault at ea: is a page mapped there (whose rights refused it)? */
+bool b3_fault_has_leaf(vaddr_t ea);
+
+/*
+ * User spaces: space pid has VSID context B3_CONTEXT_USER_BASE + pid (the
+ * kernel's are below), and a context must fit the 19 bits the VSID rule
+ * leaves it (its proto-VSID is context << 18 | ESID for 256M segments).
+ */
+#define B3_CONTEXT_USER_BASE	3
+#define B3_CONTEXT_BITS		19
+#define B3_USER_PID_MAX		((1u << B3_CONTEXT_BITS) - 2 - B3_CONTEXT_USER_BASE)	/* the last context would make VSID 0 */
+/* User mode ends: no user segment stays in the SLB (the kernel sees no user address). */
+void b3_user_leave(void);
 
 /* The VSID of a segment: the rule of docs/hw/book3s64-hash.md. */
 uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera);
@@ -83,6 +96,7 @@ struct b3_counts {
 void b3_counts(struct b3_counts *c);
 extern struct b3_counts b3_stats;
 extern uint64_t b3_kmap_pgd_pa;		/* set once kernel_mm exists: the assembly path walks it */
+extern uint64_t b3_hash_last;		/* the assembly hash path's last page (EA >> 12), ~0: none */
 
 _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&

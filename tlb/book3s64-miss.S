@@ -1,22 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * book3s/64: the segment-miss fast path (data 0x380, instruction 0x480),
- * in real mode, part of the vectors copied to physical 0.  For an address
- * of kernel_mm (0x8000..., the 46 indexed bits) whose page-table path
- * reaches a PMD entry, it makes a 256M segment: the VSID from context 2
- * and the ESID (proto = 2 << 18 | ESID, times 12538073 mod 2^37 - 1, as
- * b3_vsid()), the base page size from the PMD entry (a leaf: 16M, a table:
- * 4K), the next SLB index round robin from 1, the shadow and the counters
- * updated, then rfid.  Everything else goes to the C path (b3_common ->
- * b3_hash_fault) with the registers as the interrupt left them: other
- * spaces, a path that ends above the PMD level (nothing mapped, or a 16G
- * leaf, which needs a 1T segment), and any time a 1T entry is valid (C
- * then keeps the entries from overlapping).
- *
- * Registers: r13 the vector number on entry (the stub saved r13 in SPRG2),
- * kept in b3_slb_save, then scratch; r12 saved in SPRG3, then the save
- * area; r9, r10, r11 and CR saved in b3_slb_save; r10 the address, r9 and
- * r11 scratch.  All come back as they were, to rfid or to the C path.
+ * book3s/64: the fast paths of segment misses and hash misses, in real
+ * mode, part of the vectors copied to physical 0.  They serve kernel_mm's
+ * addresses (0x8000..., the 46 indexed bits) at every page size and both
+ * sides (data and instruction); everything else goes to the C path
+ * (b3_common -> b3_hash_fault, tlb/book3s64-hash.c) with the registers as
+ * the interrupt left them.  Both compute what C computes (b3_vsid(),
+ * b3_hash(), b3_hpte_v(), b3_hpte_r(), slb_insert()); the tests compare
+ * their results.
  */
 #include "include/book3s64/hash.h"
 #include "include/book3s64/asm.h"
@@ -25,24 +16,129 @@
 
 #define CONTEXT_KERNEL_MM	2
 #define VSID_MULTIPLIER		12538073
-#define VSID_MOD_BITS		37		/* modulus 2^37 - 1 */
+#define VSID_MOD_BITS_256M	37		/* modulus 2^37 - 1 */
+#define VSID_MOD_BITS_1T	25		/* modulus 2^25 - 1 */
 #define ESID_BITS_256M		18
+#define ESID_BITS_1T		6
+#define SLB_FIRST_FREE		1		/* entry 0: the linear map */
+#define SLBIE_B_SHIFT		25		/* slbie RB: the segment size B */
 #define TABLE_ADDR_CLEAR	8		/* clrldi: PRESENT and PTE and the other high flags go */
-#define SAVE_R9			0
-#define SAVE_R10		8
-#define SAVE_R11		16
-#define SAVE_CR			24
-#define SAVE_TMP		32
-#define SAVE_VEC		40
+#define LEAF			3		/* PRESENT and PTE, the top two bits */
+#define TABLE			2		/* PRESENT alone */
+#define B_1T_SHIFT		62		/* SLB B and HPTE B: 01 for 1T */
+#if SLB_VSID_B_1T != 1 << B_1T_SHIFT || HPTE_V_B_1T != 1 << B_1T_SHIFT
+#error "B of a 1T segment is 01 at bit 62 of the SLB VSID word and of HPTE dw0"
+#endif
+#if B3_SLB_BYTES != 16
+#error "the shadow entry index is scaled by 16 (sldi 4)"
+#endif
+
+/* The two top bits of a table entry (PRESENT, PTE) into rt. */
+.macro KIND rt, entry
+	rldicl	\rt, \entry, 2, 62
+.endm
+
+/*
+ * rv = (rv * VSID_MULTIPLIER) mod (2^bits - 1): one fold, one conditional
+ * subtract (the product stays below 2^(2 * bits - 1) for the kernel's
+ * proto-VSIDs, so the fold's sum is below twice the modulus).  rt scratch.
+ */
+.macro VSID_SCRAMBLE rv, rt, bits
+	lis	\rt, VSID_MULTIPLIER@h
+	ori	\rt, \rt, VSID_MULTIPLIER@l
+	mulld	\rv, \rv, \rt
+	srdi	\rt, \rv, \bits
+	clrldi	\rv, \rv, 64 - \bits
+	add	\rv, \rv, \rt
+	addi	\rt, \rv, 1			/* rv >= 2^bits - 1 exactly when rv + 1 reaches 2^bits */
+	srdi.	\rt, \rt, \bits
+	beq	1f
+	addi	\rv, \rv, 1
+	clrldi	\rv, \rv, 64 - \bits		/* rv - (2^bits - 1) */
+1:
+.endm
+
+/*
+ * Drop the shadow entry at p, whose 1T flag is in t: slbie (B from t),
+ * the shadow invalid, the count of 1T entries kept.  r11 and t scratch.
+ */
+.macro DROP_ENTRY p, t
+	ld	r11, B3_SLB_ESID(\p)
+	sldi	\t, \t, SLBIE_B_SHIFT
+	or	r11, r11, \t
+	slbie	r11
+	li	r11, 0
+	stb	r11, B3_SLB_VALID(\p)
+	stb	r11, B3_SLB_TERA(\p)
+	cmpdi	\t, 0
+	beq	1f
+	LOAD_IMM64 r11, b3_slb_tera
+	ld	\t, 0(r11)
+	addi	\t, \t, -1
+	std	\t, 0(r11)
+1:
+.endm
+
+/*
+ * No two SLB entries may cover one address: a 1T entry is made, so drop
+ * the valid entries 1..31 in the 1T region of the address in r10 (256M
+ * ones: a 1T entry there would have covered the address).  r5 the shadow
+ * pointer, r6 the region, r11 and r13 scratch, CTR.
+ */
+.macro DROP_OVERLAPS
+	LOAD_IMM64 r5, b3_slb + SLB_FIRST_FREE * B3_SLB_BYTES
+	srdi	r6, r10, SEGMENT_SHIFT_1T
+	li	r11, SLB_ENTRIES - SLB_FIRST_FREE
+	mtctr	r11
+2:	lbz	r11, B3_SLB_VALID(r5)
+	cmpdi	r11, 0
+	beq	3f
+	ld	r11, B3_SLB_ESID(r5)
+	srdi	r11, r11, SEGMENT_SHIFT_1T
+	cmpd	r11, r6
+	bne	3f
+	lbz	r13, B3_SLB_TERA(r5)
+	DROP_ENTRY r5, r13
+3:	addi	r5, r5, B3_SLB_BYTES
+	bdnz	2b
+.endm
+
+/*
+ * The segment-miss fast path (data 0x380, instruction 0x480).  For an
+ * address of kernel_mm whose table path reaches a PUD leaf (16G: a 1T
+ * segment with a 16G base, context 2's 1T VSID: proto = 2 << 6 | ESID,
+ * times 12538073 mod 2^25 - 1) or a PMD entry (a 256M segment: a PMD
+ * leaf gives a 16M base, a PTE table a 4K base; proto = 2 << 18 | ESID mod
+ * 2^37 - 1), as slb_insert(): a 1T segment first drops every entry of
+ * its 1T region (no two entries may cover one address; a 256M segment
+ * has no 1T entry around it, or there would be no segment miss), the next
+ * index round robin over 1..31 with its old entry dropped, the shadow, the
+ * 1T count and the counters kept, then rfid.  An address of another space,
+ * or whose path ends above the PMD level without a leaf (nothing mapped),
+ * goes to C.
+ *
+ * Registers: r13 the vector number on entry (the stub saved r13 in SPRG2),
+ * kept in b3_slb_save, then scratch; r12 saved in HSPRG1 (not SPRG3,
+ * which user mode reads), then the save area; r5..r11 and CR saved there.
+ * r10 the address; r9 the table walk, then the ESID word; r8 the segment's
+ * flags, then RS; r7 1 for a 1T segment; r5, r6, r11, r13 scratch; CTR in
+ * the overlap scan.  All come back as they were, to rfid or to the C path.
+ *
+ * Path length (make bench counts it): about 120 instructions for a 256M
+ * segment; a 1T segment's scan of the shadow adds about 10 an entry.
+ */
+#define SAVE(n)			(8 * (n))	/* r5..r11 at SAVE(5)..SAVE(11) */
+#define SAVE_CR			(8 * 12)
+#define SAVE_VEC		(8 * 13)
 
 	.section .vectors, "ax"
 	.globl	b3_slb_fast
 b3_slb_fast:
-	mtspr	SPRN_SPRG3, r12
+	mtspr	SPRN_HSPRG1, r12
 	LOAD_IMM64 r12, b3_slb_save
-	std	r9, SAVE_R9(r12)
-	std	r10, SAVE_R10(r12)
-	std	r11, SAVE_R11(r12)
+	.irp	n, 5, 6, 7, 8, 9, 10, 11
+	std	r\n, SAVE(\n)(r12)
+	.endr
 	mfcr	r11
 	std	r11, SAVE_CR(r12)
 	std	r13, SAVE_VEC(r12)
@@ -55,79 +151,90 @@ b3_slb_fast:
 	xoris	r11, r11, (B3_KMAP_START >> B3_VA_BITS) >> 16
 	cmpdi	r11, 0
 	bne	slow
-	LOAD_IMM64 r11, b3_slb_tera
-	ld	r11, 0(r11)
-	cmpdi	r11, 0
-	bne	slow
 	LOAD_IMM64 r9, b3_kmap_pgd_pa
 	ld	r9, 0(r9)
 	cmpdi	r9, 0
 	beq	slow
-	/* PGD, PUD, PMD: each entry a table (PRESENT without PTE) to go on */
+	/* PGD: a table; PUD: a 16G leaf or a table; PMD: a 16M leaf or a PTE table */
 	rldicl	r11, r10, 64 - B3_PGD_SHIFT, 64 - B3_PGD_INDEX_BITS
 	sldi	r11, r11, 3
 	ldx	r9, r9, r11
-	rldicl	r11, r9, 2, 62		/* PRESENT, PTE */
-	cmpdi	r11, 2			/* a table */
+	KIND	r11, r9
+	cmpdi	r11, TABLE
 	bne	slow
 	clrldi	r9, r9, TABLE_ADDR_CLEAR
 	rldicl	r11, r10, 64 - B3_PUD_SHIFT, 64 - B3_PUD_INDEX_BITS
 	sldi	r11, r11, 3
 	ldx	r9, r9, r11
-	rldicl	r11, r9, 2, 62
-	cmpdi	r11, 2			/* a table (a 16G leaf: C makes its 1T segment) */
+	KIND	r11, r9
+	cmpdi	r11, LEAF
+	beq	tera
+	cmpdi	r11, TABLE
 	bne	slow
 	clrldi	r9, r9, TABLE_ADDR_CLEAR
 	rldicl	r11, r10, 64 - B3_PMD_SHIFT, 64 - B3_PMD_INDEX_BITS
 	sldi	r11, r11, 3
 	ldx	r9, r9, r11
-	rldicl	r11, r9, 2, 62
-	li	r9, SLB_VSID_KP | SLB_VSID_LLP_4K
-	cmpdi	r11, 2			/* a PTE table: 4K base */
+	KIND	r11, r9
+	li	r8, SLB_VSID_KP | SLB_VSID_LLP_4K
+	cmpdi	r11, TABLE			/* a PTE table: 4K base */
 	beq	2f
-	cmpdi	r11, 3			/* a leaf: 16M base */
+	cmpdi	r11, LEAF			/* a leaf: 16M base */
 	bne	slow
-	li	r9, SLB_VSID_KP | SLB_VSID_LLP_16M
-2:	/* VSID = (2 << 18 | ESID) * 12538073 mod (2^37 - 1), into the VSID word */
+	li	r8, SLB_VSID_KP | SLB_VSID_LLP_16M
+2:	/* a 256M segment (no 1T entry covers it, or there would be no segment miss) */
+	/* VSID = (2 << 18 | ESID) * 12538073 mod (2^37 - 1), into RS */
 	rldicl	r11, r10, 64 - SEGMENT_SHIFT_256M, 64 - ESID_BITS_256M
 	oris	r11, r11, (CONTEXT_KERNEL_MM << ESID_BITS_256M) >> 16
-	std	r9, SAVE_TMP(r12)		/* flags while r9 computes */
-	lis	r9, VSID_MULTIPLIER@h
-	ori	r9, r9, VSID_MULTIPLIER@l
-	mulld	r11, r11, r9
-	srdi	r9, r11, VSID_MOD_BITS
-	clrldi	r11, r11, 64 - VSID_MOD_BITS
-	add	r11, r11, r9
-	addi	r9, r11, 1			/* r11 >= 2^37 - 1 exactly when r11 + 1 reaches 2^37 */
-	srdi.	r9, r9, VSID_MOD_BITS
-	beq	3f
-	addi	r11, r11, 1
-	clrldi	r11, r11, 64 - VSID_MOD_BITS	/* r11 - (2^37 - 1) */
-3:	sldi	r11, r11, SLB_VSID_SHIFT
-	ld	r9, SAVE_TMP(r12)
-	or	r11, r11, r9			/* RS: the VSID word */
-	/* the next index, round robin over 1..31; its shadow entry: a valid 256M segment */
-	std	r11, SAVE_TMP(r12)		/* RS while r11 walks the shadow */
-	LOAD_IMM64 r9, b3_slb_next
-	ld	r11, 0(r9)			/* the index taken */
-	addi	r13, r11, 1
-	cmpldi	r13, SLB_ENTRIES
+	VSID_SCRAMBLE r11, r9, VSID_MOD_BITS_256M
+	sldi	r11, r11, SLB_VSID_SHIFT
+	or	r8, r8, r11			/* RS */
+	rldicr	r9, r10, 0, 63 - SEGMENT_SHIFT_256M	/* the ESID */
+	li	r7, 0
+	b	insert
+
+tera:	/* a 16G leaf: a 1T segment with a 16G base; every entry of its region goes first */
+	DROP_OVERLAPS
+	rldicl	r11, r10, 64 - SEGMENT_SHIFT_1T, 64 - ESID_BITS_1T
+	ori	r11, r11, CONTEXT_KERNEL_MM << ESID_BITS_1T
+	VSID_SCRAMBLE r11, r9, VSID_MOD_BITS_1T
+	sldi	r11, r11, SLB_VSID_SHIFT_1T
+	li	r8, 1
+	sldi	r8, r8, B_1T_SHIFT
+	ori	r8, r8, SLB_VSID_KP | SLB_VSID_LLP_16G
+	or	r8, r8, r11			/* RS */
+	rldicr	r9, r10, 0, 63 - SEGMENT_SHIFT_1T	/* the ESID */
+	li	r7, 1
+
+insert:	/* the next index round robin over 1..31; a valid old entry there is dropped */
+	LOAD_IMM64 r11, b3_slb_next
+	ld	r13, 0(r11)			/* the index taken */
+	addi	r5, r13, 1
+	cmpldi	r5, SLB_ENTRIES
 	blt	4f
-	li	r13, 1
-4:	std	r13, 0(r9)
-	LOAD_IMM64 r9, b3_slb
-	sldi	r13, r11, 4			/* * B3_SLB_BYTES */
-	add	r9, r9, r13
-	li	r13, 1
-	stb	r13, B3_SLB_VALID(r9)
-	li	r13, 0
-	stb	r13, B3_SLB_TERA(r9)
-	rldicr	r10, r10, 0, 63 - SEGMENT_SHIFT_256M	/* the ESID */
-	std	r10, B3_SLB_ESID(r9)
-	oris	r10, r10, SLB_ESID_V@h
-	or	r10, r10, r11			/* RB: ESID | V | index */
-	ld	r11, SAVE_TMP(r12)
-	slbmte	r11, r10
+	li	r5, SLB_FIRST_FREE
+4:	std	r5, 0(r11)
+	LOAD_IMM64 r5, b3_slb
+	sldi	r11, r13, 4			/* * B3_SLB_BYTES */
+	add	r5, r5, r11
+	lbz	r11, B3_SLB_VALID(r5)
+	cmpdi	r11, 0
+	beq	5f
+	lbz	r6, B3_SLB_TERA(r5)
+	DROP_ENTRY r5, r6
+5:	li	r11, 1
+	stb	r11, B3_SLB_VALID(r5)
+	stb	r7, B3_SLB_TERA(r5)
+	std	r9, B3_SLB_ESID(r5)
+	cmpdi	r7, 0
+	beq	6f
+	LOAD_IMM64 r11, b3_slb_tera
+	ld	r6, 0(r11)
+	addi	r6, r6, 1
+	std	r6, 0(r11)
+6:	oris	r9, r9, SLB_ESID_V@h
+	or	r9, r9, r13			/* RB: ESID | V | index */
+	slbmte	r8, r9
 	/* counters: a segment miss, resolved (data or instruction) */
 	LOAD_IMM64 r9, b3_stats
 	ld	r11, B3_STAT_SLB_MISS(r9)
@@ -136,90 +243,143 @@ b3_slb_fast:
 	ld	r13, SAVE_VEC(r12)
 	li	r10, B3_STAT_INST
 	cmpdi	r13, VEC_DSEG
-	bne	6f
+	bne	7f
 	li	r10, B3_STAT_DATA
-6:	ldx	r11, r9, r10
+7:	ldx	r11, r9, r10
 	addi	r11, r11, 1
 	stdx	r11, r9, r10
 	ld	r11, SAVE_CR(r12)
 	mtcr	r11
-	ld	r9, SAVE_R9(r12)
-	ld	r10, SAVE_R10(r12)
-	ld	r11, SAVE_R11(r12)
-	mfspr	r12, SPRN_SPRG3
+	.irp	n, 5, 6, 7, 8, 9, 10, 11
+	ld	r\n, SAVE(\n)(r12)
+	.endr
+	mfspr	r12, SPRN_HSPRG1
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
 slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the old r13 */
 	ld	r11, SAVE_CR(r12)
 	mtcr	r11
-	ld	r9, SAVE_R9(r12)
-	ld	r10, SAVE_R10(r12)
-	ld	r11, SAVE_R11(r12)
-	mfspr	r12, SPRN_SPRG3
+	ld	r13, SAVE_VEC(r12)
+	.irp	n, 5, 6, 7, 8, 9, 10, 11
+	ld	r\n, SAVE(\n)(r12)
+	.endr
+	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
 	.section .bss
 	.balign	8
 b3_slb_save:
-	.space	48
+	.space	8 * 14
 
 /*
- * The hash-miss fast path (data storage 0x300), in real mode: a kernel
- * load or store with no HPTE (DSISR exactly NOHPTE, STORE allowed) at a
- * kernel_mm address whose walk ends at a present 4K PTE granting the
- * access with ACCESSED (and DIRTY for a store) already set, in a 256M
- * segment with a 4K base (slbfee.): the HPTE built as b3_hpte_v()/
- * b3_hpte_r() build it, put in the first free slot of the primary group,
- * then of the secondary, its slot recorded in the PTE (HASHPTE, SECOND,
- * GIX), the counters kept, rfid.  Anything else (a huge page, a user or
- * instruction access, bits to set, both groups full: eviction) goes to
- * the C path with the registers as the interrupt left them.
+ * The hash-miss fast path (data storage 0x300, instruction storage 0x400):
+ * a kernel load, store or fetch with no HPTE (DSISR exactly NOHPTE, STORE
+ * allowed; SRR1's cause exactly NOHPTE) at a kernel_mm address whose walk
+ * ends at a leaf: a 4K PTE, a PMD entry of a 16M run or a PUD entry of a
+ * 16G run.  The leaf must grant the access with ACCESSED (and DIRTY for a
+ * store) already set and be a supervisor page; the segment (slbfee.) must
+ * be the page's: 256M with a 4K or 16M base, or 1T with a 16G base.  The
+ * HPTE is built as b3_hpte_v()/b3_hpte_r() build it from the run's first
+ * entry (the run index: the entry's address rounded down to 8 PMD or 64
+ * PUD entries), put in the first free slot of the primary group, then of
+ * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
+ * SECOND, GIX), the counters kept, rfid.  Anything else (a user access,
+ * bits to set, both groups full: eviction) goes to the C path.
+ *
+ * A fault at the same 4K page as the last one this path resolved, with no
+ * HPTE removed in between (C's progress_reset() forgets it), goes to C:
+ * an HPTE the MMU does not take (a wrong encoding) then ends in C's
+ * bounded retries, not in a loop here.
  *
  * Registers: r13 the vector on entry (SPRG2 holds r13), then scratch; r12
- * saved in SPRG3, then the save area b3_hash_save; r5..r11 and CR saved
- * there.  r10 the address, r8 the PTE, r7 its address, r6 the VSID, r5
- * the hash, r9 and r11 scratch, then r9 dw0 and r11 dw1.
+ * saved in HSPRG1, then the save area b3_hash_save; r5..r11 and CR saved
+ * there.  r10 the address; r11 the entry bits the access needs, then the
+ * hash, then dw1; r5 the page shift; r7 the leaf's address, then the
+ * run's first entry's; r8 that entry; r6 the VSID word, then the VSID,
+ * then group addresses; r9 the walk, then dw0; r13 scratch; CTR the slot
+ * scan.
+ *
+ * Path length (make bench counts it): about 150 instructions for a 4K
+ * page with a free primary slot; huge pages take a few more.
  */
 #define HSAVE(n)		(8 * (n))	/* r5..r11 at HSAVE(5)..HSAVE(11) */
 #define HSAVE_CR		(8 * 12)
 #define HSAVE_MASK		(8 * 13)
 #define HSAVE_HASH		(8 * 14)
+#define HSAVE_VEC		(8 * 15)
+#define HSAVE_V			(8 * 16)
+#define HSAVE_LAST		(8 * 17)	/* b3_hash_last */
 #define RPN_CLEAR_HIGH		11		/* clrldi: the bits above the RPN field (53) */
 #define GIX_RECORD_MASK		(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)
+#define NEED_LOAD		(_PAGE_READ | _PAGE_ACCESSED | _PAGE_PRIVILEGED)
+#define NEED_STORE		(NEED_LOAD | _PAGE_WRITE | _PAGE_DIRTY)
+#define NEED_FETCH		(NEED_LOAD | _PAGE_EXEC)
+#define ISI_CAUSES		(SRR1_ISI_NOHPTE | SRR1_ISI_N_OR_G | SRR1_ISI_PROT)
+/*
+ * The segment a page needs, as its SLB VSID word rotated left by 2: B in
+ * the two low bits, L||LP at SLB_VSID_LLP_MASK << 2.
+ */
+#define SEG_KEY(b, llp)		(((llp) << 2) | (b))
+#define SEG_KEY_MASK		SEG_KEY(3, SLB_VSID_LLP_MASK)
+#define SEG_KEY_4K		SEG_KEY(0, SLB_VSID_LLP_4K)
+#define SEG_KEY_16M		SEG_KEY(0, SLB_VSID_LLP_16M)
+#define SEG_KEY_16G		SEG_KEY(1, SLB_VSID_LLP_16G)
+/* A run's first entry: the leaf's address with these low bits clear (8 bytes an entry). */
+#define RUN_MASK_4K		(-8)
+#define RUN_MASK_16M		(-8 << (B3_16M_SHIFT - B3_PMD_SHIFT))
+#define RUN_MASK_16G		(-8 << (B3_16G_SHIFT - B3_PUD_SHIFT))
 
 	.section .vectors, "ax"
 	.globl	b3_hash_fast
 b3_hash_fast:
-	mtspr	SPRN_SPRG3, r12
+	mtspr	SPRN_HSPRG1, r12
 	LOAD_IMM64 r12, b3_hash_save
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	std	r\n, HSAVE(\n)(r12)
 	.endr
 	mfcr	r11
 	std	r11, HSAVE_CR(r12)
-	/* a kernel access (SRR1[PR] = 0) with no HPTE, nothing else in DSISR but STORE */
+	std	r13, HSAVE_VEC(r12)
+	/* a kernel access (SRR1[PR] = 0) */
 	mfspr	r11, SPRN_SRR1
-	andi.	r11, r11, MSR_PR
+	andi.	r9, r11, MSR_PR
 	bne	hslow
+	cmpdi	r13, VEC_ISI
+	beq	1f
+	/* data: no HPTE, nothing else in DSISR but STORE */
 	mfspr	r11, SPRN_DSISR
 	rlwinm	r9, r11, 0, ~DSISR_ISSTORE
 	lis	r5, DSISR_NOHPTE@h
 	cmplw	r9, r5
 	bne	hslow
 	mfspr	r10, SPRN_DAR
+	andis.	r9, r11, DSISR_ISSTORE@h
+	li	r11, NEED_LOAD
+	beq	2f
+	li	r11, NEED_STORE
+	b	2f
+1:	/* instruction: no HPTE, not N or G, not protection */
+	andis.	r9, r11, ISI_CAUSES@h
+	lis	r5, SRR1_ISI_NOHPTE@h
+	cmplw	r9, r5
+	bne	hslow
+	mfspr	r10, SPRN_SRR0
+	li	r11, NEED_FETCH
+2:	/* kernel_mm only */
 	srdi	r9, r10, B3_VA_BITS
 	xoris	r9, r9, (B3_KMAP_START >> B3_VA_BITS) >> 16
 	cmpdi	r9, 0
 	bne	hslow
-	/* the segment: 256M, 4K base */
+	/* not the page this path resolved last (nothing removed since): C counts such repeats */
+	ld	r9, HSAVE_LAST(r12)
+	srdi	r5, r10, B3_PAGE_SHIFT
+	cmpd	r9, r5
+	beq	hslow
+	/* the segment */
 	slbfee.	r6, r10
 	bne	hslow
-	rldicl.	r9, r6, 2, 62			/* B: 0 for 256M */
-	bne	hslow
-	andi.	r9, r6, SLB_VSID_LLP_MASK
-	bne	hslow
-	/* the walk: PGD, PUD, PMD tables, a present 4K PTE */
+	/* the walk: PGD and PUD tables or a 16G leaf, a PMD table or a 16M leaf, a 4K PTE */
 	LOAD_IMM64 r9, b3_kmap_pgd_pa
 	ld	r9, 0(r9)
 	cmpdi	r9, 0
@@ -227,97 +387,151 @@ b3_hash_fast:
 	rldicl	r7, r10, 64 - B3_PGD_SHIFT, 64 - B3_PGD_INDEX_BITS
 	sldi	r7, r7, 3
 	ldx	r9, r9, r7
-	rldicl	r7, r9, 2, 62
-	cmpdi	r7, 2
+	KIND	r7, r9
+	cmpdi	r7, TABLE
 	bne	hslow
 	clrldi	r9, r9, TABLE_ADDR_CLEAR
 	rldicl	r7, r10, 64 - B3_PUD_SHIFT, 64 - B3_PUD_INDEX_BITS
 	sldi	r7, r7, 3
-	ldx	r9, r9, r7
-	rldicl	r7, r9, 2, 62
-	cmpdi	r7, 2
+	add	r7, r9, r7			/* the PUD entry's address */
+	ld	r8, 0(r7)
+	KIND	r9, r8
+	cmpdi	r9, LEAF
+	beq	pud_leaf
+	cmpdi	r9, TABLE
 	bne	hslow
-	clrldi	r9, r9, TABLE_ADDR_CLEAR
+	clrldi	r9, r8, TABLE_ADDR_CLEAR
 	rldicl	r7, r10, 64 - B3_PMD_SHIFT, 64 - B3_PMD_INDEX_BITS
 	sldi	r7, r7, 3
-	ldx	r9, r9, r7
-	rldicl	r7, r9, 2, 62
-	cmpdi	r7, 2
+	add	r7, r9, r7			/* the PMD entry's address */
+	ld	r8, 0(r7)
+	KIND	r9, r8
+	cmpdi	r9, LEAF
+	beq	pmd_leaf
+	cmpdi	r9, TABLE
 	bne	hslow
-	clrldi	r9, r9, TABLE_ADDR_CLEAR
+	clrldi	r9, r8, TABLE_ADDR_CLEAR
 	rldicl	r7, r10, 64 - B3_PAGE_SHIFT, 64 - B3_PTE_INDEX_BITS
 	sldi	r7, r7, 3
 	add	r7, r9, r7			/* the PTE's address */
 	ld	r8, 0(r7)
-	rldicl	r9, r8, 2, 62
-	cmpdi	r9, 3				/* PRESENT and PTE */
+	KIND	r9, r8
+	cmpdi	r9, LEAF
 	bne	hslow
-	/* rights: READ and ACCESSED; a store also WRITE and DIRTY */
-	andi.	r9, r8, _PAGE_READ | _PAGE_ACCESSED
-	cmpdi	r9, _PAGE_READ | _PAGE_ACCESSED
+	li	r5, B3_PAGE_SHIFT
+	li	r13, SEG_KEY_4K
+	li	r9, RUN_MASK_4K
+	b	leaf
+pmd_leaf:
+	li	r5, B3_16M_SHIFT
+	li	r13, SEG_KEY_16M
+	li	r9, RUN_MASK_16M
+	b	leaf
+pud_leaf:
+	li	r5, B3_16G_SHIFT
+	li	r13, SEG_KEY_16G
+	li	r9, RUN_MASK_16G
+leaf:	/* rights: the faulting entry has every bit the access needs */
+	and	r7, r7, r9			/* the run's first entry */
+	and	r9, r8, r11
+	cmpd	r9, r11
 	bne	hslow
-	andis.	r9, r11, DSISR_ISSTORE@h
-	beq	1f
-	andi.	r9, r8, _PAGE_WRITE | _PAGE_DIRTY
-	cmpdi	r9, _PAGE_WRITE | _PAGE_DIRTY
+	/* the segment is the page's (B and base size), else C remakes it */
+	rotldi	r9, r6, 2
+	andi.	r9, r9, SEG_KEY_MASK
+	cmpd	r9, r13
 	bne	hslow
-1:	/* the VSID, the hash (VSID xor page index in the segment) */
-	rldicl	r6, r6, 64 - SLB_VSID_SHIFT, 14	/* VSID: RS bits 2..51 */
-	rldicl	r9, r10, 64 - B3_PAGE_SHIFT, 64 - (SEGMENT_SHIFT_256M - B3_PAGE_SHIFT)
-	clrldi	r5, r6, 25			/* VSID mod 2^39 */
-	xor	r5, r5, r9
-	std	r5, HSAVE_HASH(r12)
-	/* dw1 (r11): RPN | R, C if dirty, the cache field, N unless EXEC, PP 110 unless WRITE */
+	ld	r8, 0(r7)			/* the run's first entry: the page, the record */
+	/* VSID, hash (primary group), AVPN: 256M or 1T */
+	cmpdi	r5, B3_16G_SHIFT
+	beq	3f
+	rldicl	r6, r6, 64 - SLB_VSID_SHIFT, 14		/* VSID: RS bits 2..51 */
+	clrldi	r9, r10, 64 - SEGMENT_SHIFT_256M	/* the offset in the segment */
+	srd	r13, r9, r5
+	clrldi	r11, r6, 25				/* VSID mod 2^39 */
+	xor	r11, r11, r13				/* hash = VSID ^ page index */
+	sldi	r13, r6, SEGMENT_SHIFT_256M - 23
+	b	4f
+3:	rldicl	r6, r6, 64 - SLB_VSID_SHIFT_1T, 26	/* VSID: RS bits 2..39 */
+	clrldi	r9, r10, 64 - SEGMENT_SHIFT_1T
+	srd	r13, r9, r5
+	sldi	r11, r6, 25
+	xor	r11, r11, r6
+	xor	r11, r11, r13
+	clrldi	r11, r11, 25				/* hash = (VSID ^ VSID << 25 ^ page index) mod 2^39 */
+	sldi	r13, r6, SEGMENT_SHIFT_1T - 23
+4:	std	r11, HSAVE_HASH(r12)
+	srdi	r9, r9, 23
+	or	r9, r9, r13				/* AVPN = VSID || offset >> 23 */
+	addi	r13, r5, -23				/* a large page: its bits inside the page clear */
+	cmpdi	r13, 0
+	ble	5f
+	srd	r9, r9, r13
+	sld	r9, r9, r13
+5:	/* dw0 (r9): AVPN << 7 | B | L | V */
+	sldi	r9, r9, HPTE_V_AVPN_SHIFT
+	ori	r9, r9, HPTE_V_VALID
+	cmpdi	r5, B3_PAGE_SHIFT
+	beq	6f
+	ori	r9, r9, HPTE_V_LARGE
+	cmpdi	r5, B3_16G_SHIFT
+	bne	6f
+	li	r13, 1
+	sldi	r13, r13, B_1T_SHIFT
+	or	r9, r9, r13
+6:	std	r9, HSAVE_V(r12)
+	/* dw1 (r11): RPN of the page (LP 3 for 16G) | R, C if dirty, the cache field, N unless EXEC, PP */
 	clrldi	r11, r8, RPN_CLEAR_HIGH
-	rldicr	r11, r11, 0, 63 - B3_PAGE_SHIFT
-	ori	r11, r11, HPTE_R_R
+	li	r13, -1
+	sld	r13, r13, r5
+	and	r11, r11, r13
+	cmpdi	r5, B3_16G_SHIFT
+	bne	7f
+	ori	r11, r11, PENC_16G << HPTE_R_LP_SHIFT
+7:	ori	r11, r11, HPTE_R_R
 	andi.	r9, r8, _PAGE_DIRTY
-	beq	2f
+	beq	8f
 	ori	r11, r11, HPTE_R_C
-2:	andi.	r9, r8, _PAGE_CACHE_MASK
+8:	andi.	r9, r8, _PAGE_CACHE_MASK
 	cmpdi	r9, 0
-	bne	3f
+	bne	9f
 	ori	r11, r11, HPTE_R_M
-	b	5f
-3:	cmpdi	r9, _PAGE_TOLERANT
-	bne	4f
+	b	11f
+9:	cmpdi	r9, _PAGE_TOLERANT
+	bne	10f
 	ori	r11, r11, HPTE_R_I
-	b	5f
-4:	cmpdi	r9, _PAGE_NON_IDEMPOTENT
+	b	11f
+10:	cmpdi	r9, _PAGE_NON_IDEMPOTENT
 	bne	hslow
 	ori	r11, r11, HPTE_R_I | HPTE_R_G
-5:	andi.	r9, r8, _PAGE_EXEC
-	bne	6f
+11:	andi.	r9, r8, _PAGE_EXEC
+	bne	12f
 	ori	r11, r11, HPTE_R_N
-6:	andi.	r9, r8, _PAGE_WRITE
-	bne	7f
-	ori	r11, r11, 0x2			/* PP 110: PP1..2 here, PP0 (the top bit) next */
+12:	andi.	r9, r8, _PAGE_WRITE
+	bne	13f
+	ori	r11, r11, HPTE_PP_KERNEL_RO & HPTE_R_PP	/* PP 110: PP1..2 here, PP0 (the top bit) next */
 	li	r9, 1
 	rldicr	r9, r9, 63, 0
 	or	r11, r11, r9
-7:	/* dw0 (r9): AVPN = (VSID << 5 | offset >> 23) << 7 | V */
-	rldicl	r9, r10, 64 - 23, 64 - (SEGMENT_SHIFT_256M - 23)
-	sldi	r13, r6, 5
-	or	r9, r9, r13
-	sldi	r9, r9, HPTE_V_AVPN_SHIFT
-	ori	r9, r9, HPTE_V_VALID
+13:	ld	r9, HSAVE_V(r12)
 	/* the primary group, then the secondary: the first slot with V clear */
 	LOAD_IMM64 r13, b3_hash_mask
 	ld	r13, 0(r13)
 	std	r13, HSAVE_MASK(r12)		/* the mask, for the secondary */
-	and	r6, r5, r13			/* primary group */
+	ld	r6, HSAVE_HASH(r12)
+	and	r6, r6, r13			/* primary group */
 	li	r13, 0				/* 0: primary, HPTE_V_SECONDARY: secondary */
-8:	LOAD_IMM64 r5, b3_hpt
+14:	LOAD_IMM64 r5, b3_hpt
 	ld	r5, 0(r5)
 	sldi	r6, r6, HPTEG_SHIFT
 	add	r5, r5, r6			/* the group's first HPTE */
 	li	r6, HPTES_PER_GROUP
 	mtctr	r6
-9:	ld	r6, 0(r5)
+15:	ld	r6, 0(r5)
 	andi.	r6, r6, HPTE_V_VALID
-	beq	10f
+	beq	16f
 	addi	r5, r5, HPTE_BYTES
-	bdnz	9b
+	bdnz	15b
 	cmpdi	r13, 0
 	bne	hslow				/* both groups full: C evicts */
 	li	r13, HPTE_V_SECONDARY
@@ -326,19 +540,19 @@ b3_hash_fast:
 	not	r6, r6
 	ld	r5, HSAVE_MASK(r12)
 	and	r6, r6, r5
-	b	8b
-10:	/* r5: the free slot; write dw1, then dw0 with H if secondary */
+	b	14b
+16:	/* r5: the free slot; write dw1, then dw0 with H if secondary */
 	std	r11, 8(r5)
 	eieio
 	or	r9, r9, r13
 	std	r9, 0(r5)
 	ptesync
-	/* the record: HASHPTE | SECOND | slot in the PTE */
+	/* the record in the run's first entry: HASHPTE | SECOND | slot */
 	rldicl	r6, r5, 64 - 4, 61		/* slot = (address >> 4) & 7 */
 	cmpdi	r13, 0
-	beq	11f
+	beq	17f
 	ori	r6, r6, 8
-11:	sldi	r6, r6, H_PAGE_F_GIX_SHIFT
+17:	sldi	r6, r6, H_PAGE_F_GIX_SHIFT
 	li	r9, 1
 	rldicr	r9, r9, 60, 3			/* HASHPTE: 0x1000000000000000 */
 	or	r6, r6, r9
@@ -346,7 +560,9 @@ b3_hash_fast:
 	andc	r8, r8, r9
 	or	r8, r8, r6
 	std	r8, 0(r7)
-	/* counters */
+	srdi	r6, r10, B3_PAGE_SHIFT
+	std	r6, HSAVE_LAST(r12)
+	/* counters: a hash miss, an insert, resolved (data or instruction) */
 	LOAD_IMM64 r9, b3_stats
 	ld	r6, B3_STAT_HASH_MISS(r9)
 	addi	r6, r6, 1
@@ -354,29 +570,37 @@ b3_hash_fast:
 	ld	r6, B3_STAT_INSERTS(r9)
 	addi	r6, r6, 1
 	std	r6, B3_STAT_INSERTS(r9)
-	ld	r6, B3_STAT_DATA(r9)
+	ld	r13, HSAVE_VEC(r12)
+	li	r10, B3_STAT_INST
+	cmpdi	r13, VEC_DSI
+	bne	18f
+	li	r10, B3_STAT_DATA
+18:	ldx	r6, r9, r10
 	addi	r6, r6, 1
-	std	r6, B3_STAT_DATA(r9)
+	stdx	r6, r9, r10
 	ld	r11, HSAVE_CR(r12)
 	mtcr	r11
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	ld	r\n, HSAVE(\n)(r12)
 	.endr
-	mfspr	r12, SPRN_SPRG3
+	mfspr	r12, SPRN_HSPRG1
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
 hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the old r13 */
 	ld	r11, HSAVE_CR(r12)
 	mtcr	r11
+	ld	r13, HSAVE_VEC(r12)
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	ld	r\n, HSAVE(\n)(r12)
 	.endr
-	mfspr	r12, SPRN_SPRG3
-	li	r13, VEC_DSI
+	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
-	.section .bss
+	.section .data
 	.balign	8
 b3_hash_save:
-	.space	8 * 16
+	.space	HSAVE_LAST
+	.globl	b3_hash_last
+b3_hash_last:
+	.quad	-1

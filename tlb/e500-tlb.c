@@ -299,9 +299,18 @@ void tlb_local_drop_pid(unsigned int pid)
 	tlb_sync();
 }
 
+static unsigned int answered[E500_MAX_CPUS];	/* shootdowns each core took from another */
+
+unsigned int tlb_shootdowns_answered(unsigned int cpu)
+{
+	return cpu < E500_MAX_CPUS ? answered[cpu] : 0;
+}
+
 static void shoot_local(void *arg)
 {
 	const struct shoot *s = arg;
+
+	answered[smp_this_cpu()]++;
 
 	if (s->kind == SHOOT_ALL) {
 		tlb_local_flush_all();
@@ -315,14 +324,28 @@ static void shoot_local(void *arg)
 
 void (*const smp_shootdown_fn)(void *) = shoot_local;
 
-/* The other online cores do s on their own TLBs; one that does not answer is named and counted. */
-static void shoot_others(struct shoot *s)
+/*
+ * The cores that may hold entries s is after: for a user space (PID not 0)
+ * the cores that ran it (mm->cpus, read after the caller's changes to the
+ * tables are ordered: see user_call()); for the kernel's space or every
+ * space, every core.  smp_call_cores() passes the clean ones either way.
+ */
+static uint32_t shoot_mask(const struct mm *mm)
+{
+	if (!mm || mm->pid == 0)
+		return ~0u;
+	__asm__ volatile("msync" : : : "memory");
+	return mm->cpus;
+}
+
+/* The other online cores of mask do s on their own TLBs; one that does not answer is named and counted. */
+static void shoot_others(struct shoot *s, uint32_t mask)
 {
 	int err;
 
 	if (smp_online() < 2)
 		return;
-	err = smp_call_others(shoot_local, s, SMP_CALL_TIMEOUT);
+	err = smp_call_cores(mask, shoot_local, s, SMP_CALL_TIMEOUT);
 
 	/* s lives on the caller's stack: a core still reading it cannot be left behind */
 	if (err == SMP_ERUNNING)
@@ -369,7 +392,7 @@ void tlb_flush_all(void)
 
 	if (core_is_e500mc()) {
 		tlb_local_flush_all();
-		shoot_others(&s);
+		shoot_others(&s, ~0u);
 		return;
 	}
 	smp_lock(&tlbivax_lock);
@@ -377,7 +400,7 @@ void tlb_flush_all(void)
 	ivax(TLBIVAX_ALL | TLBIVAX_TLB1);
 	tlb_sync();
 	smp_unlock(&tlbivax_lock);
-	shoot_others(&s);
+	shoot_others(&s, ~0u);
 }
 
 /* tlbivax ignores PID and AS: every entry for va goes, in every space, on every core. */
@@ -386,12 +409,21 @@ void tlb_flush_page(vaddr_t va)
 	mmu_tlb_invalidate(NULL, va, 4096);
 }
 
+/*
+ * A user space's range goes on the cores that ran the space (a range too
+ * large to walk page by page: every entry of its PID there); the kernel's,
+ * or a range of every space, on every core (too large: everything).
+ */
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 {
 	struct shoot s = { .kind = SHOOT_RANGE, .va = va & MAS2_EPN_MASK };
+	bool user = mm && mm->pid != 0;
 
 	if (size > RANGE_PAGES_MAX * 4096) {
-		tlb_flush_all();
+		if (user)
+			mmu_tlb_invalidate_mm(mm);
+		else
+			tlb_flush_all();
 		return;
 	}
 	s.size = (uint32_t)size;
@@ -400,16 +432,16 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 		tlb_local_flush_range(s.pid, s.va, s.size);
 	else
 		ivax_range(va, s.size);
-	shoot_others(&s);
+	shoot_others(&s, shoot_mask(mm));
 }
 
-/* Every entry tagged with mm's PID, TLB0 and TLB1's huge slots, on every core. */
+/* Every entry tagged with mm's PID, TLB0 and TLB1's huge slots, on every core that ran the space. */
 void mmu_tlb_invalidate_mm(const struct mm *mm)
 {
 	struct shoot s = { .kind = SHOOT_PID, .pid = (int)(mm->pid & MAS1_TID_MAX) };
 
 	tlb_local_drop_pid((unsigned int)s.pid);
-	shoot_others(&s);
+	shoot_others(&s, shoot_mask(mm));
 }
 
 /*

@@ -34,6 +34,8 @@ int tlb_probe_broadcast(unsigned int other, vaddr_t scratch_va);
 void tlb_say_broadcast(void);	/* measure with cpu 1 and print the result (boot) */
 bool tlb_ivax_broadcasts(void);
 unsigned int tlb_shootdown_failures(void);
+/* Shootdowns core cpu took from another core (cross-calls answered), since boot. */
+unsigned int tlb_shootdowns_answered(unsigned int cpu);
 
 /*
  * This core's TLBs only, what a shootdown does on each core: tlbilx on an

@@ -6,17 +6,12 @@
 #include "include/spr.h"
 #include "tlb/fault.h"
 #include "lib/kprintf.h"
-#include "mmu/pgtable.h"
 
-#define FIXUP_PAGE	0x1000u	/* the smallest page of every family */
-
-/* Each core's: the user_run() in progress, the fix-up retry count, the fix-up counters. */
+/* Each core's user_run() in progress. */
 struct fault_cpu {
 	jmp_buf user_return_env;
 	struct mm *user_mm;
 	uint32_t user_r3;
-	uint32_t fixup_addr, fixup_count;
-	struct fault_fixup_counts fixups;
 };
 
 static struct fault_cpu cpus[ARCH_MAX_CPUS];
@@ -24,23 +19,6 @@ static struct fault_cpu cpus[ARCH_MAX_CPUS];
 static struct fault_cpu *me(void)
 {
 	return &cpus[arch_this_cpu()];
-}
-
-void fault_fixup_counts(struct fault_fixup_counts *c)
-{
-	*c = me()->fixups;
-}
-
-void fault_fixup_counts_sum(struct fault_fixup_counts *c)
-{
-	unsigned int i;
-
-	c->faults = c->young = c->dirty = 0;
-	for (i = 0; i < arch_cpus() && i < ARCH_MAX_CPUS; i++) {
-		c->faults += cpus[i].fixups.faults;
-		c->young += cpus[i].fixups.young;
-		c->dirty += cpus[i].fixups.dirty;
-	}
 }
 
 const char *fault_kind_name(enum fault_kind k)
@@ -157,58 +135,4 @@ void fault_syscall(struct ppc_regs *r)
 	f.kind = FAULT_OTHER;
 	f.store = false;
 	resume_at(&f, r);	/* a declared one resumes at SRR0, past the sc */
-}
-
-static bool fixup_allowed(uint32_t addr)
-{
-	struct fault_cpu *c = me();
-
-	if (c->fixup_addr == addr)
-		return ++c->fixup_count <= FAULT_FIXUP_RETRY_LIMIT;
-	c->fixup_addr = addr;
-	c->fixup_count = 1;
-	return true;
-}
-
-/* arg: nonzero to set the changed bit as well. */
-static uint64_t mark_entry(uint64_t entry, unsigned int dirty)
-{
-	entry = pte_mkyoung(entry);
-	return dirty ? pte_mkdirty(entry) : entry;
-}
-
-bool fault_fix_bits(const struct fault_record *f, vaddr_t ea, uint32_t len, fault_grants_fn grants)
-{
-	struct fault_fixup_counts *n = &me()->fixups;
-	struct mm *mm = f->user ? me()->user_mm : &kernel_mm;
-	vaddr_t va = ea & ~(FIXUP_PAGE - 1), last = (ea + len - 1) & ~(FIXUP_PAGE - 1);
-	unsigned int fixed = 0;
-	struct walk_result w;
-
-	if (!mm || !len)
-		return false;
-	for (;; va += FIXUP_PAGE) {
-		bool dirty, young;
-
-		if (walk(mm, va, &w) != MMU_OK || !grants(f, &w))
-			break;
-		dirty = f->store && pte_write(w.entry) && pte_mkdirty(w.entry) != w.entry;
-		young = pte_mkyoung(w.entry) != w.entry;
-		if (dirty || young) {
-			if (!fixed && !fixup_allowed(f->addr))
-				return false;
-			/* only the bits it adds, each entry's word updated atomically: a
-			 * concurrent change to its other bits stays, an emptied entry stays empty */
-			pt_run_set_flags(mm, w.level, w.size, w.page_va,
-					 mark_entry(w.entry, dirty) & ~w.entry);
-			mmu_tlb_invalidate(mm, w.page_va, w.size);
-			n->dirty += dirty;
-			n->young += young;
-			fixed++;
-		}
-		if (va == last)
-			break;
-	}
-	n->faults += !!fixed;
-	return fixed;
 }

@@ -36,6 +36,7 @@
 #define MSR_HV			0x1000000000000000
 #define MSR_EE			0x8000
 #define MSR_PR			0x4000
+#define MSR_PR_BIT		14		/* MSR_PR == 1 << MSR_PR_BIT */
 #define MSR_ME			0x1000
 #define MSR_IR			0x20
 #define MSR_DR			0x10
@@ -135,6 +136,17 @@
 #define HPTE_R_G		0x08
 #define HPTE_R_N		0x4
 #define HPTE_R_PP		0x3
+/*
+ * PP0 || PP1:2 as one 3-bit code (PP0 the 4), under the keys every segment
+ * has: Ks = 0 (the kernel's accesses use key 0), Kp = 1 (user mode's).
+ * Key 0 may read and write under 000, 010, 011 (011 read only) and read
+ * under 110; key 1 reads and writes under 010, reads under 011, nothing
+ * under 000 or 110.
+ */
+#define HPTE_PP_KERNEL_RW	0		/* key 0 read-write, key 1 nothing */
+#define HPTE_PP_KERNEL_RO	6		/* key 0 read, key 1 nothing */
+#define HPTE_PP_USER_RW		2		/* both read-write */
+#define HPTE_PP_USER_RO		3		/* both read */
 #define HPTE_BYTES		16
 #define HPTES_PER_GROUP		8
 #define HPTEG_SHIFT		7		/* 128-byte groups */

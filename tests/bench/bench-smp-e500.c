@@ -8,6 +8,8 @@
  *   BENCH smp shoot what=NAME pages=P bytes=B runs=R called=C med=T min=T max=T
  *       time-base ticks around mmu_tlb_invalidate() (its own invalidation
  *       and the cross-calls to the C cores holding entries), R runs
+ *       (user-4k-1: one page of a user space that ran on cpu 1 alone; flush-all:
+ *       tlb_flush_all(); every other core holding kernel entries in both)
  *   BENCH smp misses cpu=I pir=P dmiss=D imiss=I expect=E
  *       the miss counters' change on core I over LOOP_PAGES loads of
  *       distinct 4K pages after its own TLB flush (E: one miss a page)
@@ -128,6 +130,84 @@ static void shoot_huge(void)
 	hugepool_free(pa, HUGE_SIZE);
 }
 
+/*
+ * A user space that ran on cpu 1 alone while every other core holds kernel
+ * entries (each touched r): the shootdown of one of its pages calls cpu 1
+ * only (the space's core mask), against tlb_flush_all(), which calls every
+ * core.
+ */
+#define BENCH_PID	50
+
+struct uspace {
+	struct mm *mm;
+	vaddr_t va;
+};
+
+static void user_touch(void *arg)
+{
+	const struct uspace *u = arg;
+	uint32_t v;
+
+	user_call(u->mm, user_routine(user_load_word), u->va, &v);
+}
+
+static unsigned int popcount(uint32_t m)
+{
+	unsigned int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+static void shoot_space(paddr_t pa)
+{
+	struct range r = { .va = TEST_KVA, .pages = 1 };
+	uint32_t ticks[2][RUNS];
+	struct mm mm;
+	struct uspace u = { .mm = &mm, .va = TEST_UVA };
+	unsigned int run, cpu, k, called[2] = { 0, 0 };
+	static const char *const what[2] = { "user-4k-1", "flush-all" };
+
+	if (smp_online() < 2 || user_space_init(&mm, BENCH_PID) ||
+	    map(&mm, TEST_UVA, pa, 4096, UPROT_RW) || map(&kernel_mm, r.va, pa, 4096, KPROT_RW)) {
+		report(false, "bench smp: a user space and a kernel page for the per-space shootdown");
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		for (run = 0; run < RUNS; run++) {
+			uint64_t t0;
+
+			for (cpu = 1; cpu < smp_cpus(); cpu++)
+				if (smp_state(cpu) == CPU_ONLINE)
+					smp_call(cpu, touch, &r, SMP_CALL_TIMEOUT);
+			smp_call(1, user_touch, &u, SMP_CALL_TIMEOUT);
+			touch(&r);
+			t0 = timebase_read();
+			if (k == 0)
+				mmu_tlb_invalidate(&mm, u.va, 4096);
+			else
+				tlb_flush_all();
+			ticks[k][run] = (uint32_t)(timebase_read() - t0);
+		}
+	called[0] = popcount(mm.cpus & ~1u);
+	for (cpu = 1; cpu < smp_cpus(); cpu++)
+		called[1] += smp_state(cpu) == CPU_ONLINE;
+	for (k = 0; k < 2; k++) {
+		sort_u32(ticks[k], RUNS);
+		bench_print("BENCH smp shoot what=%s pages=1 bytes=4096 runs=%u called=%u med=%lu min=%lu max=%lu\n",
+			what[k], RUNS, called[k], (unsigned long)ticks[k][RUNS / 2], (unsigned long)ticks[k][0],
+			(unsigned long)ticks[k][RUNS - 1]);
+		if (!bench_raw)
+			kprintf("  shootdown %-10s: median %lu tb (min %lu, max %lu) over %u runs, %u cores called\n",
+				what[k], (unsigned long)ticks[k][RUNS / 2], (unsigned long)ticks[k][0],
+				(unsigned long)ticks[k][RUNS - 1], RUNS, called[k]);
+	}
+	unmap(&kernel_mm, r.va, 4096);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+}
+
 struct loop {
 	struct range r;
 	uint32_t dmiss, imiss;
@@ -185,6 +265,7 @@ void bench_smp(void)
 	shoot_4k("4k-16", 16, pa);
 	shoot_4k("4k-256", 256, pa);
 	shoot_huge();
+	shoot_space(pa);
 	misses_per_core(pa);
 	test_page_free(pa);
 }

@@ -540,7 +540,7 @@ static void run_loop(void)
 static bool high_ram(uint32_t bytes, paddr_t *pa)
 {
 	paddr_t top = layout.ram_size, start, bpa;
-	uint32_t bsize;
+	vsize_t bsize;
 	unsigned int i;
 	bool high;
 

@@ -12,6 +12,8 @@
 #include "check.h"
 #include "pgtable.h"
 #include "table64.h"
+#include "palloc.h"
+#include "pool.h"
 
 #define KB		1024ull
 #define MB		(1024 * KB)
@@ -231,12 +233,52 @@ static void test_kernel_space(void)
 	mm_destroy(&mm);
 }
 
+/*
+ * 16G pages in the huge-page pool: a block lies wholly in RAM the pool may
+ * take, naturally aligned.  64 MB and no high range: hugepages=16M:2,16G:1
+ * is refused with 16G the size that did not fit, nothing held; with RAM up
+ * to 48 GB above the allocator's 4 GB (the high range) the 16G block comes
+ * first, at 16 GB, and the 16M ones after it.
+ */
+#define POOL_RAM	(64ull << 20)
+#define G16		(16ull << 30)
+
+static void test_pool_16g(void)
+{
+	static uint32_t bitmap[POOL_RAM / 4096 / 32];
+	unsigned int reserved, nfree;
+	paddr_t pa;
+	vsize_t size;
+	bool high;
+
+	palloc_set_bitmap(bitmap, sizeof(bitmap));
+	palloc_init(0, POOL_RAM);
+	hugepool_set_high(0, 0);
+	report_eq(hugepool_init("hugepages=16M:2,16G:1"), HUGEPOOL_ENOMEM,
+		  "16G:1 with 64 MB of RAM, no high range: refused");
+	report(is_eq(hugepool_shortfall()->failed_size, G16) && !hugepool_block(0, &pa, &size, &high) &&
+	       is_eq(palloc_free_pages(), POOL_RAM / 4096), "the size that did not fit is 16G; nothing held");
+	hugepool_set_high(4ull << 30, 48ull << 30);
+	report_eq(hugepool_init("hugepages=16M:2,16G:1"), HUGEPOOL_OK, "with RAM to 48 GB above 4 GB: reserved");
+	report(hugepool_block(0, &pa, &size, &high) && is_eq(size, G16) && is_eq(pa, G16) && high,
+	       "block 0: 16G at 16 GB (16G-aligned), from the high range");
+	report(hugepool_block(1, &pa, &size, &high) && is_eq(size, 16ull << 20) && is_eq(pa, 2 * G16) && high,
+	       "block 1: 16M right after it, at 32 GB");
+	hugepool_count(G16, &reserved, &nfree);
+	report(is_eq(reserved, 1) && is_eq(nfree, 1), "hugepool_count(16G): 1 reserved, 1 free");
+	report(is_eq(hugepool_alloc(G16), G16) && is_eq(hugepool_free(G16, G16), HUGEPOOL_OK),
+	       "allocated and freed by its 64-bit size");
+	report_eq(hugepool_release(), HUGEPOOL_OK, "released");
+	hugepool_set_high(0, 0);
+}
+
 static const struct host_test tests_book3s64[] = {
 	{ "book3s/64 geometry", test_geometry },
 	{ "book3s/64 4K", test_4k },
 	{ "book3s/64 leaf PMD and PUD runs", test_huge },
 	{ "book3s/64 errors", test_errors },
 	{ "book3s/64 kernel space", test_kernel_space },
+	{ "book3s/64 16G pool pages", test_pool_16g },
 };
 
 int main(void)

@@ -15,6 +15,10 @@
 #ifdef PPCMMU_FAMILY_E500_64
 #include "e500/e64-tlb.h"
 #endif
+#ifdef PPCMMU_FAMILY_BOOK3S64
+#include "tlb/book3s64-hash.h"
+#define USER_PID_MAX	B3_USER_PID_MAX		/* the VSID context bits */
+#endif
 #ifdef PPCMMU_FAMILY_MPC8XX
 #include "mpc8xx/mmu.h"
 #define USER_PID_MAX	MX_EPN_ASID_MASK	/* M_CASID */
@@ -176,7 +180,7 @@ static const char *user_routine_of(enum test_access a)
 /* Run the routine of access a at va in user mode; false (reported) if mm cannot run user code. */
 static bool user_access(struct mm *mm, vaddr_t va, enum test_access a, uint32_t *r)
 {
-	int err = user_call(mm, user_routine(user_routine_of(a)), (uint32_t)va, r);
+	int err = user_call(mm, user_routine(user_routine_of(a)), va, r);
 
 	if (err < 0)
 		report(false, "user access at 0x%lx: space %u: %s", (unsigned long)va, mm->pid,

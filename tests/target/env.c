@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdlib.h>
 #include <string.h>
 #include "tests/target/env.h"
 #include "mmu/palloc.h"
 #include "lib/kprintf.h"
+#include "lib/cmdline.h"
 
 extern const char __usertext_start[], __usertext_end[];
 
@@ -155,4 +157,15 @@ void user_space_destroy(struct mm *mm)
 vaddr_t user_routine(const void *sym)
 {
 	return USER_CODE_VA + (vaddr_t)((const char *)sym - __usertext_start);
+}
+
+unsigned long cmdline_number(const char *key, unsigned long def)
+{
+	const char *v;
+	size_t len;
+	bool bare;
+
+	if (!cmdline_find(layout.bootargs, key, &v, &len, &bare) || bare)
+		return def;
+	return strtoul(v, NULL, 0);
 }

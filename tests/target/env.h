@@ -25,6 +25,8 @@ uint32_t *lin(paddr_t pa);			/* the page through the linear map */
 /* The last word below end keeps what is written to it through the linear map: RAM is there. */
 bool ram_answers_below(paddr_t end);
 uint32_t peek(vaddr_t va);
+/* The number of the command line's key=N (strtoul, base 0), or def. */
+unsigned long cmdline_number(const char *key, unsigned long def);
 void poke(vaddr_t va, uint32_t v);
 uint32_t call_at(vaddr_t va);			/* call code at va, return its r3 */
 /* Write "li r3, 42; blr" at code and make the instruction cache see it. */

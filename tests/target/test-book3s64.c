@@ -17,6 +17,9 @@
 #include "mmu/pte-book3s64.h"
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
+#include "include/book3s64/second.h"
+
+extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #include "hugetlb/pool.h"
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
@@ -29,6 +32,10 @@
 #define HUGE16G_VA	(B3_KMAP_START + 0x0000010000000000ull)	/* a 1T region of its own */
 #define EVICT_VA	(B3_KMAP_START + 0x0000020000000000ull)
 #define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
+#define REFAULTS	8	/* more than the fault path's repeat limit */
+#define SMP_VA		(B3_KMAP_START + 0x0000007000000000ull)
+#define CORE_WAIT	(512000000ull / 4)	/* a quarter second of the 512 MHz time base */
+#define PIR_STEP	8	/* QEMU's powernv8: core n has PIR n << 3, one thread each */
 
 static uint64_t msr(void)
 {
@@ -107,12 +114,23 @@ static bool hpte_recorded(vaddr_t page_va, void *headp, unsigned int shift, uint
 	       !!(e & H_PAGE_F_SECOND) == !!(*v & HPTE_V_SECONDARY);
 }
 
+/* The HPTE words v, r (H aside) are what the C encoder makes for the page at page_va of 1 << shift. */
+static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
+			 uint64_t r)
+{
+	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(2, page_va, tera) };
+
+	return (v & ~(uint64_t)HPTE_V_SECONDARY) == b3_hpte_v(&s, page_va, shift) &&
+	       r == b3_hpte_r(pa, shift, head);
+}
+
 static void test_4k(void)
 {
 	paddr_t pa = test_page();
 	uint32_t *l = lin(pa);
 	struct walk_result w;
 	struct b3_counts c0, c1;
+	unsigned int i, ok;
 	uint64_t v, r;
 
 	l[3] = 0x4c0ffee4;
@@ -150,6 +168,26 @@ static void test_4k(void)
 	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }),
 	       "unmap removed the HPTE");
 	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a load after unmap faults (no stale translation)");
+	for (i = 0, ok = 0; i < REFAULTS; i++) {
+		map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+		ok += peek(MISS_VA + 16) == 0x5707e;
+		unmap(&kernel_mm, MISS_VA, 4096);
+	}
+	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
+		  "repeat of a fault the MMU does not take)", REFAULTS);
+	/* a kernel_mm page with user rights: its PP (010) is not the assembly path's (000 or 110) */
+	map(&kernel_mm, MISS_VA, pa, 4096, UPROT_RW);
+	c0 = counts_now();
+	report_eq(peek(MISS_VA + 16), 0x5707e, "a kernel_mm page with user rights reads");
+	c1 = counts_now();
+	walk(&kernel_mm, MISS_VA, &w);
+	report(c1.hash_miss_c == c0.hash_miss_c + 1 &&
+	       b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
+	       encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r) &&
+	       (r & (HPTE_R_PP0 | HPTE_R_PP)) == HPTE_PP_USER_RW,
+	       "its hash miss went to C (the assembly path takes supervisor pages only): PP 010 (R %016lx)",
+	       (unsigned long)r);
+	unmap(&kernel_mm, MISS_VA, 4096);
 	test_page_free(pa);
 }
 
@@ -158,26 +196,40 @@ static void test_4k(void)
 static void test_exec(void)
 {
 	paddr_t pa = test_page();
+	unsigned int i, ran;
+	struct walk_result w;
 	struct b3_counts c0, c1;
 	uint64_t v, r;
 
 	put_li42(lin(pa));
 	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_EXEC), MMU_OK, "map 4K r-x");
+	tlb_flush_all();	/* no segment left there by an earlier test */
 	c0 = counts_now();
 	report_eq(call_at(MISS_VA), 42, "a call into the page runs its code");
 	c1 = counts_now();
 	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1,
 	       "one instruction segment miss, one instruction hash miss (%lu, %lu)",
 	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
-	report(c1.slb_miss_c == c0.slb_miss_c && c1.inst_resolved - c0.inst_resolved == 2,
-	       "both counted as instruction misses, the segment one resolved in assembly");
+	report(c1.slb_miss_c == c0.slb_miss_c && c1.hash_miss_c == c0.hash_miss_c &&
+	       c1.inst_resolved - c0.inst_resolved == 2,
+	       "both counted as instruction misses, both resolved in assembly");
 	report(b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       !(r & HPTE_R_N) && (r & HPTE_R_PP0), "its HPTE: executable (N clear), read-only (PP 110)");
+	walk(&kernel_mm, MISS_VA, &w);
+	report(encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r), "the assembly path's HPTE words are the C encoder's");
+	for (i = 0, ran = 0; i < REFAULTS; i++) {
+		tlb_flush_all();
+		ran += call_at(MISS_VA) == 42;
+	}
+	report_eq(ran, REFAULTS, "%u flushes, %u calls: each fault on the flushed page is resolved (a flush is no "
+		  "repeat of a fault the MMU does not take)", REFAULTS, REFAULTS);
 	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect: no execute");
 	expect_fault(MISS_VA);
 	call_at(MISS_VA);
-	report(faults_taken() == 1 && last_fault()->kind == FAULT_TLB_INST,
-	       "a fetch from the page without EXEC: the hash fault is refused");
+	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_INST,
+	       "a fetch from the page without EXEC: the hash fault is refused, as a protection fault");
+	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }),
+	       "and no HPTE was inserted for it");
 	expect_fault_clear();
 	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
 	test_page_free(pa);
@@ -237,8 +289,9 @@ static void test_16m(void)
 	c0 = counts_now();
 	report_eq(peek(HUGE16M_VA + size - 8), 0x16161616u, "a load in its last replica reads the page's last word");
 	c1 = counts_now();
-	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c,
-	       "one segment miss (in assembly, a 16M base from the leaf PMD entry) and one hash miss (%lu, %lu)",
+	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c &&
+	       c1.hash_miss_c == c0.hash_miss_c,
+	       "one segment miss (a 16M base from the leaf PMD entry) and one hash miss, both in assembly (%lu, %lu)",
 	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
 	report(b3_hpte_find(HUGE16M_VA + size - 8, &group, &slot, &v, &r, &s) && s.base_shift == 24 &&
 	       (v & HPTE_V_LARGE) && !(v & HPTE_V_B_1T) && (r & 0xff000) == 0 &&
@@ -246,6 +299,8 @@ static void test_16m(void)
 	       "one HPTE: L = 1, 256M segment, LP 0 (16M), RPN the page (V %016lx R %016lx)",
 	       (unsigned long)v, (unsigned long)r);
 	report((v >> HPTE_V_AVPN_SHIFT & 1) == 0, "its AVPN has the bit inside the 16M page clear");
+	report(encoded_as_c(HUGE16M_VA, 24, false, pa, pt_entry_get(pt_run_head(&kernel_mm, 3, size, HUGE16M_VA)), v, r),
+	       "the assembly path's HPTE words are the C encoder's (from the run's first entry)");
 	report(hpte_recorded(HUGE16M_VA, pt_run_head(&kernel_mm, 3, size, HUGE16M_VA), 24, &v, &r),
 	       "the slot recorded in the run's first PMD entry (0x%016lx, group 0x%lx slot %u)",
 	       (unsigned long)pt_entry_get(pt_run_head(&kernel_mm, 3, size, HUGE16M_VA)), (unsigned long)group, slot);
@@ -266,6 +321,88 @@ static void test_16m(void)
  * machine here has 16G of RAM: the page maps physical 0..16G, and only
  * its part in RAM is touched (a test page, through both mappings).
  */
+/* Valid SLB entries covering ea (hardware's view: slbmfee/slbmfev), and the last one's size. */
+static unsigned int slb_covering(vaddr_t ea, bool *tera)
+{
+	uint64_t esid, vsid;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		if (!(esid & SLB_ESID_V))
+			continue;
+		*tera = (vsid & SLB_VSID_B_1T) != 0;
+		if ((esid & ~((1ull << (*tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1)) ==
+		    (ea & ~((1ull << (*tera ? SEGMENT_SHIFT_1T : SEGMENT_SHIFT_256M)) - 1)))
+			n++;
+	}
+	return n;
+}
+
+/*
+ * A 4K page in the 1T region of the 16G page at va: the 1T entry covers it
+ * with the wrong base size, so its hash miss goes to C, which replaces the
+ * 1T entry with a 256M one (no two entries cover one address); the 16G
+ * page's next access is a segment miss, whose 1T segment the assembly path
+ * makes after dropping the 256M entry; the count of valid 1T entries
+ * follows.
+ */
+static void check_1t_overlaps(vaddr_t va)
+{
+	vaddr_t small = HUGE16G_VA + (1ull << B3_16G_SHIFT);	/* just past the 16G page */
+	paddr_t pa = test_page();
+	struct b3_counts c0, c1;
+	bool tera = false;
+
+	lin(pa)[0] = 0x4a4a;
+	map(&kernel_mm, small, pa, 4096, KPROT_RW);
+	c0 = counts_now();
+	report_eq(peek(small), 0x4a4a, "a 4K page in the same 1T region reads");
+	c1 = counts_now();
+	report(is_eq(slb_covering(small, &tera), 1) && !tera && is_eq(slb_covering(va, &tera), 0) &&
+	       is_eq(b3_slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
+	       "its 256M segment replaced the 1T entry (by C; 1T entries counted: %lu)",
+	       (unsigned long)b3_slb_tera);
+	c0 = counts_now();
+	report_eq(peek(va + 8), 0x16c0ffee, "the 16G page reads again");
+	c1 = counts_now();
+	report(is_eq(slb_covering(va, &tera), 1) && tera && is_eq(slb_covering(small, &tera), 1) && tera &&
+	       is_eq(b3_slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(c1.slb_miss, c0.slb_miss + 1),
+	       "its 1T segment replaced the 256M entry (in assembly; 1T entries counted: %lu)",
+	       (unsigned long)b3_slb_tera);
+	unmap(&kernel_mm, small, 4096);
+	test_page_free(pa);
+}
+
+/*
+ * The run index at PUD: a fault in the second half of the 16G run (entry
+ * 40 of 64) records its HPTE in the run's first entry.  RAM backs only the
+ * page's first 1 GB: QEMU reads 0 past it, silicon would take a machine
+ * check, so only the QEMU board makes this access.
+ */
+static void check_pud_run_index(void)
+{
+	vsize_t size = 1ull << B3_16G_SHIFT;
+	vaddr_t far = HUGE16G_VA + (40ull << B3_PUD_SHIFT) + 8;
+	unsigned int i, others = 0;
+	uint64_t v, r;
+
+	if (strcmp(arch_board_name(), "qemu-powernv8")) {
+		report_skip("the 16G page's entry 40: no RAM behind it on this board");
+		return;
+	}
+	/* mapped afresh: no entry of the run holds a record */
+	unmap(&kernel_mm, HUGE16G_VA, size);
+	map(&kernel_mm, HUGE16G_VA, 0, size, KPROT_RW);
+	report_eq(peek(far), 0, "a load 10 GB into the 16G page (past RAM: QEMU reads 0)");
+	for (i = 1; i < size >> B3_PUD_SHIFT; i++)
+		others += (pt_entry_get(pt_leaf_slot(&kernel_mm, 2, HUGE16G_VA + ((vaddr_t)i << B3_PUD_SHIFT))) &
+			   H_PAGE_HASHPTE) != 0;
+	report(hpte_recorded(HUGE16G_VA, pt_run_head(&kernel_mm, 2, size, HUGE16G_VA), 34, &v, &r) && !others,
+	       "its HPTE recorded in the run's first PUD entry, in none of the other 63 (%u)", others);
+}
+
 static void test_16g(void)
 {
 	vsize_t size = 1ull << 34;
@@ -285,9 +422,10 @@ static void test_16g(void)
 	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "a load through it reads RAM at 0x%lx", (unsigned long)pa);
 	c1 = counts_now();
-	report(c1.slb_miss_c - c0.slb_miss_c == 1 && c1.hash_miss - c0.hash_miss == 1,
-	       "one segment miss (the 1T segment: made by the C path) and one hash miss (%lu, %lu)",
-	       c1.slb_miss_c - c0.slb_miss_c, c1.hash_miss - c0.hash_miss);
+	report(c1.slb_miss - c0.slb_miss == 1 && c1.hash_miss - c0.hash_miss == 1 && c1.slb_miss_c == c0.slb_miss_c &&
+	       c1.hash_miss_c == c0.hash_miss_c,
+	       "one segment miss (the 1T segment) and one hash miss, both in assembly (%lu, %lu)",
+	       c1.slb_miss - c0.slb_miss, c1.hash_miss - c0.hash_miss);
 	poke(va + 12, 0x5a5a5a5a);
 	report_eq(lin(pa)[3], 0x5a5a5a5a, "a store through it lands in RAM");
 	report(b3_hpte_find(va, &group, &slot, &v, &r, &s) && s.base_shift == 34 && (v & HPTE_V_LARGE) &&
@@ -296,6 +434,8 @@ static void test_16g(void)
 	       "one HPTE: L = 1, 1T segment, LP 3 (16G), RPN 0 (V %016lx R %016lx)",
 	       (unsigned long)v, (unsigned long)r);
 	report((v >> HPTE_V_AVPN_SHIFT & 0x7ff) == 0, "its AVPN has the 11 bits inside the 16G page clear");
+	report(encoded_as_c(HUGE16G_VA, 34, true, 0, pt_entry_get(pt_run_head(&kernel_mm, 2, size, HUGE16G_VA)), v, r),
+	       "the assembly path's HPTE words are the C encoder's (from the run's first entry)");
 	report(hpte_recorded(HUGE16G_VA, pt_run_head(&kernel_mm, 2, size, HUGE16G_VA), 34, &v, &r),
 	       "the slot recorded in the run's first PUD entry");
 	for (i = 1; i < SLB_ENTRIES; i++) {
@@ -304,9 +444,58 @@ static void test_16g(void)
 			found = (vsid & SLB_VSID_LLP_MASK) == SLB_VSID_LLP_16G && (vsid & SLB_VSID_B_1T);
 	}
 	report(found, "its SLB entry: a 1T segment with a 16G base page size");
+	check_1t_overlaps(va);
+	check_pud_run_index();
 	report_eq(unmap(&kernel_mm, HUGE16G_VA, size), MMU_OK, "unmap");
 	report(!b3_hpte_find(va, &group, &slot, &v, &r, &s), "unmap removed the HPTE");
 	report_eq(load_faults(va + 8), FAULT_TLB_DATA, "a load after unmap faults");
+	test_page_free(pa);
+}
+
+/*
+ * A 16G page in a user space (over physical 0, only its first RAM touched):
+ * user loads and stores through it, its HPTE carries the user's rights
+ * (PP 010) and its space's id, read-only after protect (PP 011: a user
+ * store faults, memory unchanged), and nothing for the user once the page
+ * is the kernel's (PP 000: a user load faults).
+ */
+#define USER16G_PID	11
+#define USER16G_VA	0x0000010000000000ull	/* a 1T region of the user range */
+
+static void test_user_16g(void)
+{
+	vsize_t size = 1ull << 34;
+	paddr_t pa = test_page();
+	vaddr_t va = USER16G_VA + pa;
+	const struct fault_record *f = last_fault();
+	struct mm mm;
+	struct tlb_info t;
+	uint32_t r = 0;
+
+	lin(pa)[2] = 0x16c0ffee;
+	report_eq(user_space_init(&mm, USER16G_PID), MMU_OK, "user space %d", USER16G_PID);
+	report_eq(map(&mm, USER16G_VA, 0, size, UPROT_RW), MMU_OK, "16G user page over physical 0");
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 0) && is_eq(r, 0x16c0ffee),
+	       "a user load through it reads RAM at 0x%lx (0x%lx)", (unsigned long)pa, (unsigned long)r);
+	report(tlb_lookup(va, USER16G_PID, &t) && is_eq(t.prot, UPROT_RW) && is_eq(t.tid, USER16G_PID) &&
+	       is_eq(t.pa, 0) && is_eq(t.level, 1), "its HPTE: user read-write (PP 010), space %d, RPN 0 (prot 0x%x)",
+	       USER16G_PID, t.prot);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), va + 12, &r), 0) &&
+	       is_eq(lin(pa)[3], 0x600df00d), "a user store through it lands in RAM");
+	report_eq(protect(&mm, USER16G_VA, size, PROT_READ | PROT_USER), MMU_OK, "protect user read-only");
+	lin(pa)[3] = 1;
+	expect_fault(va + 12);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), va + 12, &r), 1) && f->store && f->user &&
+	       is_eq(lin(pa)[3], 1), "then a user store faults (%s), memory unchanged", fault_kind_name(f->kind));
+	report(tlb_lookup(va, USER16G_PID, &t) ? is_eq(t.prot, PROT_READ | PROT_USER) : true,
+	       "no HPTE grants the store (prot 0x%x)", t.prot);
+	report_eq(protect(&mm, USER16G_VA, size, KPROT_RW), MMU_OK, "protect: the kernel's only");
+	expect_fault(va + 8);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 1) && !f->store && f->user &&
+	       is_eq(f->kind, FAULT_PROT_DATA), "then a user load faults (%s)", fault_kind_name(f->kind));
+	report_eq(unmap(&mm, USER16G_VA, size), MMU_OK, "unmap");
+	report(!tlb_lookup(va, USER16G_PID, &t), "no HPTE left for the page");
+	user_space_destroy(&mm);
 	test_page_free(pa);
 }
 
@@ -382,6 +571,11 @@ static void test_slb_round_robin(void)
 	lin(pa)[1] = 0x5e65e6;
 	for (i = 0; i < SEGMENTS; i++)
 		map(&kernel_mm, ROUND_VA + i * SEG, pa, 4096, PROT_READ);
+	/* a 1T entry among them, which the round robin replaces too */
+	map(&kernel_mm, HUGE16G_VA, 0, 1ull << B3_16G_SHIFT, PROT_READ);
+	tlb_flush_all();
+	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_slb_tera, 1),
+	       "a 16G page read: one 1T entry valid");
 	c0 = counts_now();
 	for (i = 0; i < SEGMENTS; i++)
 		ok += peek(ROUND_VA + i * SEG + 4) == 0x5e65e6;
@@ -396,25 +590,106 @@ static void test_slb_round_robin(void)
 		valid += (esid & SLB_ESID_V) != 0;
 	}
 	report_eq(valid, SLB_ENTRIES, "every SLB entry in use, none twice for one address");
+	report(is_eq(b3_slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
+	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_slb_tera);
+	unmap(&kernel_mm, HUGE16G_VA, 1ull << B3_16G_SHIFT);
 	for (i = 0; i < SEGMENTS; i++)
 		unmap(&kernel_mm, ROUND_VA + i * SEG, 4096);
 	test_page_free(pa);
 }
 
-/*
- * The shared tables (4k, user, errors, huge, security, stress) are not
- * built for this family: a run of everything names each as skipped.
- */
-static void not_built(void)
+
+/* Wait (bounded) until the second core's mailbox word at off holds want. */
+static bool box_wait(const volatile uint64_t *w, uint64_t want)
 {
-	static const char *const groups[] = { "4k", "user", "errors", "huge", "security", "stress" };
+	uint64_t t0 = timebase_read();
+
+	while (*w != want)
+		if (timebase_read() - t0 > CORE_WAIT)
+			return false;
+	__asm__ volatile("sync" : : : "memory");
+	return true;
+}
+
+/* Give the second core a command (its arguments in the mailbox); false if it did not answer. */
+static bool core_command(uint64_t cmd)
+{
+	__asm__ volatile("sync" : : : "memory");
+	b3_box.cmd = cmd;
+	return box_wait(&b3_box.cmd, 0);
+}
+
+/* The second core takes this core's SDR1, SLB entry 0 and the entry covering va (as its entry 1). */
+static bool core_setup(vaddr_t va)
+{
+	uint64_t esid, vsid;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-		report_skip("tests of group %s: not built for book3s/64 yet (no user mode; the shared "
-			    "tables count misses as the software-loaded families take them)", groups[i]);
+	b3_box.sdr1 = mfspr(SPRN_SDR1);
+	b3_slb_read(0, &esid, &vsid);
+	b3_box.slb0_esid = esid;
+	b3_box.slb0_vsid = vsid;
+	b3_box.slb1_esid = 0;
+	for (i = 1; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		if ((esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1))) {
+			b3_box.slb1_esid = (esid & ~(uint64_t)SLB_INDEX_MASK) | 1;
+			b3_box.slb1_vsid = vsid;
+		}
+	}
+	return b3_box.slb1_esid && core_command(B3_BOX_SETUP);
 }
-PPCMMU_TEST_FN("book3s64-not-built", "book3s64", "book3s64 shared tables", not_built);
+
+/* The second core loads the word at va (nothing else: its TLB keeps what it holds); ~0 if no answer. */
+static uint64_t core_load(vaddr_t va)
+{
+	b3_box.va = va;
+	b3_box.value = ~0ull;
+	return core_command(B3_BOX_LOAD) ? b3_box.value : ~0ull;
+}
+
+/*
+ * A second core (QEMU -smp 2: one thread per core), started through
+ * OPAL_START_CPU into the kernel's stub, loads a kernel_mm page through
+ * the shared HPT, so its TLB holds the translation; the page is unmapped
+ * (tlbie, which every core obeys) and another mapped there: the second
+ * core must read the new page, not its stale TLB entry.
+ */
+static void test_second_core(void)
+{
+	uint64_t me = mfspr(SPRN_PIR), pir = 0;
+	paddr_t p = test_page(), q = test_page();
+	int64_t rc = -1;
+	unsigned int k;
+
+	for (k = 1; k <= ARCH_MAX_CPUS && b3_box.state != B3_BOX_ALIVE && rc; k++) {
+		pir = (uint64_t)k * PIR_STEP;
+		if (pir != me)
+			rc = b3_start_core(pir);
+	}
+	if (b3_box.state != B3_BOX_ALIVE && rc) {
+		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+		goto out;
+	}
+	report(box_wait(&b3_box.state, B3_BOX_ALIVE) && is_eq(b3_box.pir, pir) &&
+	       is_eq(b3_box.msr & (MSR_SF | MSR_HV | MSR_IR | MSR_DR | MSR_PR), MSR_SF | MSR_HV),
+	       "core PIR 0x%lx started through OPAL_START_CPU (this one: 0x%lx): its r3 the PIR, MSR 0x%016lx",
+	       (unsigned long)b3_box.pir, (unsigned long)me, (unsigned long)b3_box.msr);
+	lin(p)[0] = 0x1111;
+	lin(q)[0] = 0x2222;
+	map(&kernel_mm, SMP_VA, p, 4096, KPROT_RW);
+	report_eq(peek(SMP_VA), 0x1111, "this core reads the page (its HPTE goes in)");
+	report(core_setup(SMP_VA), "the second core takes SDR1 and the two SLB entries");
+	report_eq(core_load(SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its own TLB");
+	unmap(&kernel_mm, SMP_VA, 4096);
+	map(&kernel_mm, SMP_VA, q, 4096, KPROT_RW);
+	report_eq(peek(SMP_VA), 0x2222, "unmapped, another page mapped there: this core reads the new one");
+	report_eq(core_load(SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
+	unmap(&kernel_mm, SMP_VA, 4096);
+out:
+	test_page_free(p);
+	test_page_free(q);
+}
 
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
@@ -423,5 +698,7 @@ PPCMMU_TEST_FN("book3s64-exec", "book3s64", "book3s64 instruction hash fault", t
 PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
 PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
+PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space", test_user_16g);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
+PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);

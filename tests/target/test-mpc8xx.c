@@ -255,6 +255,18 @@ static void test_casid(void)
 	       "two DTLB entries for 0x%08lx, not shared: ASID %u -> " PA_FMT ", ASID %u -> " PA_FMT,
 	       (unsigned long)TEST_UVA, ta.tid, PA_ARG(ta.pa), tb.tid, PA_ARG(tb.pa));
 	report_eq(mpc8xx_tlb_find(false, TEST_UVA, 0, &tk), -1, "neither matches the kernel's ASID 0");
+	if (tlb_counts_available()) {	/* a switch needs no flush: the ASID tells the entries apart */
+		struct tlb_counts c0, c1;
+
+		tlb_counts(&c0);
+		user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
+		user_call(&b, user_routine(user_load_word), TEST_UVA, &rb);
+		user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
+		tlb_counts(&c1);
+		report(is_eq(ra, 0xa) && is_eq(rb, 0xb) && is_eq(c1.dmiss - c0.dmiss, 0),
+		       "switching A, B, A again keeps both spaces' entries: no data miss (%lu)",
+		       (unsigned long)(c1.dmiss - c0.dmiss));
+	}
 	ra = rb = 0;
 	counted_begin();
 	user_call(&a, user_routine(user_load_word), TEST_UVA, &ra);
@@ -745,30 +757,28 @@ static bool fixups_since(const struct fault_fixup_counts *b, unsigned int faults
 }
 
 /*
- * Pages mapped old (no _PAGE_ACCESSED: APG group 0/2, every access refused):
- * the first access takes exactly one fix-up that sets the bit, then works;
- * a store to an old clean page sets both bits in that one fix-up; an old
- * page that does not permit the access stays refused and old.
+ * make_old, then every TLB entry dropped (the next access misses and sees the
+ * old PTE) and, with b, the fix-up counts taken from there.
  */
-static void test_accessed(void)
+static uint32_t *make_old_now(struct mm *mm, vaddr_t va, bool clean, struct fault_fixup_counts *b)
 {
-	paddr_t pa = test_page();
-	vaddr_t va = kva(26);
-	const struct fault_record *f = last_fault();
+	uint32_t *pte = make_old(mm, va, clean);
+
+	tlb_flush_all();
+	if (b)
+		fault_fixup_counts(b);
+	return pte;
+}
+
+/* Kernel loads, fetches and stores an old page permits: one fix-up each, then none. */
+static void accessed_fixed_once(vaddr_t va, paddr_t pa)
+{
 	struct fault_fixup_counts b;
 	struct tlb_info t;
-	struct mm mm;
-	uint32_t *pte, r;
-
-	lin(pa)[0] = INSN_LI_R3_42;
-	lin(pa)[1] = INSN_BLR;
-	lin(pa)[2] = 0xace5;
-	icache_sync(lin(pa), 8);
+	uint32_t *pte;
 
 	map(&kernel_mm, va, pa, 4096, PROT_READ);
-	pte = make_old(&kernel_mm, va, false);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&kernel_mm, va, false, &b);
 	report(is_eq(peek(va + 8), 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "load from an old page: reads, one fix-up, _PAGE_ACCESSED set");
 	report(is_ne(mpc8xx_tlb_find(false, va, 0, &t), -1) &&
@@ -779,16 +789,12 @@ static void test_accessed(void)
 	report(fixups_since(&b, 1, 1, 0), "a second load takes no fix-up");
 
 	protect(&kernel_mm, va, 4096, PROT_READ | PROT_EXEC);
-	pte = make_old(&kernel_mm, va, false);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&kernel_mm, va, false, &b);
 	report(is_eq(call_at(va), 42) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "fetch from an old page: runs, one fix-up, _PAGE_ACCESSED set");
 
 	protect(&kernel_mm, va, 4096, KPROT_RW);
-	pte = make_old(&kernel_mm, va, true);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&kernel_mm, va, true, &b);
 	poke(va + 12, 0x5106e);
 	report(is_eq(lin(pa)[3], 0x5106e) && fixups_since(&b, 1, 1, 1) &&
 	       is_eq((*pte & (_PAGE_ACCESSED | _PAGE_DIRTY)), (_PAGE_ACCESSED | _PAGE_DIRTY)),
@@ -796,54 +802,60 @@ static void test_accessed(void)
 	       (unsigned long)*pte);
 	poke(va + 12, 0);
 	report(fixups_since(&b, 1, 1, 1), "a second store takes no fix-up");
+}
+
+/* Kernel accesses an old page does not permit: refused, no fix-up, the page stays old. */
+static void accessed_refused(vaddr_t va, paddr_t pa)
+{
+	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	uint32_t *pte;
 
 	protect(&kernel_mm, va, 4096, PROT_READ);
-	pte = make_old(&kernel_mm, va, true);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&kernel_mm, va, true, &b);
 	expect_fault(va + 12);
 	poke(va + 12, 0xbad);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) && f->store &&
 	       is_eq(lin(pa)[3], 0) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "store to an old read-only page: refused, no fix-up, the page stays old");
 	protect(&kernel_mm, va, 4096, 0);
-	pte = make_old(&kernel_mm, va, false);
-	tlb_flush_all();
+	pte = make_old_now(&kernel_mm, va, false, NULL);
 	expect_fault(va + 8);
 	(void)peek(va + 8);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_DATA) &&
 	       is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "load from an old no-access page: refused, stays old");
 	protect(&kernel_mm, va, 4096, PROT_READ);
-	pte = make_old(&kernel_mm, va, false);
-	tlb_flush_all();
+	pte = make_old_now(&kernel_mm, va, false, NULL);
 	expect_fault(va);
 	(void)call_at(va);
 	report(is_eq(faults_taken(), 1) && is_eq(f->kind, FAULT_PROT_INST) &&
 	       is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "fetch from an old page without execute: refused, stays old");
-	unmap(&kernel_mm, va, 4096);
+}
+
+/* The same from user mode: a permitted load fixed once, a store and a supervisor page refused. */
+static void accessed_user(paddr_t pa)
+{
+	const struct fault_record *f = last_fault();
+	struct fault_fixup_counts b;
+	struct mm mm;
+	uint32_t *pte, r;
 
 	user_space_init(&mm, PID_A);
 	map(&mm, TEST_UVA, pa, 4096, PROT_READ | PROT_USER);
-	pte = make_old(&mm, TEST_UVA, false);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&mm, TEST_UVA, false, &b);
 	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 8, &r), 0) &&
 	       is_eq(r, 0xace5) && fixups_since(&b, 1, 1, 0) && is_set(*pte, _PAGE_ACCESSED),
 	       "user load from an old user page: reads, one fix-up, _PAGE_ACCESSED set");
-	pte = make_old(&mm, TEST_UVA, false);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&mm, TEST_UVA, false, &b);
 	expect_fault(TEST_UVA);
 	report(is_eq(user_call(&mm, user_routine(user_store_word), TEST_UVA, &r), 1) &&
 	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
 	       "user store to an old read-only user page: refused, stays old");
 	/* A supervisor-only page in the user's tables (a PMD of its own): the user is refused. */
 	map(&mm, TEST_UVA + 0x400000, pa, 4096, PROT_READ);
-	pte = make_old(&mm, TEST_UVA + 0x400000, false);
-	tlb_flush_all();
-	fault_fixup_counts(&b);
+	pte = make_old_now(&mm, TEST_UVA + 0x400000, false, &b);
 	expect_fault(TEST_UVA + 0x400000);
 	report(is_eq(user_call(&mm, user_routine(user_load_word), TEST_UVA + 0x400000, &r), 1) &&
 	       is_eq(f->kind, FAULT_PROT_DATA) && is_clear(*pte, _PAGE_ACCESSED) && fixups_since(&b, 0, 0, 0),
@@ -851,6 +863,28 @@ static void test_accessed(void)
 	unmap(&mm, TEST_UVA + 0x400000, 4096);
 	unmap(&mm, TEST_UVA, 4096);
 	user_space_destroy(&mm);
+}
+
+/*
+ * Pages mapped old (no _PAGE_ACCESSED: APG group 0/2, every access refused):
+ * the first access takes exactly one fix-up that sets the bit, then works;
+ * a store to an old clean page sets both bits in that one fix-up; an old
+ * page that does not permit the access stays refused and old.
+ */
+static void test_accessed(void)
+{
+	paddr_t pa = test_page();
+	vaddr_t va = kva(26);
+
+	lin(pa)[0] = INSN_LI_R3_42;
+	lin(pa)[1] = INSN_BLR;
+	lin(pa)[2] = 0xace5;
+	icache_sync(lin(pa), 8);
+
+	accessed_fixed_once(va, pa);
+	accessed_refused(va, pa);
+	unmap(&kernel_mm, va, 4096);
+	accessed_user(pa);
 	test_page_free(pa);
 }
 

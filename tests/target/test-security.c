@@ -5,7 +5,7 @@
  * linear map), a supervisor-only page of its own space, another space's
  * page while that space's entry is in the TLB; it must not store to its own
  * read-only page nor fetch from its own no-execute page; and privileged
- * instructions and SPRs (mtmsr, mfmsr, mfspr SRR0, tlbie, tlbwe or tlbia,
+ * instructions and SPRs (mtmsr, mfmsr, mfspr SRR0, tlbie, tlbwe, tlbia or slbmte,
  * the MMU SPRs) raise the program exception.  Each attempt must fault with
  * the right kind, address, store bit and privilege, and leak nothing: the
  * page holds a canary (a data word, and code returning it) that the user
@@ -23,6 +23,9 @@
 #ifdef PPCMMU_FAMILY_E500
 #include "e500/reg.h"
 #define PRIV_CAUSE	ESR_PPR		/* in the fault record's cause (ESR) */
+#elif defined(PPCMMU_FAMILY_BOOK3S64)
+#include "book3s64/hash.h"
+#define PRIV_CAUSE	0x00040000u	/* SRR1 program cause: privileged instruction */
 #else
 #include "mpc8xx/reg.h"
 #define PRIV_CAUSE	0x00040000u	/* SRR1 program cause: privileged instruction */
@@ -64,6 +67,8 @@ static paddr_t code_pa, leak_a, leak_b;
 #define INSN_TLBWE	0x7c0007a4u
 #define INSN_TLBIVAX_R3	0x7c001e24u
 #define INSN_TLBIA	0x7c0002e4u
+#define INSN_SLBMTE_R3	0x7c601b24u	/* slbmte r3, r3 */
+#define INSN_SLBIA	0x7c0003e4u
 
 /* Write a user routine to the shared code page: body, then copy r3/r4 to the leak page, sc. */
 static void routine(const uint32_t *body, unsigned int n, unsigned int leak_reg)
@@ -248,6 +253,13 @@ static void privileged(void)
 		{ "mfspr MAS0", 1 },
 		{ "mtspr MAS1", 2 },
 		{ "mtspr PID", 3 },
+#elif defined(PPCMMU_FAMILY_BOOK3S64)
+		{ "tlbie", INSN_TLBIE_R3 },
+		{ "slbmte", INSN_SLBMTE_R3 },
+		{ "slbia", INSN_SLBIA },
+		{ "mfspr SDR1", 1 },
+		{ "mtspr SDR1", 2 },
+		{ "mtspr LPCR", 3 },
 #else
 		{ "tlbie", INSN_TLBIE_R3 },
 		{ "tlbia", INSN_TLBIA },
@@ -258,6 +270,8 @@ static void privileged(void)
 	};
 #ifdef PPCMMU_FAMILY_E500
 	static const unsigned int spr_of[] = { 26, 624, 625, 48 };
+#elif defined(PPCMMU_FAMILY_BOOK3S64)
+	static const unsigned int spr_of[] = { 26, 25, 25, 318 };
 #else
 	static const unsigned int spr_of[] = { 26, 784, 798, 793 };
 #endif

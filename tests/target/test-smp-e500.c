@@ -8,6 +8,7 @@
 #include <string.h>
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
+#include "include/spr.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/frame.h"
@@ -1321,4 +1322,68 @@ void test_smp_lock_bound(void)
 	smp_unlock(&lock);
 	report(on(1, lock_wait_fn, &w) && w.err == 0, "released, cpu 1 takes the lock (error %d)", w.err);
 	report_eq(lock, 0, "... and lets it go");
+}
+
+/*
+ * The doze's decrementer rules (smp_doze; the held-core flake, docs/e500-smp.md),
+ * on the running core alone and without a window that load could close:
+ * - a doze entered while an expired count has left TSR[DIS] set sleeps for its
+ *   own count (the entry clears the stale status instead of skipping the doze
+ *   or being woken, or not, by it): it lasts at least its count;
+ * - a doze an interrupt ends at once (an IPI to itself, pending before it)
+ *   leaves no deadline behind: once its count has passed, TSR[DIS] is still
+ *   clear.  Under QEMU 7.2 a negative count stored on the way out does not
+ *   replace the deadline, which fires later and leaves DIS set for the next
+ *   doze (mutant doze-exit-negative).
+ * Each is a lower bound on time or a state, so a loaded host only makes it slower.
+ */
+#define DOZE_TEST_TB	4000000u	/* 10 ms at 400 MHz */
+#define DOZE_EARLY_TB	40000000u	/* 100 ms: the doze the IPI ends */
+#define DOZE_TRIES	5u
+
+static void expire_decrementer(void)
+{
+	uint64_t t0 = timebase_read();
+
+	mtspr(SPRN_TCR, 0);
+	mtspr(SPRN_DEC, 1);			/* DIS set, no interrupt (DIE off) */
+	/* bounded generously: a loaded host may take its time to expire even one tick */
+	while (!(mfspr(SPRN_TSR) & TSR_DIS) && timebase_read() - t0 < SMP_CALL_TIMEOUT)
+		;
+}
+
+void test_smp_doze_bound(void)
+{
+	uint64_t t0, took = 0;
+	unsigned int tries, ipis;
+	bool stale = false;
+
+	if (!need_cores(2))
+		return;
+	/* an IPI from another core (a late answer of an earlier test) may end a doze early: try again */
+	for (tries = 0; tries < DOZE_TRIES; tries++) {
+		expire_decrementer();
+		stale = mfspr(SPRN_TSR) & TSR_DIS;
+		ipis = smp_ipis_received(smp_this_cpu());
+		t0 = timebase_read();
+		smp_doze(DOZE_TEST_TB);
+		took = timebase_read() - t0;
+		if (smp_ipis_received(smp_this_cpu()) == ipis)
+			break;
+	}
+	report(stale, "an expired count with the decrementer interrupt off leaves TSR[DIS] set");
+	report(took >= DOZE_TEST_TB, "a doze of %lu ticks entered with that status sleeps its count (%lu ticks; "
+	       "%u dozes ended by an IPI before)", (unsigned long)DOZE_TEST_TB, (unsigned long)took, tries);
+	report_eq(mfspr(SPRN_TSR) & TSR_DIS, 0, "... and leaves no decrementer status behind");
+
+	smp_wake_self();
+	t0 = timebase_read();
+	smp_doze(DOZE_EARLY_TB);
+	took = timebase_read() - t0;
+	report(took < DOZE_EARLY_TB, "an IPI to itself ends a doze of %lu ticks at once (%lu ticks)",
+	       (unsigned long)DOZE_EARLY_TB, (unsigned long)took);
+	while (timebase_read() - t0 < DOZE_EARLY_TB + DOZE_EARLY_TB / 2)
+		;
+	report_eq(mfspr(SPRN_TSR) & TSR_DIS, 0, "once that doze's count has passed, TSR[DIS] is still clear "
+		  "(no deadline left pending by the doze's exit)");
 }

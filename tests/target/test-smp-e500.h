@@ -28,5 +28,14 @@ void test_smp_wait_call(void);
 void test_smp_tlb1_first_slot(void);
 void test_smp_fault_counts(void);
 void test_smp_lock_bound(void);
+void test_smp_doze_bound(void);
+/* test-smp-user.c */
+void test_smp_user_spaces(void);
+void test_smp_user_move(void);
+void test_smp_user_unmap_running(void);
+void test_smp_user_shootdown_mask(void);
+/* test-smp-tables.c */
+void test_smp_table_free(void);
+void test_smp_table_free_long(void);
 
 #endif

@@ -30,6 +30,8 @@
 #include "mmu/pte-e500.h"
 #include "smp/e500-smp.h"
 #include "tests/target/test-smp-e500.h"
+#elif defined(PPCMMU_FAMILY_BOOK3S64)
+#include "mmu/pte-book3s64.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
@@ -40,6 +42,7 @@
 #define NSPACES		3		/* kernel, user A, user B */
 #define PID_A		12
 #define PID_B		13
+#define SMP_USER_PID	40		/* stress-smp: core c's user space */
 #define CODE_VA		0x00500000u	/* the store routine, in both user spaces */
 #define USER_BASE	0x10000000u
 #define NOFFS		3
@@ -83,7 +86,7 @@ struct stress_state {
 	unsigned long seed, step, fails;
 	unsigned long nomem_size[8];
 	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-		n_walk, n_acbits, n_shared, per_size[8], n_split, n_collapse, n_multi_checked;
+		n_walk, n_acbits, n_shared, n_user, per_size[8], n_split, n_collapse, n_multi_checked;
 	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
 	uint32_t dmiss, imiss;		/* its TLB misses during the run */
 };
@@ -103,18 +106,6 @@ static uint32_t rng(void)
 static uint32_t pick(uint32_t n)
 {
 	return rng() % n;
-}
-
-/* The number of the command line's key=N, or def. */
-static unsigned long cmdline_number(const char *key, unsigned long def)
-{
-	const char *v;
-	size_t len;
-	bool bare;
-
-	if (!cmdline_find(layout.bootargs, key, &v, &len, &bare) || bare)
-		return def;
-	return strtoul(v, NULL, 0);
 }
 
 static void mismatch(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -346,6 +337,7 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 	S()->n_load += kind == 0;
 	S()->n_store += kind == 1;
 	S()->n_fetch += kind == 2;
+	S()->n_user += s->user;
 	if (faulted != !ok) {
 		mismatch("%s %s at 0x%08lx (%s, prot 0x%x): %s", s->user ? "user" : "kernel", kinds[kind],
 			 (unsigned long)a, sl->mapped ? "mapped" : "unmapped", sl->prot,
@@ -395,7 +387,7 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 	int err = walk(s->mm, va + sizes[z] / 2, &w);
 
 	uint32_t size = sl->split ? sl->split : sizes[z];
-	vaddr_t page = (va + sizes[z] / 2) & ~(size - 1);
+	vaddr_t page = (va + sizes[z] / 2) & ~(vaddr_t)(size - 1);
 
 	S()->n_walk++;
 	if (!sl->mapped) {
@@ -700,12 +692,12 @@ static void test_stress(void)
 
 /*
  * stress-smp: every online core runs the model at once, each on a window of
- * the kernel's space of its own and, one step in four, on a window all of
- * them share; every core's unmaps and protects shoot down the others'
- * entries, so a stale entry shows as a missing fault or stale data on the
- * core that kept it.  User spaces stay with the one-core run: user_call()
- * keeps one user context for the whole system.  Each core's misses are
- * counted on its own (TLB_STATS builds) and printed.
+ * the kernel's space of its own, on a user space of its own (its own PID,
+ * user mode on that core) and, one step in four, on a window all of them
+ * share; every core's unmaps and protects shoot down the others' entries,
+ * so a stale entry shows as a missing fault or stale data on the core that
+ * kept it.  Each core's misses are counted on its own (TLB_STATS builds)
+ * and printed.
  */
 #define STRESS_SMP_SHORT	2000	/* steps a core in make test */
 #define STRESS_SMP_LONG		100000	/* tests=stress-smp, unless stress-steps= says */
@@ -725,9 +717,18 @@ static void stress_core(void *arg)
 	vaddr_t lo = r->start + (cpu + 1) * r->window;
 
 	state_start(r->seed + cpu * 7919);
-	st->nspaces = 1;
+	st->nspaces = 2;
 	st->sp[0].mm = &kernel_mm;
 	layout_slots(&st->sp[0], lo, lo + r->window - 1);
+	mm_lock();		/* a user space of its own: the allocators are shared */
+	st->code_pa = test_page();
+	st->sp[1].mm = &st->sp[1].own;
+	st->sp[1].user = true;
+	st->sp[1].pid = SMP_USER_PID + cpu;
+	user_space_init(st->sp[1].mm, st->sp[1].pid);
+	map(st->sp[1].mm, CODE_VA, st->code_pa, 4096, PROT_READ | PROT_EXEC | PROT_USER);
+	layout_slots(&st->sp[1], USER_BASE, layout.user_last);
+	mm_unlock();
 	tlb_counts(&c0);
 	for (st->step = 0; st->step < r->steps; st->step++) {
 #ifdef PPCMMU_FAMILY_E500
@@ -738,7 +739,10 @@ static void stress_core(void *arg)
 	tlb_counts(&c1);
 	st->dmiss = c1.dmiss - c0.dmiss;
 	st->imiss = c1.imiss - c0.imiss;
+	mm_lock();
 	stress_cleanup();
+	test_page_free(st->code_pa);
+	mm_unlock();
 }
 #endif
 
@@ -749,7 +753,8 @@ static bool smp_size_fits(unsigned int z)
 	bool fits = shared.nslots[z] != 0;
 
 	for (unsigned int c = 0; c < smp_online(); c++)
-		fits |= states[c].sp[0].nslots[z] != 0;
+		for (unsigned int i = 0; i < states[c].nspaces; i++)
+			fits |= states[c].sp[i].nslots[z] != 0;
 	return fits;
 }
 #endif
@@ -760,7 +765,7 @@ static void stress_smp(unsigned long steps)
 	unsigned int n = smp_online(), c;
 	const struct stress_state *st[ARCH_MAX_CPUS];
 	struct smp_run r = { .steps = steps };
-	unsigned long fails = 0, total = 0, multi = 0;
+	unsigned long fails = 0, total = 0, multi = 0, users = 0, idle_users = 0;
 	vaddr_t last = ALIAS_VA - ARCH_MAX_CPUS * 4096u - 1;
 	char line[256];
 	size_t len = 0;
@@ -802,19 +807,24 @@ static void stress_smp(unsigned long steps)
 		if (st[c]->first_fail[0])
 			report(false, "cpu %u: %s", c, st[c]->first_fail);
 		report_info("cpu %u: %lu steps (%lu on the shared window): %lu maps, %lu unmaps, %lu protects, "
-			    "%lu splits, %lu collapses; %lu loads, %lu stores, %lu fetches (%lu faulted as the "
-			    "model said), %lu walks", c, st[c]->step, st[c]->n_shared, st[c]->n_map,
-			    st[c]->n_unmap, st[c]->n_protect, st[c]->n_split, st[c]->n_collapse,
-			    st[c]->n_load, st[c]->n_store, st[c]->n_fetch, st[c]->n_fault, st[c]->n_walk);
+			    "%lu splits, %lu collapses; %lu loads, %lu stores, %lu fetches (%lu in user mode, "
+			    "PID %u; %lu faulted as the model said), %lu walks", c, st[c]->step,
+			    st[c]->n_shared, st[c]->n_map, st[c]->n_unmap, st[c]->n_protect, st[c]->n_split,
+			    st[c]->n_collapse, st[c]->n_load, st[c]->n_store, st[c]->n_fetch, st[c]->n_user,
+			    SMP_USER_PID + c, st[c]->n_fault, st[c]->n_walk);
+		users += st[c]->n_user;
+		idle_users += st[c]->n_user == 0;
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%scpu %u %lu data %lu instruction",
 					c ? ", " : "", c, (unsigned long)st[c]->dmiss,
 					(unsigned long)st[c]->imiss);
 	}
 	if (tlb_counts_available())
 		report_info("stress-smp TLB misses per core: %s", line);
-	report_eq(fails, 0, "%lu loads, stores and fetches on %u cores as the model says: no stale read, no "
-		  "missing or wrong fault, accessed and dirty bits set, no address translated by two TLB "
-		  "entries (%lu looked up)", total, n, multi);
+	report_eq(fails, 0, "%lu loads, stores and fetches on %u cores (%lu of them in user mode, a space "
+		  "on each core) as the model says: no stale read, no missing or wrong fault, accessed and "
+		  "dirty bits set, no address translated by two TLB entries (%lu looked up)", total, n, users,
+		  multi);
+	report(idle_users == 0 || steps < 100, "every core ran user-mode steps (%lu cores ran none)", idle_users);
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;

@@ -284,7 +284,8 @@ __asm__(".text\n"
 /* The one rule on both families: sc from the kernel is a fault, reported at the sc. */
 static void test_kernel_sc(void)
 {
-	uint32_t at = (uint32_t)(uintptr_t)kernel_sc_insn, r;
+	vaddr_t at = (vaddr_t)(uintptr_t)kernel_sc_insn;
+	uint32_t r;
 
 	expect_fault(at);
 	r = kernel_sc_probe();

@@ -1,14 +1,21 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""Inside gdb-multiarch (tools/bench/book3s64-paths): step through each b3_bench_load and count the
-instructions from every vector entered to its rfid."""
+"""Inside gdb-multiarch (tools/bench/book3s64-paths): step through each probe bench=paths runs
+(tests/bench/bench-book3s64.c, in its order) and count the instructions from every vector entered to
+its rfid: a handler's run ends when the faulting instruction (a fetch: its target) runs again."""
 import os
 
 import gdb
 
-LOAD = int(os.environ["LOAD"], 16)
-VECTORS = {0x300: "data storage (hash miss)", 0x380: "data segment (segment miss)",
-           0x400: "instruction storage", 0x480: "instruction segment"}
-PAGES = ["4K", "16M", "16G"]
+LOAD = int(os.environ["LOAD"], 16)        # .b3_bench_load: the lwz
+FETCH = int(os.environ["FETCH"], 16)      # b3_bench_fetch_call: the bctrl
+ULOAD = int(os.environ["ULOAD"], 16)      # user_load_word where the user space maps it: the lwz
+UENTER = int(os.environ["UENTER"], 16)    # .b3_user_enter: the kernel's last code before user mode
+VECTORS = {0x300: "data hash miss", 0x380: "data segment miss",
+           0x400: "instruction hash miss", 0x480: "instruction segment miss"}
+# (row label, where it stops, data or fetch, which side runs it)
+PROBES = [("kernel 4K", LOAD, "d", "assembly"), ("kernel 16M", LOAD, "d", "assembly"),
+          ("kernel 16G", LOAD, "d", "assembly"), ("kernel 4K", FETCH, "i", "assembly"),
+          ("user 4K", UENTER, "u", "C"), ("user 16M", UENTER, "u", "C"), ("user 16G", UENTER, "u", "C")]
 STEP_LIMIT = 50000
 
 
@@ -16,38 +23,52 @@ def pc():
     return int(gdb.parse_and_eval("$pc")) & 0xFFFFFFFFFFFFFFFF
 
 
-gdb.execute("break *0x%x" % LOAD, to_string=True)
-for page in PAGES:
-    gdb.execute("continue", to_string=True)
-    if pc() != LOAD:
-        print("ERROR: %s: stopped at 0x%x, not at b3_bench_load" % (page, pc()))
+# hardware breakpoints (QEMU's own, by address)
+for addr in sorted(set(p[1] for p in PROBES)):
+    gdb.execute("hbreak *0x%x" % addr, to_string=True)
+def run(cmd):
+    """A gdb command that moves the processor; gdb may then fail to read memory where it stopped (a
+    page not translated yet, or a user page while it looks from the kernel): the move is made."""
+    try:
+        gdb.execute(cmd, to_string=True)
+    except gdb.MemoryError:
+        pass
+
+
+def step():
+    run("stepi")
+
+
+for label, at, kind, side in PROBES:
+    run("continue")
+    if pc() != at:
+        print("ERROR: %s: stopped at 0x%x, not at 0x%x" % (label, pc(), at))
         break
-    trace = []
-    for _ in range(STEP_LIMIT):
-        gdb.execute("stepi", to_string=True)
+    # the instruction the handlers return to: the load (a user load: gdb cannot stop or step there, so
+    # the probe starts at the kernel's entry to user mode and ends with the hash miss), or the fetch's target
+    again = {"d": at, "u": ULOAD}.get(kind) or int(gdb.parse_and_eval("$ctr")) & 0xFFFFFFFFFFFFFFFF
+    want = [0x480, 0x400] if kind == "i" else [0x380, 0x300]
+    for v in want + ([] if kind == "u" else [at + 4]):
+        gdb.execute("thbreak *0x%x" % v, to_string=True)
+    runs = []
+    while len(runs) < len(want) or kind != "u":
+        run("continue")
         p = pc()
-        if p == LOAD + 4:
+        if p not in VECTORS:
             break
-        trace.append(p)
-    else:
-        print("ERROR: %s: no return from the load in %d steps" % (page, STEP_LIMIT))
+        n = 0
+        while pc() != again and n < STEP_LIMIT:
+            step()
+            n += 1
+        runs.append((p, n))
+    if kind != "u" and pc() != at + 4:
+        print("ERROR: %s: stopped at 0x%x, not back from the probe" % (label, pc()))
         break
-    # each handler runs from its vector until the load is executed again
-    runs, cur = [], None
-    for p in trace:
-        if p in VECTORS and cur is None:
-            cur = [p, 0]
-        if cur is not None:
-            if p == LOAD:
-                runs.append(cur)
-                cur = None
-            else:
-                cur[1] += 1
-    if [r[0] for r in runs] != [0x380, 0x300]:
+    if [r[0] for r in runs] != want:
         print("ERROR: %s: vectors taken %s, not a segment miss then a hash miss" %
-              (page, ["0x%x" % r[0] for r in runs]))
+              (label, ["0x%x" % r[0] for r in runs]))
         continue
     for vec, n in runs:
-        print("PATH %s %s: %d instructions, vector to rfid" % (page, VECTORS[vec], n))
+        print("PATH %s %s (%s): %d instructions, vector to rfid" % (label, VECTORS[vec], side, n))
 gdb.execute("delete", to_string=True)
 gdb.execute("kill", to_string=True)

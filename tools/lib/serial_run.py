@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""hw-run [options] BOARD IMAGE: boot IMAGE on a real board through the U-Boot on its serial console.
+"""run serial [options] BOARD IMAGE: boot IMAGE on a real board through the U-Boot on its serial console.
 
 Opens the console (pyserial) at the board's baud rate, runs the reset hook if there is one, stops
 autoboot, sets bootargs, loads the image (tftp, or YMODEM over the console with lrzsz's sb) and the
 device tree where the board needs one, boots it with bootm and copies everything the console prints
-to stdout until the kernel's SUMMARY line. tools/run-board calls it for boards with runner = hardware
+to stdout until the kernel's SUMMARY line. tools/run board calls it (as tools/run serial) for boards with runner = hardware
 and judges the SUMMARY line like any other run.
 
 Every option defaults to an environment variable (what `make ... PORT=...` passes), then to the
@@ -44,10 +44,10 @@ try:
     import pexpect.fdpexpect
     import serial
 except ImportError as e:
-    print("hw-run: error: %s: run tools/deps.sh (python3-serial, python3-pexpect)" % e, flush=True)
+    print("run serial: error: %s: run tools/deps.sh (python3-serial, python3-pexpect)" % e, flush=True)
     sys.exit(2)
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROMPT = "=> "
 MONITOR_PROMPT = "ppcmmu> "        # the kernel's monitor: it runs tests only when told to (tests=)
 SUMMARY_RE = re.compile(r"SUMMARY: [^\r\n]*\r?\n")
@@ -66,7 +66,7 @@ class Failure(Exception):
 
 
 def say(msg):
-    sys.stdout.write("\nhw-run: %s\n" % msg)
+    sys.stdout.write("\nrun serial: %s\n" % msg)
     sys.stdout.flush()
 
 
@@ -163,10 +163,10 @@ def get_prompt(con, answer_s):
             # A prompt could be text a kernel printed: ask U-Boot for a line only it would print.
             con.send("\x03")
             try:
-                out = con.command("echo ppcmmu-hw-run-sync", 5)
+                out = con.command("echo ppcmmu-serial-sync", 5)
             except Failure:
                 continue
-            if re.search(r"^ppcmmu-hw-run-sync\r?$", out, re.M):
+            if re.search(r"^ppcmmu-serial-sync\r?$", out, re.M):
                 return
         elif r == -2:
             raise Failure(4, "%s went away (end of file) while waiting for U-Boot" % con.port)
@@ -330,7 +330,7 @@ def after_verdict(con, opts):
 
 
 def options():
-    ap = argparse.ArgumentParser(prog="hw-run", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="run serial", description=__doc__.split("\n")[0])
     env = os.environ.get
     ap.add_argument("--port", default=env("PORT"))
     ap.add_argument("--baud", type=int, default=env("BAUD"))
