@@ -311,12 +311,26 @@ def _by_path(rows):
     return {r[0].split(" (")[0]: str(r[1]) for r in rows if r[1] != ""}
 
 
-def measured_for(path, res_e500, res_8xx):
+def measured_for(path, res_e500, res_8xx, res_e5500=None):
     """Linux's measured figure for section 1's ppcmmu row named path ("e500 TLB0 4K, user data",
     "8xx DTLB miss, kernel, 16K", ...): the same path in the traced Linux run, or "n/a (why)".
     8xx: Linux's miss handlers take one straight path whatever the page size and the space, so a 4K
     row (and every ITLB row) gets the whole run's figure and a huge DTLB row the misses of that
     size's test phase."""
+    m64 = re.match(r"(?:qemu-)?e5500 (?:TLB0 4K, (.*)|TLB1 huge (\d+[KMG])\b.*|TLB error to C, (.*))$", path)
+    if m64:
+        if res_e5500 is None:
+            return "n/a (the e5500 kernel was not traced)"
+        if "error" in res_e5500:
+            return "n/a (%s)" % res_e5500["error"]
+        rows = _by_path(e5500_rows(res_e5500))
+        if m64.group(1):
+            want = "e5500 TLB0 4K, " + m64.group(1)
+        elif m64.group(2):
+            want = "e5500 huge %s, entry present, through C" % m64.group(2)
+        else:
+            want = "e5500 TLB miss to C, " + m64.group(3)
+        return rows.get(want, "n/a (no such path in Linux's run)")
     m = re.match(r"8xx (DTLB|ITLB) (miss|error)(?:, \w+, (\d+[KMG]))?", path)
     if m:
         res = res_8xx
