@@ -403,9 +403,12 @@ E5500_DTLB, E5500_ITLB = 0x1c0, 0x1e0
 # a first touch or a copy-on-write copy, not a miss, and no row counts it.
 E5500_BULK = ["clear_user_page", "copy_user_page", "copy_page", "copy_mc_generic", "folio_zero_user", "copy_user_large_folio", "memset", "memcpy",
               "__arch_clear_user", "__copy_tofrom_user_base"]
-# Functions whose presence in a huge-page miss means a page was found or made for it, not a miss of
-# an entry already there (hugetlb_no_page is inlined into hugetlb_fault in this build).
+# Functions whose presence in a huge-page miss means a page was found, made, zeroed or copied for
+# it, not a miss of an entry already there (hugetlb_no_page is inlined into hugetlb_fault in this
+# build). memset and memcpy are not among them: the interrupt entry itself calls memset.
 E5500_NOT_A_MISS = ["alloc_hugetlb_folio", "__filemap_get_folio", "hugetlb_wp"]
+E5500_PAGE_WORK = ["clear_user_page", "copy_user_page", "copy_page", "copy_mc_generic", "folio_zero_user",
+                   "copy_user_large_folio"]
 
 
 def symbols64(elf):
@@ -671,7 +674,7 @@ def e5500_rows(res, ours=()):
         phases = {"anon-" + size, "file-" + size, "cow-" + size}
         hit = [(n, c, w, k) for mk, k, w, z, n, c, f in ev
                if mk in phases and c and {"hugetlb_fault", "__update_mmu_cache"} <= f and
-               not f & set(E5500_NOT_A_MISS + E5500_BULK)]
+               not f & set(E5500_NOT_A_MISS + E5500_PAGE_WORK)]
         whos = sorted({w + " " + kind_name[k] for _, _, w, k in hit})
         label = "e5500 huge %s, entry present, through C" % size
         rows.append(["%s (%s)" % (label, ", ".join(whos) or "no miss"),
@@ -701,9 +704,11 @@ def e5500_section(res, ours=()):
               "`book3e_hugetlb_preload` writes the TLB1 entry), counted to the `rfi` that returns to the code that missed (\"to C\": up to the "
               "branch into the storage-interrupt code, inclusive). A huge row counts only the misses "
               "of a present entry (no page allocated, zeroed or copied), e.g. a child's first read of "
-              "its parent's huge page after `fork`. QEMU single-steps the kernel (`-singlestep -d "
-              "exec,nochain -dfilter`, the log turned on through the monitor at the init's first phase, "
-              "one core: `maxcpus=1`).")
+              "its parent's huge page after `fork`, or a read through a second mapping of a hugetlbfs file. "
+              "QEMU single-steps the kernel (`-singlestep -icount shift=2,sleep=off -d exec,nochain "
+              "-dfilter`, the log turned on through the monitor at the init's first phase, one core: "
+              "`maxcpus=1`); the 4K rows' spread is the walk's branches (the dirty bit, the kernel "
+              "region), a huge row's is the C path's.")
     if "summary" in res:
         md.append("")
         md.append("The traced e5500 run's outcome: %s (console: build/bench/console-linux-e5500.log)." %
@@ -801,7 +806,7 @@ def powernv_rows(res, ours=()):
             row("SLB miss, %s, %s address" % (what, space),
                 lambda mk, kk, f, k=k, space=space: kk == k and "slb_allocate_" + space in f,
                 "%s 4K %s segment miss" % (space, what))
-    pure = lambda f: "handle_mm_fault" not in f and not f & set(POWERNV_BULK)
+    pure = lambda f: "handle_mm_fault" not in f and not f & set(E5500_PAGE_WORK)
     for k, what in (("hash-d", "data"), ("hash-i", "instruction")):
         row("hash fault, 4K, %s (HPTE inserted, the PTE was there)" % what,
             lambda mk, kk, f, k=k: kk == k and "__hash_page_4K" in f and pure(f),
