@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test
+#   linux | linux-test | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -109,17 +109,18 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 	tests/bench/bench-smp-e500.c
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
-E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/setjmp64.S boot/e500-64-setup.c \
-	tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
+E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-trap.c boot/setjmp64.S smp/e500-64-smp.c \
+	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
 ifeq ($(FAMILY),e500-64)
-# What runs in 64-bit mode so far: the shared 4k and errors tables (kernel addresses); no user mode yet, so the
-# target tables that need it are not built (test e500-64-not-built names them as skipped).
-COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c lib/fdt.c boot/syscalls.c \
+# The shared fault path, target tables and benchmarks, user mode included.
+COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
 	tests/common/report.c lib/cmdline.c monitor/monitor.c monitor/monitor-$(FAMILY).c \
 	mmu/mmu.c mmu/split.c mmu/pin.c mmu/palloc.c mmu/pt-linear.c hugetlb/hugetlb.c hugetlb/pool.c \
 	tests/target/report.c tests/target/run.c tests/target/env.c tests/target/api.c \
 	tests/target/test-$(FAMILY).c tests/target/test-4k.c tests/target/test-errors.c \
-	tests/bench/bench-e500-64.c tests/bench/bench-request.c
+	tests/target/test-user.c tests/target/test-huge.c tests/target/test-security.c \
+	tests/target/test-stress.c tests/target/usercode.S \
+	tests/bench/bench.c tests/bench/bench-asm.S
 endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
@@ -179,7 +180,7 @@ endif
 
 .PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
-	stress-smp sim-bin fresh-check ram-matrix farm-test
+	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
 
 deps:
@@ -291,12 +292,12 @@ sanitize-test:
 
 # The target suites in two streams side by side (each one core's worth of QEMU at most): the boards'
 # own runs, the miss-order check, gdb and the transcripts (which read the boards' logs) here; the
-# monitor sessions, the run variants and a board engineer's tests in target-more, at a lower
-# priority (it has no serial line to keep up with), its lines added to the log when both are done.
+# monitor sessions, the run variants and a board engineer's tests in target-more (not niced: under
+# a heavy load its boards' timeouts would trip), its lines added to the log when both are done.
 target-test:
 	@rm -f build/target-test.log build/target-more.log
 	@mkdir -p build
-	@{ nice -n 5 $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
+	@{ $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
 	$(MAKE) --no-print-directory target-boards; rc=$$?; wait; \
 	cat build/target-more.err >&2; cat build/target-more.log; cat build/target-more.log >>build/target-test.log; \
 	exit $$rc
@@ -336,8 +337,9 @@ target-more:
 		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
 	done >>build/target-more.log || :
 	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD), then the bad input (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885,$(TEST_BOARDS)); do \
+	@# each family (its own build, build/extra-tests/BOARD; e500 in both modes), then the bad input
+	@# (tests/extra/input)
+	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
 		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
 			>build/build-extra-tests-$$b.log 2>&1 || \
 			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
@@ -398,8 +400,14 @@ console-test: deps
 NEEDS_SIM := $(filter sim,$(foreach b,$(TEST_BOARDS),$(shell tools/board-get $(b) runner)))
 
 
-# The serial runner's suites run when the board that stands in for a real one is under test.
+# The serial runner's suites run when the board that stands in for a real one is under test. Its lane
+# starts as soon as p2020rdb is built; the other images are then built niced (two jobs at a time):
+# U-Boot's YMODEM receiver times out by a clock that follows the host's when its QEMU is starved.
 NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
+
+# The CPU seconds (user + system) of the processes a shell has waited for, from what its "times"
+# wrote to a file (in a command substitution "times" would count the subshell's own children).
+CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
 # there is one (it is the shortest lane), else in the host lane.
@@ -429,21 +437,26 @@ test: deps
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
 	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
-	  echo "(host lane: $$(( $$(date +%s) - start )) s)"; \
+	  times >build/host-lane.times; \
+	  echo "(host lane: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/host-lane.times) s of CPU)"; \
 	} >build/host-lane.out 2>&1 & \
 	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
 	{ $(MAKE) --no-print-directory hw-test; \
 		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
-		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s)" >&2; \
+		times >build/hw-lane.times; \
+		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s," \
+			"$$($(CPU_SECONDS) build/hw-lane.times) s of CPU)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	for b in $(TEST_BOARDS); do \
-		$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+		$(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
 	done; \
 	$(MAKE) --no-print-directory target-test; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
-	echo "make test: $$(( $$(date +%s) - start )) s" | tee build/make-test.time; \
+	times >build/make-test.times; \
+	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \
+		tee build/make-test.time; \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
@@ -557,6 +570,11 @@ linux: deps
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
 	@tools/linux-test
+
+# Linux's own mm selftests under both kernels, every huge page size (tens of minutes): tools/linux-selftests.
+linux-selftests: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-selftests $(LINUX_RUNS)
 
 # the simulator and QEMU side by side on the same kernel loops (also part of make bench)
 bench-speed: deps

@@ -7,7 +7,9 @@
  * boot protocol asks, zeroes r4..r7 and jumps to the kernel's first instruction at physical 0.
  *
  * Registers: r0 (jump target), r3 (tree), r4..r7 (cleared), CTR.
- * KERNEL_BIN and FDT_BLOB are file names given on the command line.
+ * KERNEL_BIN and FDT_BLOB are file names given on the command line; INITRD_BLOB, when given
+ * (make linux-selftests), is an initramfs placed in section .initrd, where the device tree's
+ * linux,initrd-start and linux,initrd-end say it is.
  */
 	.section .kernel, "ax"
 	.incbin	KERNEL_BIN
@@ -28,3 +30,7 @@ _start:
 	.balign	8
 fdt:
 	.incbin	FDT_BLOB
+#ifdef INITRD_BLOB
+	.section .initrd, "a"
+	.incbin	INITRD_BLOB
+#endif

@@ -94,6 +94,7 @@ enum op_id {
 	OPS_LIST(OP_ENUM)
 	OPID_stub,		/* not decoded yet */
 	OPID_pageend,		/* the sentinel after a page's last entry */
+	OPID_jit,		/* run.c's label of a translated entry (jit.c) */
 	NUM_OPS
 };
 

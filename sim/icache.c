@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "exec.h"
+#include "jit.h"
 
 #define SENTINEL_BLEN	0xFFFFu	/* never fits a budget: leaves the page */
 
@@ -23,6 +24,7 @@ static void dpage_reset(struct dpage *p)
 	decode_stub_init(&p->insn[PAGE_INSNS]);
 	p->insn[PAGE_INSNS].blen = SENTINEL_BLEN;
 	p->insn[PAGE_INSNS].lbl = op_labels[OPID_pageend];
+	jit_page_reset(p);
 }
 
 /* dpage_get's miss: take over the slot (sim.h) */
@@ -37,6 +39,7 @@ struct dpage *dpage_fill(uint32_t ppn)
 			perror("mpc8xx-sim");
 			exit(1);
 		}
+		p->jit = NULL;
 		*slot = p;
 	} else {
 		code_map[p->ppn] = 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "jit.h"
 
 #define MAX_DUMPS	16
 #define MAX_RAM		0x80000000ull
@@ -46,6 +47,7 @@ static const char help_text[] =
 	"  --trace-count N       trace N instructions, then stop tracing\n"
 	"  --trace-exceptions    trace exception entries only\n"
 	"  --gdb PORT            wait for gdb (remote protocol) on localhost:PORT\n"
+	"  --jit N               translate a loop to host code after N branches to it (default 16, 0: never)\n"
 	"  --help                print this and exit\n";
 
 static void usage(void)
@@ -138,6 +140,15 @@ static void parse_range(const char *arg)
 	trace_filter.hi = (uint32_t)h;
 }
 
+static void parse_jit(const char *s)
+{
+	uint64_t n;
+
+	if (!parse_num(s, &n, false) || n > JIT_HOT_MAX)
+		usage();
+	jit_hot = (unsigned int)n;
+}
+
 static void parse_args(struct options *o, int argc, char **argv)
 {
 	o->ram = 64u << 20;
@@ -181,6 +192,8 @@ static void parse_args(struct options *o, int argc, char **argv)
 		} else if (is_opt(a, "--dump")) {
 			parse_dump(o, (char *)opt_value(argc, argv, &i,
 							"--dump"));
+		} else if (is_opt(a, "--jit")) {
+			parse_jit(opt_value(argc, argv, &i, "--jit"));
 		} else if (is_opt(a, "--dtb")) {
 			o->dtb = opt_value(argc, argv, &i, "--dtb");
 		} else if (!strcmp(a, "--stats")) {

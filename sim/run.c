@@ -20,6 +20,7 @@
 
 #include "exec.h"
 #include "mem.h"
+#include "jit.h"
 
 #define OPFN(name) \
 	static inline __attribute__((always_inline)) void \
@@ -84,6 +85,9 @@ static void __attribute__((noreturn)) broken_block(uint32_t pc)
 #define PC_OF(d)	(pbase + ((uint32_t)((d) - page->insn) << 2))
 #define EXACT(d)	(icount - (d)->blen + 1)
 #define NEXT()		do { d++; goto *d->lbl; } while (0)
+/* an in-page branch to d: may translate it (jit.c) */
+#define HOT(d)		do { if (JIT_BUILT && (d)->lbl != labels[OPID_jit]) \
+				jit_heat(page, (struct dinsn *)(d)); } while (0)
 
 /* the ops with a label of their own; every other op goes to L_call */
 #define OWN(name) own[OPID_##name] = &&L_##name;
@@ -91,7 +95,7 @@ static void __attribute__((noreturn)) broken_block(uint32_t pc)
 	INT_OPS(OWN) MEM_OPS(OWN)					\
 	OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)			\
 	OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)			\
-	OWN(mfspr_plain) OWN(mtspr_plain) OWN(stub) OWN(pageend)
+	OWN(mfspr_plain) OWN(mtspr_plain) OWN(stub) OWN(pageend) OWN(jit)
 
 #define INT_LABEL(name) L_##name: in_##name(c, d); NEXT();
 
@@ -198,6 +202,7 @@ L_bdnz:		/* taken to a target in the page: straight to its entry */	\
 									\
 		if (likely(idx < PAGE_INSNS)) {				\
 			d = &page->insn[idx];				\
+			HOT(d);						\
 			goto enter;					\
 		}							\
 		target = PC_OF(d) + d->imm;				\
@@ -213,6 +218,20 @@ L_bcctr:								\
 	target = branch_taken(c, d) ? c->ctr & ~3u : next_pc;		\
 	if (d->flags & DI_LK)						\
 		c->lr = next_pc;
+
+/* a translation starts at d: run it, go on where it stopped (jit.h) */
+#define JIT_LABEL							\
+L_jit: {								\
+	uintptr_t r;							\
+									\
+	c->icount = icount;						\
+	r = jit_code(page, d)(c);					\
+	icount = c->icount;						\
+	d = (const struct dinsn *)(r & ~JIT_ENTER);			\
+	if (r & JIT_ENTER)						\
+		goto enter;						\
+	goto *labels[d->op];						\
+}
 
 /*
  * Returns 1 when the block at c->pc does not fit before the next event (the
@@ -232,6 +251,7 @@ int run_threaded(struct cpu *c)
 
 		OWN_LABELS(own)
 		fill_labels(&&L_call, own);
+		jit_label = labels[OPID_jit];
 		return 0;
 	}
 	page = c->fetch_dpage;
@@ -260,6 +280,7 @@ enter:
 branch:
 	if (likely((target & 0xFFFFF000u) == pbase)) {
 		d = &page->insn[(target >> 2) & (PAGE_INSNS - 1)];
+		HOT(d);
 		goto enter;
 	}
 	c->pc = target;
@@ -295,6 +316,8 @@ L_pageend:	/* fell off the page's last entry */
 	c->pc = pbase + 0x1000u;
 	c->icount = icount;
 	goto refetch;
+
+	JIT_LABEL
 
 L_stub:		/* never inside a block (see the invariant in sim.h) */
 	broken_block(PC_OF(d));

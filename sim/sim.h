@@ -112,6 +112,7 @@ struct dinsn {
 #define PAGE_INSNS	1024
 struct dpage {
 	uint32_t ppn;		/* physical page number, or ~0 */
+	struct jit_page *jit;	/* translations started in this page (jit.c) */
 	/* insn[PAGE_INSNS] is a sentinel: falling into it leaves the page */
 	struct dinsn insn[PAGE_INSNS + 1];
 };

@@ -146,7 +146,7 @@ static void tlb_sync(void)
  */
 static volatile uint32_t tlbivax_lock;
 static bool ivax_broadcasts;
-static unsigned int shootdown_failures;
+static unsigned int shootdown_failures[E500_MAX_CPUS];	/* per core, summed where read */
 
 enum shoot_kind { SHOOT_ALL, SHOOT_RANGE, SHOOT_PID };
 
@@ -351,14 +351,18 @@ static void shoot_others(struct shoot *s, uint32_t mask)
 	if (err == SMP_ERUNNING)
 		panic("tlb: a core took a shootdown and has not finished it");
 	if (err) {
-		shootdown_failures++;
+		shootdown_failures[smp_this_cpu()]++;
 		kprintf("tlb: shootdown incomplete: a core above may keep stale entries\n");
 	}
 }
 
 unsigned int tlb_shootdown_failures(void)
 {
-	return shootdown_failures;
+	unsigned int c, n = 0;
+
+	for (c = 0; c < E500_MAX_CPUS; c++)
+		n += shootdown_failures[c];
+	return n;
 }
 
 bool tlb_ivax_broadcasts(void)

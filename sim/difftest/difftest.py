@@ -381,7 +381,7 @@ def run_asm(text, nblocks, tmp, keep=None):
             sdata, status, serr = fake_sim(qelf, text), 0, ""
         else:
             try:
-                s = sh([SIM, "--entry-elf", "--max-insns", str(2000 * nblocks + 10000), "--dump",
+                s = sh([SIM, "--jit", "1", "--entry-elf", "--max-insns", str(2000 * nblocks + 10000), "--dump",
                         "0x%x:%d:%s" % (DATA_BASE, nblocks * BLK + PAGE_X, dump), selfe], timeout=60)
                 status, serr = s.returncode, s.stderr.decode(errors="replace")
             except subprocess.TimeoutExpired:

@@ -3,6 +3,8 @@
  * The simulator against itself: random MMU programs run on two builds (the
  * normal one and one without caches, -DSIM_NO_CACHES=1) must end alike:
  * same exit status, same stderr (--regs, --stats, warnings), same RAM.
+ * Both run with --jit 1: the normal build translates code to the host's at
+ * the first branch to it (the build without caches has no translator).
  *
  * Usage: simdiff SIM_A SIM_B FIRST_SEED COUNT
  *
@@ -482,7 +484,7 @@ static pid_t spawn(const char *sim, const char *elf, bool strict, const char *ta
 		dup2(null, 1);
 		dup2(fd, 2);
 		alarm(20);	/* a hang shows up as SIGALRM */
-		execl(sim, sim, "--ram", "512K", "--max-insns", MAX_INSNS, "--regs",
+		execl(sim, sim, "--jit", "1", "--ram", "512K", "--max-insns", MAX_INSNS, "--regs",
 		      "--stats", "--dump", dumparg, strict ? "--strict" : elf,
 		      strict ? elf : (char *)NULL, (char *)NULL);
 		_exit(127);

@@ -28,7 +28,7 @@
 #define PAGES		4u		/* pages a region may hold: its table empties often */
 #define REGION_SPAN	(2u << 20)	/* one PTE table each */
 #define REGION_OFF	(8u << 20)	/* from TEST_KVA: below stress-smp's windows */
-#define HELD_BOUND_TB	(2 * SMP_CALL_TIMEOUT)
+#define HELD_BOUND_TB	(4 * SMP_CALL_TIMEOUT)	/* a bound only: a loaded host may starve QEMU for long */
 #define READER_YIELD	8u		/* reads between two dozes of a reader */
 #define READER_DOZE_TB	4000u		/* 10 us */
 #define TABLE_SHORT	500ul
