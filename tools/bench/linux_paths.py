@@ -327,6 +327,8 @@ def measured_for(path, res_e500, res_8xx, res_e5500=None):
         if m64.group(1):
             want = "e5500 TLB0 4K, " + m64.group(1)
         elif m64.group(2):
+            if "kernel" in path:
+                return "n/a (Linux maps no huge pages in the kernel)"
             want = "e5500 huge %s, entry present, through C" % m64.group(2)
         else:
             want = "e5500 TLB miss to C, " + m64.group(3)
@@ -598,8 +600,9 @@ def traced_run(out, name, cmd, ranges, timeout, counter):
         if os.path.lexists(p):
             os.remove(p)
     if not logging_on:
-        return {"error": "the init's first phase never showed, the trace was not started "
-                         "(status %s, see %s)" % (rc, console)}
+        last = next((l for l in reversed(text) if l.strip()), "no output")
+        return {"error": "the init's first phase never showed, the trace was not started (status %s, "
+                         "last line: '%s'; see %s)" % (rc, last.strip(), os.path.relpath(console, os.path.dirname(os.path.dirname(out))))}
     if result.get("error"):
         return {"error": result["error"]}
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
