@@ -9,14 +9,12 @@
  * tlb/e500-64-miss.S refuse reaches e64_trap, which reports it (or resumes
  * after it when a test declared it).
  */
-#include <stdio.h>
 #include <string.h>
 #include "include/arch.h"
 #include "include/kernel.h"
 #include "e500/reg.h"
 #include "e500/mas.h"
 #include "e500/e64.h"
-#include "e500/e64-frame.h"
 #include "drivers/ns16550.h"
 #include "lib/fdt.h"
 #include "e500/spin-table.h"
@@ -25,6 +23,7 @@
 #include "tlb/fault.h"
 #include "tests/target/env.h"
 #include "e500/e64-tlb.h"
+#include "smp/e500-64-smp.h"
 #include "tlb/e500-mas-prot.h"
 
 #define GPIO_GPDIR	0xff000		/* CCSR offsets: ppce500's power-off GPIO */
@@ -36,7 +35,6 @@
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n);
-void e64_trap(struct e64_regs *r);
 
 static unsigned int tlb1_entries;
 static paddr_t ccsr_pa;
@@ -80,6 +78,17 @@ static void tlb1_clear_fixed(unsigned int fixed)
 	mtspr_mas(2, 0);
 	mtspr_mas(3, 0);
 	__asm__ volatile("isync; tlbwe; isync" : : : "memory");
+}
+
+/* The linear map's entries past the first 1G (start-up pins that one), as far as RAM goes. */
+static void pin_linear_rest(void)
+{
+	unsigned int i;
+
+	for (i = 1; i < E64_LINEAR_ENTRIES && i * (paddr_t)E64_LINEAR_ENTRY_BYTES < layout.ram_size; i++)
+		tlb1_pin(E64_TLB1_LINEAR0 + i, KERNEL_VA + i * (uint64_t)E64_LINEAR_ENTRY_BYTES,
+			 i * (paddr_t)E64_LINEAR_ENTRY_BYTES, E64_LINEAR_TSIZE, MAS2_M,
+			 MAS3_SR | MAS3_SW | MAS3_SX);
 }
 
 static volatile uint8_t *ccsr(uint32_t offset)
@@ -152,23 +161,6 @@ static const char *read_device_tree(uint64_t dt_phys, uint32_t *dt_size)
 
 /* ---- cores ---- */
 
-/*
- * Each core's state, written by the core itself (online, its MSR, EPCR and
- * PIR) and its call mailbox: the boot core posts fn(arg) by bumping seq, the
- * core runs it and answers with done = seq.  Every field is read and written
- * whole with msync between them.
- */
-struct e64_cpu {
-	volatile uint32_t online;
-	volatile uint64_t msr, epcr, pir;
-	uint64_t (*volatile fn)(uint64_t arg);
-	volatile uint64_t arg, result;
-	volatile uint32_t seq, done;
-};
-
-static struct e64_cpu cpus[ARCH_MAX_CPUS];
-static unsigned int cpus_online = 1;
-
 extern const char e64_secondary_entry[];	/* code, not a C function: no descriptor */
 void e64_secondary_start(unsigned int index);
 
@@ -184,67 +176,20 @@ static void set_miss_context(void)
 	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG2), "r"(dneed) : "memory");
 }
 
-/* A secondary core in C, 64-bit mode: say so, then serve its mailbox for good. */
+/*
+ * A secondary core in C, 64-bit mode: the boot core's fixed TLB1 entries
+ * (each core has a TLB1 of its own; start-up pinned the first 1G only), its
+ * miss context, then calls and work (smp/e500-64-smp.c).
+ */
 void e64_secondary_start(unsigned int index)
 {
-	struct e64_cpu *c = &cpus[index];
 	uint64_t msr;
 
+	pin_linear_rest();
+	tlb1_pin(E64_TLB1_CCSR, E64_CCSR_VA, ccsr_pa, E64_CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 	set_miss_context();
 	__asm__ volatile("mfmsr %0" : "=r"(msr));
-	c->msr = msr;
-	c->epcr = mfspr(SPRN_EPCR);
-	c->pir = mfspr(SPRN_PIR);
-	__asm__ volatile("msync" : : : "memory");
-	c->online = 1;
-	__asm__ volatile("msync" : : : "memory");
-	for (;;) {
-		uint32_t seq = c->seq;
-
-		if (seq == c->done)
-			continue;
-		__asm__ volatile("isync" : : : "memory");
-		c->result = c->fn(c->arg);
-		__asm__ volatile("msync" : : : "memory");
-		c->done = seq;
-		__asm__ volatile("msync" : : : "memory");
-	}
-}
-
-/* Run fn(arg) on core cpu; false if it is not online or did not answer within a second. */
-bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result)
-{
-	struct e64_cpu *c = &cpus[cpu];
-	uint64_t t0 = timebase_read();
-	uint32_t seq;
-
-	if (cpu >= ARCH_MAX_CPUS || !c->online || cpu == arch_this_cpu())
-		return false;
-	c->fn = fn;
-	c->arg = arg;
-	seq = c->seq + 1;
-	__asm__ volatile("msync" : : : "memory");
-	c->seq = seq;
-	__asm__ volatile("msync" : : : "memory");
-	while (c->done != seq)
-		if (timebase_read() - t0 > TB_HZ)
-			return false;
-	__asm__ volatile("isync" : : : "memory");
-	*result = c->result;
-	return true;
-}
-
-/* What core cpu said of itself when it came up (false if it is not online). */
-bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pir)
-{
-	if (cpu >= ARCH_MAX_CPUS || !cpus[cpu].online)
-		return false;
-	*msr = cpu ? cpus[cpu].msr : 0;
-	*epcr = cpu ? cpus[cpu].epcr : mfspr(SPRN_EPCR);
-	*pir = cpu ? cpus[cpu].pir : mfspr(SPRN_PIR);
-	if (!cpu)
-		__asm__ volatile("mfmsr %0" : "=r"(*msr));
-	return true;
+	e64_smp_secondary(index, msr, mfspr(SPRN_EPCR), mfspr(SPRN_PIR));
 }
 
 /*
@@ -256,14 +201,12 @@ bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pi
 static void start_secondaries(void)
 {
 	unsigned int i, n = dt_facts.ncpus < ARCH_MAX_CPUS ? dt_facts.ncpus : ARCH_MAX_CPUS;
-	uint64_t boot_pir = mfspr(SPRN_PIR);
+	uint64_t boot_pir = mfspr(SPRN_PIR), msr, epcr, pir;
 
-	cpus[0].online = 1;
 	for (i = 0; i < n; i++) {
 		const struct fdt_cpu *fc = &dt_facts.cpus[i];
-		unsigned int index = cpus_online;
+		unsigned int index = smp_online();
 		volatile uint32_t *e;
-		uint64_t t0;
 
 		if (fc->id == boot_pir)
 			continue;
@@ -275,17 +218,14 @@ static void start_secondaries(void)
 			 MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 		e = (volatile uint32_t *)(uintptr_t)(E64_SPIN_VA + (fc->release_addr & 0xfff));
 		spin_table_release(e, index, virt_to_phys(e64_secondary_entry));
-		t0 = timebase_read();
-		while (!cpus[index].online && timebase_read() - t0 < RELEASE_WAIT)
-			;
-		if (!cpus[index].online) {
+		if (!e64_smp_wait_up(index, RELEASE_WAIT)) {
 			kprintf("ppcmmu: cpu %u (id %u) did not come up within half a second of its release\n",
 				i, fc->id);
 			continue;
 		}
-		cpus_online++;
+		e64_cpu_state(index, &msr, &epcr, &pir);
 		kprintf("ppcmmu: cpu %u (PIR %lu) up in 64-bit mode (MSR 0x%08lx)\n", index,
-			(unsigned long)cpus[index].pir, (unsigned long)cpus[index].msr);
+			(unsigned long)pir, (unsigned long)msr);
 	}
 	tlb1_clear_fixed(E64_TLB1_SPIN);
 }
@@ -308,7 +248,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 {
 	uint32_t dt_size;
 	int pool_err;
-	unsigned int i;
+	bool mav2;
 
 	tlb1_entries = tlb1_n;
 	if (start_console(BOARD_CONSOLE_PA))
@@ -319,100 +259,21 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 			MB(layout.ram_size), MB(RAM_MAX));
 		layout.ram_size = RAM_MAX;
 	}
-	for (i = 1; i < E64_LINEAR_ENTRIES && i * (paddr_t)E64_LINEAR_ENTRY_BYTES < layout.ram_size; i++)
-		tlb1_pin(E64_TLB1_LINEAR0 + i, KERNEL_VA + i * (uint64_t)E64_LINEAR_ENTRY_BYTES,
-			 i * (paddr_t)E64_LINEAR_ENTRY_BYTES, E64_LINEAR_TSIZE, MAS2_M,
-			 MAS3_SR | MAS3_SW | MAS3_SX);
+	pin_linear_rest();
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
+	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	miss_context_kernel();
 	kprintf("ppcmmu: %s in 64-bit mode (MSR 0x%08lx, EPCR 0x%08lx), %lu MB RAM\n", core_name(),
 		(unsigned long)({ uint64_t m; __asm__ volatile("mfmsr %0" : "=r"(m)); m; }),
 		(unsigned long)mfspr(SPRN_EPCR), MB(layout.ram_size));
 	kmem_check_pool(pool_err);
+	if (dt_size && !dt_facts.ncpus)
+		kprintf("ppcmmu: the device tree lists no cpu under /cpus: the boot core runs alone\n");
+	e64_smp_boot_core(dt_size ? dt_facts.ncpus : 1);
 	if (dt_size)
 		start_secondaries();
 	kernel_main();
-}
-
-static const char *const vector_names[38] = {
-	[0] = "critical input", [1] = "machine check", [2] = "data storage", [3] = "instruction storage",
-	[4] = "external input", [5] = "alignment", [6] = "program", [7] = "FP unavailable",
-	[8] = "system call", [9] = "AP unavailable", [10] = "decrementer", [11] = "fixed-interval timer",
-	[12] = "watchdog", [13] = "data TLB error", [14] = "instruction TLB error", [15] = "debug",
-	[35] = "performance monitor", [36] = "doorbell", [37] = "critical doorbell",
-};
-
-static const char *vector_name(uint64_t v)
-{
-	return v < 38 && vector_names[v] ? vector_names[v] : "?";
-}
-
-static size_t dump_regs(const struct e64_regs *r, char *buf, size_t len)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	n += (size_t)snprintf(buf + n, len - n, "  SRR0 %016lx SRR1 %016lx DEAR %016lx ESR %08lx\n"
-			      "  LR   %016lx CTR  %016lx CR   %08lx XER %08lx",
-			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)r->dear,
-			      (unsigned long)r->esr, (unsigned long)r->lr, (unsigned long)r->ctr,
-			      (unsigned long)r->cr, (unsigned long)r->xer);
-	for (i = 0; i < 32 && n < len; i += 4)
-		n += (size_t)snprintf(buf + n, len - n, "\n  r%-2u %016lx %016lx %016lx %016lx", i,
-				      (unsigned long)r->gpr[i], (unsigned long)r->gpr[i + 1],
-				      (unsigned long)r->gpr[i + 2], (unsigned long)r->gpr[i + 3]);
-	return n;
-}
-
-/*
- * A TLB miss the handler refused or a storage fault, in the kernel.  One a test or the monitor declared (expect_fault)
- * resumes after the access (a fetch: at LR, the caller of the code); any
- * other is reported and abandons the test or command (fault_unexpected).
- */
-static void e64_fault(struct e64_regs *r, enum fault_kind kind, vaddr_t addr)
-{
-	static char text[2048];
-	struct fault_record f = {
-		.kind = kind, .vector = (uint32_t)r->vector, .addr = addr, .pc = r->srr0,
-		.cause = (uint32_t)r->esr, .store = (r->esr & ESR_ST) != 0, .user = (r->srr1 & MSR_PR) != 0,
-	};
-
-	if (fault_expected(&f)) {
-		r->srr0 = kind == FAULT_TLB_INST || kind == FAULT_PROT_INST ? r->lr : r->srr0 + 4;
-		return;
-	}
-	snprintf(text, sizeof(text), "vector %lu (%s)\n", (unsigned long)r->vector, vector_name(r->vector));
-	dump_regs(r, text + strlen(text), sizeof(text) - strlen(text));
-	fault_unexpected(&f, text);
-	panic("fault_unexpected returned");
-}
-
-/* Every interrupt: a kernel TLB miss or storage fault goes to e64_fault, anything else ends the run. */
-void e64_trap(struct e64_regs *r)
-{
-	static char text[2048];
-
-	switch (r->vector) {
-	case 2:
-		e64_fault(r, FAULT_PROT_DATA, r->dear);
-		return;
-	case 3:
-		e64_fault(r, FAULT_PROT_INST, r->srr0);
-		return;
-	case 13:
-		e64_fault(r, FAULT_TLB_DATA, r->dear);
-		return;
-	case 14:
-		e64_fault(r, FAULT_TLB_INST, r->srr0);
-		return;
-	default:
-		break;
-	}
-	dump_regs(r, text, sizeof(text));
-	kprintf("\nppcmmu: unexpected interrupt: vector %lu (%s)\n%s\n", (unsigned long)r->vector,
-		vector_name(r->vector), text);
-	arch_exit(1);
 }
 
 void __attribute__((noreturn)) arch_exit(int status)
@@ -436,7 +297,7 @@ unsigned int arch_this_cpu(void)
 
 unsigned int arch_cpus(void)
 {
-	return cpus_online;
+	return smp_online();
 }
 
 /* ---- TLB ---- */
@@ -467,12 +328,14 @@ void tlb_flush_page(vaddr_t va)
 	tlb_sync();
 }
 
+#define INVALIDATE_PAGES_MAX	64	/* above this, a range flushes everything */
+
 /* This core's entries for [va, va + size): page by page, or all of them for a large range. */
 static void invalidate_here(vaddr_t va, vsize_t size)
 {
 	vsize_t off;
 
-	if (size > 64 * 4096) {
+	if (size > INVALIDATE_PAGES_MAX * 4096) {
 		tlb_flush_all();
 		return;
 	}
@@ -485,32 +348,40 @@ struct shootdown {
 	vsize_t size;
 };
 
-static uint64_t invalidate_remote(uint64_t arg)
+static void invalidate_remote(void *arg)
 {
-	const struct shootdown *sd = (const struct shootdown *)(uintptr_t)arg;
+	const struct shootdown *sd = arg;
 
 	invalidate_here(sd->va, sd->size);
-	return 0;
 }
+
+/*
+ * Bound of one core's answer to a shootdown: generous (QEMU runs both cores
+ * in threads of a host that may be busy), still bounded.
+ */
+#define SHOOTDOWN_WAIT	(8 * SMP_CALL_TIMEOUT)
 
 /*
  * Every core's entries go: here, then on every other online core through
  * its call mailbox, waited for (QEMU 7.2 does not carry a tlbivax to the
  * other cores of ppce500, measured by test e500-64-smp).  A core that does
- * not answer within its bound would keep a stale entry: the run stops.
+ * not answer within its bound would keep a stale entry: the run stops.  A
+ * core that has run nothing since its start-up (smp_tlb_clean()) holds no
+ * entry and is skipped: most tests run on the boot core alone.
  */
 static void invalidate_everywhere(vaddr_t va, vsize_t size)
 {
 	struct shootdown sd = { va, size };
 	unsigned int c, me = arch_this_cpu();
-	uint64_t r;
+	int err;
 
 	invalidate_here(va, size);
 	__asm__ volatile("msync" : : : "memory");
-	for (c = 0; c < cpus_online; c++)
-		if (c != me && !e64_cpu_call(c, invalidate_remote, (uint64_t)(uintptr_t)&sd, &r))
-			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer", (unsigned long)va,
-			      (unsigned long)size, c);
+	for (c = 0; c < smp_online(); c++)
+		if (c != me && !smp_tlb_clean(c) && (err = smp_call(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
+			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer within %lu s (%d)",
+			      (unsigned long)va, (unsigned long)size, c,
+			      (unsigned long)(SHOOTDOWN_WAIT / SMP_CALL_TIMEOUT), err);
 }
 
 void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
@@ -541,9 +412,9 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	memset(t, 0, sizeof(*t));
 	if (!(mas1 & MAS1_VALID))
 		return false;
-	tsize = (unsigned int)((mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT);
+	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = true;
-	t->size = (uint32_t)(1024ull << (2 * tsize));
+	t->size = (uint32_t)(1024ull << tsize);
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
@@ -588,25 +459,6 @@ void icache_sync(const void *va, size_t len)
 void page_zero(void *va, size_t len)
 {
 	memset(va, 0, len);
-}
-
-/* ---- faults ---- */
-
-const char *fault_kind_name(enum fault_kind k)
-{
-	static const char *const names[] = {
-		[FAULT_NONE] = "none", [FAULT_TLB_DATA] = "data TLB miss",
-		[FAULT_TLB_INST] = "instruction TLB miss", [FAULT_PROT_DATA] = "data storage fault",
-		[FAULT_PROT_INST] = "instruction storage fault", [FAULT_OTHER] = "other interrupt",
-	};
-
-	return (unsigned int)k <= FAULT_OTHER ? names[k] : "?";
-}
-
-/* No user mode in 64-bit mode yet: no user space is ever running. */
-struct mm *fault_user_mm(void)
-{
-	return NULL;
 }
 
 /* ---- TLB geometry and entries, for the monitor and the tests ---- */
@@ -667,9 +519,9 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	mas3 = mfspr(SPRN_MAS3);
 	mas7 = mfspr(SPRN_MAS7);
 	memset(t, 0, sizeof(*t));
-	tsize = (unsigned int)((mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT);
+	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = (mas1 & MAS1_VALID) != 0;
-	t->size = tsize ? (uint32_t)(1024ull << (2 * tsize)) : 0;
+	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
 	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
@@ -697,22 +549,6 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 	case E64_TLB1_SPIN: return "spin tables (bring-up only)";
 	default: return "free";
 	}
-}
-
-/* No user mode in 64-bit mode yet: a caller stops the run, saying so. */
-int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
-{
-	(void)mm;
-	(void)arg;
-	(void)result;
-	panic("user_call(0x%016lx): user mode is not built for e500 in 64-bit mode yet",
-	      (unsigned long)pc);
-}
-
-/* No fault fix-ups (accessed/dirty) without the miss handlers: all zero. */
-void fault_fixup_counts_sum(struct fault_fixup_counts *c)
-{
-	memset(c, 0, sizeof(*c));
 }
 
 /* Board facts for the tests' public header (include/arch.h). */

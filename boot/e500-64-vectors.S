@@ -2,25 +2,38 @@
 /*
  * e500 in 64-bit mode: interrupt vectors.  IVPR = KERNEL_VA; IVORn = the
  * offset of each stub below.  Every interrupt saves the whole register file
- * (doublewords, e500/e64-frame.h) on the interrupted kernel stack and calls
- * e64_trap(regs) (boot/e500-64-setup.c), which reports it; if that returns,
- * the registers come back and rfi resumes.  (Critical, machine-check and
- * debug interrupts save their state in CSRR/MCSRR/DSRR: the frame's SRR0/1
- * are then the last base-class values, and e64_trap does not return.)
+ * (doublewords, e500/e64-frame.h) and calls e64_trap(regs)
+ * (boot/e500-64-trap.c); if that returns, the registers come back and rfi
+ * resumes.  (Critical, machine-check and debug interrupts save their state
+ * in CSRR/MCSRR/DSRR: the frame's SRR0/1 are then the last base-class
+ * values, and e64_trap does not return.)
  *
- * Registers: r10 (saved in SPRG4 by the stub) holds the vector number until
- * the frame exists; r1 the frame; everything else saved before use.
+ * Where the frame goes: from the kernel (SRR1[PR] = 0), below the
+ * interrupted r1 and the ABI's protected zone (FRAME_GAP); from user mode,
+ * at the top of this core's exception stack (e64_exc_stacks, by PIR), never
+ * below the user's r1.  An interrupt from user mode also switches the miss
+ * handlers' context to the kernel's (SPRG0 = 0: no user table; SPRG1/2 the
+ * kernel's NEED bits; PID 0); the return to user mode loads this core's
+ * user context (e64_user_ctx) and clears SPRG4..7, which user code can read
+ * (SPR 260..263), so no kernel register value is left in them.
+ *
+ * Registers before the frame exists: r10 the vector number (the stub saves
+ * r10 in SPRG4, r11 in SPRG5), r11 the interrupted r1, r12 scratch (saved in
+ * SPRG6), CR saved in SPRG7; r1 becomes the frame.  Exceptions possible
+ * here: none (the frame is in the pinned linear map).
  */
 #include "e500/reg.h"
 #include "e500/e64.h"
 #include "ppc64-asm.h"
 #include "e500/e64-frame.h"
+#include "mmu/pte-e500.h"
 
 .macro VECTOR name, n
 	.balign	16
 	.globl	\name
 \name:
 	mtspr	SPRN_SPRG4, r10
+	mtspr	SPRN_SPRG5, r11
 	li	r10, \n
 	b	e64_trap_common
 .endm
@@ -47,18 +60,38 @@
 	VECTOR e64_vec_cdoorbell, 37
 
 e64_trap_common:
-	stdu	r1, -E64_FRAME_SIZE(r1)
+	mtspr	SPRN_SPRG6, r12
+	mfcr	r12
+	mtspr	SPRN_SPRG7, r12
+	mr	r11, r1
+	mfspr	r12, SPRN_SRR1
+	andi.	r12, r12, MSR_PR
+	bne	1f
+	subi	r1, r1, E64_FRAME_SIZE + FRAME_GAP	/* kernel: below the interrupted stack */
+	std	r11, 0(r1)				/* back chain */
+	b	2f
+1:	LOAD_IMM64 r1, e64_exc_stacks			/* user: this core's exception stack */
+	mfspr	r12, SPRN_PIR
+	andi.	r12, r12, E64_MAX_CPUS - 1
+	addi	r12, r12, 1
+	sldi	r12, r12, E64_STACK_SHIFT
+	add	r1, r1, r12
+	subi	r1, r1, E64_FRAME_SIZE
+	li	r12, 0
+	std	r12, 0(r1)				/* the end of the back chain */
+2:	std	r11, E64_F_GPR(1)(r1)
 	std	r10, E64_F_VEC(r1)
 	mfspr	r10, SPRN_SPRG4
 	std	r10, E64_F_GPR(10)(r1)
-	std	r0, E64_F_GPR(0)(r1)
-	addi	r0, r1, E64_FRAME_SIZE
-	std	r0, E64_F_GPR(1)(r1)
-	.irp	n, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	mfspr	r10, SPRN_SPRG5
+	std	r10, E64_F_GPR(11)(r1)
+	mfspr	r10, SPRN_SPRG6
+	std	r10, E64_F_GPR(12)(r1)
+	mfspr	r10, SPRN_SPRG7
+	std	r10, E64_F_CR(r1)
+	.irp	n, 0, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	std	r\n, E64_F_GPR(\n)(r1)
 	.endr
-	mfcr	r10
-	std	r10, E64_F_CR(r1)
 	mfxer	r10
 	std	r10, E64_F_XER(r1)
 	mflr	r10
@@ -73,11 +106,52 @@ e64_trap_common:
 	std	r10, E64_F_DEAR(r1)
 	mfspr	r10, SPRN_ESR
 	std	r10, E64_F_ESR(r1)
-	LOAD_IMM64 r2, .TOC.
+	mfspr	r10, SPRN_PID
+	std	r10, E64_F_PID(r1)
+	ld	r10, E64_F_SRR1(r1)
+	andi.	r10, r10, MSR_PR
+	beq	3f
+	li	r10, 0					/* from user mode: the kernel's context */
+	mtspr	SPRN_SPRG0, r10
+	mtspr	SPRN_PID, r10
+	lis	r10, PTE_NEED_KERNEL_EXEC@h
+	ori	r10, r10, PTE_NEED_KERNEL_EXEC@l
+	mtspr	SPRN_SPRG1, r10
+	lis	r10, PTE_NEED_KERNEL_READ@h
+	ori	r10, r10, PTE_NEED_KERNEL_READ@l
+	mtspr	SPRN_SPRG2, r10
+	isync
+3:	LOAD_IMM64 r2, .TOC.
 	addi	r3, r1, E64_FRAME_REGS
 	bl	e64_trap
 	nop
-	ld	r10, E64_F_CR(r1)
+	/* fall through */
+
+/* Return through the frame at r1; to user mode, with this core's user context. */
+e64_exc_return:
+	ld	r10, E64_F_SRR1(r1)
+	andi.	r10, r10, MSR_PR
+	beq	4f
+	LOAD_IMM64 r11, e64_user_ctx
+	mfspr	r10, SPRN_PIR
+	andi.	r10, r10, E64_MAX_CPUS - 1
+	sldi	r10, r10, UCTX_SIZE_SHIFT
+	add	r11, r11, r10
+	ld	r10, UCTX_PGD(r11)
+	mtspr	SPRN_SPRG0, r10
+	ld	r10, UCTX_INEED(r11)
+	mtspr	SPRN_SPRG1, r10
+	ld	r10, UCTX_DNEED(r11)
+	mtspr	SPRN_SPRG2, r10
+	ld	r10, UCTX_PID(r11)
+	mtspr	SPRN_PID, r10
+	li	r10, 0
+	mtspr	SPRN_SPRG4, r10
+	mtspr	SPRN_SPRG5, r10
+	mtspr	SPRN_SPRG6, r10
+	mtspr	SPRN_SPRG7, r10
+	isync
+4:	ld	r10, E64_F_CR(r1)
 	mtcr	r10
 	ld	r10, E64_F_XER(r1)
 	mtxer	r10
@@ -141,10 +215,15 @@ FUNC e64_call_at
 	blr
 
 /*
- * No user mode in 64-bit mode yet: the user routines tests/target/env.c
- * names resolve to one trap instruction, and user_call() stops the run.
+ * void e64_enter_frame(struct e64_regs *regs): return through a frame built
+ * by C (to enter user mode).  regs must sit E64_FRAME_REGS above the frame.
  */
-	.section .usertext, "ax"
-	.globl	user_load_word
-user_load_word:
-	trap
+FUNC e64_enter_frame
+	subi	r1, r3, E64_FRAME_REGS
+	b	e64_exc_return
+
+	.section .bss
+	.balign	4096
+	.globl	e64_exc_stacks
+e64_exc_stacks:			/* core n's ends at e64_exc_stacks + (n + 1) << E64_STACK_SHIFT */
+	.space	E64_MAX_CPUS << E64_STACK_SHIFT

@@ -148,5 +148,16 @@ void kmem_check_pool(int pool_err)
 				 "board has %lu MB", size_word(sf->failed_size, w), size_word(sf->failed_size, w),
 				 (unsigned long)(layout.ram_size >> 20));
 	}
+	if (pool_err == HUGEPOOL_ESIZE) {	/* name the sizes this core and format have */
+		const uint32_t *sizes;
+		unsigned int nsizes;
+
+		sizes = mmu_page_sizes(&nsizes);
+		n += (size_t)snprintf(why + n, sizeof(why) - n, " (this %s has", layout.family);
+		for (i = 1; i < nsizes && n < sizeof(why); i++)
+			n += (size_t)snprintf(why + n, sizeof(why) - n, " %s", size_word(sizes[i], w));
+		if (n < sizeof(why))
+			snprintf(why + n, sizeof(why) - n, ")");
+	}
 	panic("huge-page pool (bootargs \"%s\"): %s", layout.bootargs, why);
 }

@@ -17,7 +17,7 @@
 #include "../mmu/mmu.h"
 
 #define HUGEPOOL_MAX_PAGES	64		/* blocks of all sizes together */
-#define HUGEPOOL_MAX_SIZES	8		/* sizes in one hugepages= word */
+#define HUGEPOOL_MAX_SIZES	12		/* sizes in one hugepages= word (e6500: 10 huge sizes) */
 #define HUGEPOOL_FAIL		((paddr_t)-1)
 
 enum hugepool_err {

@@ -99,8 +99,9 @@ void page_zero(void *va, size_t len);
 /*
  * Run user code at pc (MSR[PR]=1) in mm with r3 = arg (address-sized).  Returns 0 when the
  * code ended with a system call (its r3 in *result) or 1 when it ended with
- * a fault (recorded like any fault).  e500: MMU_EPID, nothing run, when
- * mm->pid is 0 (the kernel's, whose entries are global) or above 255.
+ * a fault (recorded like any fault).  arg is an address wide (user code
+ * may be handed any address).  e500: MMU_EPID, nothing run, when mm->pid is
+ * 0 (the kernel's, whose entries are global) or above 255.
  */
 int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result);
 

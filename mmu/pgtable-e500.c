@@ -42,14 +42,33 @@
 #define LEVEL_PMD		3
 #define LEVEL_PTE		4
 
-static const struct pt_size e500_sizes[] = {
+/*
+ * Every size the format can hold.  The powers of 4 are on until the boot
+ * says otherwise; the odd powers of 2 (_PAGE_PSIZE_ODD) only once the core
+ * reports them (pt_e500_64_enable_sizes()).
+ */
+static struct pt_size e500_sizes[] = {
 	{ 1u << 12, LEVEL_PTE, true },
+	{ 1u << 21, LEVEL_PMD, false },			/* 1 PMD entry (odd) */
 	{ 1u << 22, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 2 PMD entries */
+	{ 1u << 23, LEVEL_PMD, false },			/* 4 (odd) */
 	{ 1u << 24, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 8 */
+	{ 1u << 25, LEVEL_PMD, false },			/* 16 (odd) */
 	{ 1u << 26, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 32 */
+	{ 1u << 27, LEVEL_PMD, false },			/* 64 (odd) */
 	{ 1u << 28, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 1 PUD entry */
+	{ 1u << 29, LEVEL_PUD, false },			/* 2 (odd) */
 	{ 1u << 30, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 4 */
 };
+
+void pt_e500_64_enable_sizes(uint64_t shifts)
+{
+	unsigned int i;
+
+	for (i = 1; i < sizeof(e500_sizes) / sizeof(e500_sizes[0]); i++)
+		e500_sizes[i].enabled = PPCMMU_E500_HUGE &&
+					(shifts >> __builtin_ctzll(e500_sizes[i].size) & 1);
+}
 
 /* Every table one 4 KB block (a PMD table uses its first 1 KB). */
 const struct pt_geometry pt_geo = {
@@ -298,10 +317,19 @@ bool pte_present(uint64_t pte)
  * 11..15 (4G and beyond) is no page of this format (pages up to 1G, in either
  * word size): 0, which walk() reports as MMU_EBADENTRY.
  */
+#ifdef PPCMMU_E500_64
+#define PSIZE_BITS	(_PAGE_PSIZE_MSK | _PAGE_PSIZE_ODD)
+#define PSIZE_ODD(pte)	((unsigned int)((pte) >> _PAGE_PSIZE_ODD_SHIFT) & 1)
+#else
+#define PSIZE_BITS	_PAGE_PSIZE_MSK
+#define PSIZE_ODD(pte)	0u
+#endif
+
+/* 64-bit mode: an odd power of two sets _PAGE_PSIZE_ODD on top (pte-e500.h). */
 vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 {
 	unsigned int shift = ((pte & _PAGE_PSIZE_MSK) >> _PAGE_PSIZE_SHIFT) +
-			     _PAGE_PSIZE_SHIFT_OFFSET;
+			     _PAGE_PSIZE_SHIFT_OFFSET + PSIZE_ODD(pte);
 
 	(void)pmd;
 	return shift <= 30 ? (vsize_t)1 << shift : 0;
@@ -310,14 +338,15 @@ vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 static uint64_t size_field(vsize_t size)
 {
 	unsigned int shift = (unsigned int)__builtin_ctzll(size);
+	uint64_t odd = (shift - _PAGE_PSIZE_SHIFT_OFFSET) & 1;
 
-	return (uint64_t)((shift - _PAGE_PSIZE_SHIFT_OFFSET) << _PAGE_PSIZE_SHIFT) &
-	       _PAGE_PSIZE_MSK;
+	return ((uint64_t)((shift - _PAGE_PSIZE_SHIFT_OFFSET - odd) << _PAGE_PSIZE_SHIFT) &
+		_PAGE_PSIZE_MSK) | (odd << _PAGE_PSIZE_ODD_SHIFT);
 }
 
 bool pte_is_size(uint64_t pte, vsize_t size)
 {
-	return (pte & _PAGE_PSIZE_MSK) == size_field(size);
+	return (pte & PSIZE_BITS) == size_field(size);
 }
 
 paddr_t pte_pa(uint64_t pte)

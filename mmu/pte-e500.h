@@ -69,6 +69,17 @@
 #define PTE_RPN_SHIFT		24
 #define _PAGE_PSIZE_SHIFT	7	/* size = 1 << (((pte & 0xf00) >> 7) + 10) */
 #define _PAGE_PSIZE_SHIFT_OFFSET 10
+/*
+ * e500 in 64-bit mode only (the project's choice, Linux has none: it refuses
+ * odd shifts): a huge page whose log2(size) is odd (2M, 8M, 32M, 128M, 512M,
+ * which the e6500's MMU architecture 2.0 has) keeps TSIZE = log4 of half its
+ * size in the field above and sets SW1: size = 1 << (((pte & 0xf00) >> 7) +
+ * 10 + odd).  The miss handler turns it into MAS1[TSIZE] of MMU v2.0, 5 bits
+ * at 0xf80 counting powers of 2: the field's bits and SW1 as its lowest bit
+ * (0x80).  SW1 is 0 in every other entry, so nothing else changes.
+ */
+#define _PAGE_PSIZE_ODD		_PAGE_SW1
+#define _PAGE_PSIZE_ODD_SHIFT	1	/* its bit number */
 
 #define E500_PAGE_SHIFT		12	/* one PTE maps 4 KB */
 #define E500_PGD_SHIFT		21	/* one PGD entry maps 2 MB */
@@ -96,7 +107,10 @@
  * kernel virtual address, 4 KB aligned: its TSIZE field is 0); a leaf is a
  * PTE with its TSIZE field set, repeated over size / span entries of its
  * level, entry i mapping base + i * span (4M, 16M, 64M: 2, 8, 32 PMD
- * entries; 256M: one PUD entry; 1G: 4).
+ * entries; 256M: one PUD entry; 1G: 4).  On a core with power-of-2 TLB1
+ * sizes (e6500) also 2M (one PMD entry), 8M (4), 32M (16), 128M (64) and
+ * 512M (2 PUD entries), with _PAGE_PSIZE_ODD; which sizes a core has is read
+ * from its TLB1 configuration at boot (pt_e500_64_enable_sizes()).
  */
 #define E500_64_PTE_INDEX_BITS	9
 #define E500_64_PMD_INDEX_BITS	7
@@ -107,6 +121,16 @@
 #define E500_64_PGD_SHIFT	(E500_64_PUD_SHIFT + E500_64_PUD_INDEX_BITS)	/* 37 */
 #define E500_64_VA_BITS		(E500_64_PGD_SHIFT + E500_64_PGD_INDEX_BITS)	/* 46 */
 #define E500_64_PA_BITS		40
+
+#if defined(PPCMMU_E500_64) && !defined(__ASSEMBLER__)
+#include <stdint.h>
+/*
+ * The huge sizes this core has (bit n: a TLB1 page of 2^n bytes, as the
+ * family reads TLB1PS or TLB1CFG at boot): every other size of the format is
+ * refused by map() and by the pool.  Before the call: the powers of 4.
+ */
+void pt_e500_64_enable_sizes(uint64_t shifts);
+#endif
 
 /* What the handlers require of a PTE before loading it, per access kind. */
 #define PTE_NEED_KERNEL_READ	(_PAGE_PRESENT | _PAGE_ACCESSED | _PAGE_BAP_SR)

@@ -50,15 +50,14 @@ void mon_arch_info(void)
 			sep = " ";
 		}
 	kprintf("\npage table: 4 levels, index bits 9/9/7/9 (PGD 128G, PUD 256M, PMD 2M, PTE 4K per "
-		"entry); huge pages: leaf PMD runs 4M..64M, leaf PUD runs 256M, 1G\n");
+		"entry); huge pages: leaf PMD runs 2M..128M, leaf PUD runs 256M..1G (the sizes above)\n");
 }
 
 static void print_tsize(uint32_t mas1)
 {
-	unsigned int ts = (mas1 & MAS1_TSIZE_MASK) >> MAS1_TSIZE_SHIFT;
 	char buf[16];
 
-	kprintf("%5s", size_text(1024ull << (2 * ts), buf, sizeof(buf)));
+	kprintf("%5s", size_text(1024ull << E64_MAS1_TSIZE_LOG2K(mas1), buf, sizeof(buf)));
 }
 
 void mon_arch_tlb_line(const struct tlb_info *t)
@@ -109,9 +108,9 @@ void mon_arch_entry_flags(uint64_t e, int level)
 		kprintf("(%s entry: table at 0x%016lx)", names[level], (unsigned long)(uintptr_t)pmd_table(e));
 		return;
 	}
-	kprintf("(%s leaf: RPN 0x%02lx_%08lx TSIZE %lu %s%s%s%s%s%s%s%s%s%s%s%s)", names[level],
+	kprintf("(%s leaf: RPN 0x%02lx_%08lx TSIZE %lu%s %s%s%s%s%s%s%s%s%s%s%s%s)", names[level],
 		(unsigned long)(pte_pa(e) >> 32), (unsigned long)(uint32_t)pte_pa(e),
-		(unsigned long)((lo & _PAGE_PSIZE_MSK) >> 8),
+		(unsigned long)((lo & _PAGE_PSIZE_MSK) >> 8), lo & _PAGE_PSIZE_ODD ? " ODD" : "",
 		lo & _PAGE_PRESENT ? "P" : "-", lo & _PAGE_ACCESSED ? " A" : "", lo & _PAGE_DIRTY ? " D" : "",
 		lo & _PAGE_BAP_SR ? " SR" : "", lo & _PAGE_BAP_SW ? " SW" : "", lo & _PAGE_BAP_SX ? " SX" : "",
 		lo & _PAGE_BAP_UR ? " UR" : "", lo & _PAGE_BAP_UW ? " UW" : "", lo & _PAGE_BAP_UX ? " UX" : "",

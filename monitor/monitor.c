@@ -634,7 +634,7 @@ static int cmd_mdp(int argc, char **argv)
 	if (!arg_u64(argv[1], "PADDR", &pa) || !md_args(argc, argv, &width, &count, 2) ||
 	    with_phys_page(pa, count * width, &va))
 		return 1;
-	kprintf("physical " PA_FMT " through 0x%08lx:\n", PA_ARG(pa), (unsigned long)va);
+	kprintf("physical " PA_FMT " through 0x%0*lx:\n", PA_ARG(pa), (int)(2 * sizeof(vaddr_t)), (unsigned long)va);
 	rc = dump(va, count, width, va);
 	end_phys_page();
 	return rc;

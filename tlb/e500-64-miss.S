@@ -4,7 +4,8 @@
  * handlers (IVOR13, IVOR14).  A four-level walk of Linux's 64e table
  * (mmu/pte-e500.h): a PTE goes into TLB0, a huge leaf found at PUD or PMD
  * level goes into TLB1 from here, round robin over slots
- * 0..E64_HUGE_SLOTS-1.
+ * 0..E64_HUGE_SLOTS-1, with its TSIZE (and, for an odd power of 2 on an
+ * e6500, the low TSIZE bit of MMU architecture 2.0 from _PAGE_PSIZE_ODD).
  *
  * Registers (every one the handlers touch):
  *   r10  the EA (DEAR, or SRR0 for a fetch), then scratch in the huge path
@@ -50,10 +51,10 @@
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
  *   4 KB page, kernel address   61 instructions (user address: 52)
- *   huge leaf at PMD level      76 (kernel address)
- *   huge leaf at PUD level      69 (kernel address)
+ *   huge leaf at PMD level      78 (kernel address)
+ *   huge leaf at PUD level      71 (kernel address)
  * (save 5, EA 1, PGD choice 14 kernel / 5 user, 7 per PGD/PUD/PMD level,
- * PTE load 3, TLB0 load 11 or TLB1 load 29, restore 5, rfi 1; the counts are
+ * PTE load 3, TLB0 load 11 or TLB1 load 31, restore 5, rfi 1; the counts are
  * of a TLB_STATS=0 build: the miss counter adds 8 to each path)
  */
 #include "e500/reg.h"
@@ -84,6 +85,15 @@
 #define TSIZE2_ROT		(32 - _PAGE_PSIZE_SHIFT)
 #define TSIZE2_MB		27
 #define TSIZE2_ME		30
+/*
+ * An odd power of 2 (pte-e500.h): _PAGE_PSIZE_ODD becomes MAS1's bit below
+ * the 4-bit TSIZE field (MMU v2.0's 5-bit TSIZE at 0xf80), and 1 added to
+ * log2(size) (into bit 0 of the even 2 * TSIZE + 10).
+ */
+#define MAS1_TSIZE_ODD		(1 << (MAS1_TSIZE_SHIFT - 1))
+#define ODD_ROT			(MAS1_TSIZE_SHIFT - 1 - _PAGE_PSIZE_ODD_SHIFT)
+#define ODD_BIT			(31 - (MAS1_TSIZE_SHIFT - 1))
+#define ODD_LOG_ROT		(32 - _PAGE_PSIZE_ODD_SHIFT)
 /* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
 #define REGION_SHIFT		E500_64_VA_BITS
 #define KREGION_HI		(E64_KREGION >> 16)
@@ -116,6 +126,10 @@
 #if E64_KREGION & 0xffff || (E64_KMAP_START >> REGION_SHIFT) != E64_KREGION || \
 	KERNEL_VA != 0xc000000000000000
 #error "the kernel region test (lis) and the KERNEL_VA base (lis 0xc000; sldi 32)"
+#endif
+#if _PAGE_PSIZE_ODD != (1 << _PAGE_PSIZE_ODD_SHIFT) || MAS1_TSIZE_ODD != 0x80 || \
+	(_PAGE_PSIZE_ODD & (_PAGE_PSIZE_MSK | PTE_NEED_KERNEL_READ | PTE_NEED_USER_EXEC))
+#error "the odd-size bit: a PTE bit of its own, MAS1 bit 0x80 (TSIZE's low bit in MMU v2.0)"
 #endif
 #if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
 #error "TLB1 round robin: a power-of-two slot count"
@@ -222,9 +236,11 @@
 	bne-	\fail
 	mfspr	r12, SPRN_MAS1
 	rlwimi	r12, r11, 0, TSIZE_MB, TSIZE_ME	/* TSIZE */
+	rlwimi	r12, r11, ODD_ROT, ODD_BIT, ODD_BIT	/* odd power of 2: MMU v2.0's low TSIZE bit */
 	mtspr	SPRN_MAS1, r12
 	rlwinm	r12, r11, TSIZE2_ROT, TSIZE2_MB, TSIZE2_ME	/* 2 * TSIZE ... */
-	addi	r12, r12, _PAGE_PSIZE_SHIFT_OFFSET	/* ... + 10 = log2(page size) */
+	addi	r12, r12, _PAGE_PSIZE_SHIFT_OFFSET	/* ... + 10 ... */
+	rlwimi	r12, r11, ODD_LOG_ROT, 31, 31	/* ... + odd = log2(page size) */
 	srd	r10, r10, r12
 	sld	r10, r10, r12			/* EA aligned down to the page */
 	rlwimi	r10, r11, WIMGE_ROT, WIMGE_MB, 31
@@ -265,9 +281,12 @@
 	LOAD_TLB0 \need, 9f
 	MISS_RESTORE
 	rfi
+	.globl	\name\()_leaf, \name\()_slow	/* the huge path and the way to C, for make bench's trace */
+\name\()_leaf:
 8:	LOAD_TLB1 \need, 9f
 	MISS_RESTORE
 	rfi
+\name\()_slow:
 9:	MISS_RESTORE
 	b	\slow
 .endm

@@ -52,20 +52,25 @@ void fault_record(const struct ppc_regs *r, struct fault_record *f)
 	trap_decode(r, f);
 }
 
+/* Registers print at their width: 8 hex digits a line of 8 on 32-bit cores, 16 a line of 4 on 64-bit. */
+#define REG_DIGITS	((int)(2 * sizeof(unsigned long)))
+#define REGS_PER_LINE	(32 / (int)sizeof(unsigned long))
+
 void fault_dump(const struct ppc_regs *r, char *buf, size_t len)
 {
 	size_t n;
 	int i;
 
-	n = fault_dump_append(buf, 0, len, "vector 0x%lx (%s) srr0=%08lx srr1=%08lx msr=%08lx ",
+	n = fault_dump_append(buf, 0, len, "vector 0x%lx (%s) srr0=%0*lx srr1=%0*lx msr=%0*lx ",
 			      (unsigned long)r->vector, trap_vector_name(r->vector),
-			      (unsigned long)r->srr0, (unsigned long)r->srr1, (unsigned long)mfmsr());
+			      REG_DIGITS, (unsigned long)r->srr0, REG_DIGITS, (unsigned long)r->srr1,
+			      REG_DIGITS, (unsigned long)mfmsr());
 	n = trap_dump_regs(r, buf, n, len);
 	for (i = 0; i < 32; i++)
-		n = fault_dump_append(buf, n, len, "r%-2d=%08lx%s", i, (unsigned long)r->gpr[i],
-				      (i % 8 == 7) ? "\n" : " ");
-	fault_dump_append(buf, n, len, "lr=%08lx ctr=%08lx cr=%08lx xer=%08lx",
-			  (unsigned long)r->lr, (unsigned long)r->ctr,
+		n = fault_dump_append(buf, n, len, "r%-2d=%0*lx%s", i, REG_DIGITS, (unsigned long)r->gpr[i],
+				      (i % REGS_PER_LINE == REGS_PER_LINE - 1) ? "\n" : " ");
+	fault_dump_append(buf, n, len, "lr=%0*lx ctr=%0*lx cr=%08lx xer=%08lx",
+			  REG_DIGITS, (unsigned long)r->lr, REG_DIGITS, (unsigned long)r->ctr,
 			  (unsigned long)r->cr, (unsigned long)r->xer);
 }
 
@@ -80,7 +85,7 @@ void user_return(int kind, uint32_t r3)
 	longjmp(me()->user_return_env, kind + 1);
 }
 
-int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32_t arg,
+int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, vaddr_t arg,
 	     uint32_t *result)
 {
 	struct fault_cpu *c = me();
@@ -101,7 +106,7 @@ int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32
 }
 
 /* Where a fault resumes (see fault_resolve()); no return for an unexpected one. */
-static uint32_t resume_at(const struct fault_record *f, const struct ppc_regs *r)
+static unsigned long resume_at(const struct fault_record *f, const struct ppc_regs *r)
 {
 	static char text[FAULT_DUMP_BYTES];	/* static: the exception stack is small */
 

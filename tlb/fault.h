@@ -104,7 +104,7 @@ void fault_syscall(struct ppc_regs *r);
  * through user_return() (system call: kind 0 and its r3; fault: kind 1).
  * user_run() returns kind and stores r3.
  */
-int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, uint32_t arg,
+int user_run(struct mm *mm, struct ppc_regs *r, vaddr_t pc, uint32_t msr, vaddr_t arg,
 	     uint32_t *result);
 void user_return(int kind, uint32_t r3) __attribute__((noreturn));
 

@@ -15,8 +15,4 @@ uint64_t e64_tlb1_page_shifts(bool *mav2);
 bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct tlb_info *t);
 const char *e64_tlb1_slot_use(unsigned int slot);
 
-/* Cores (boot/e500-64-setup.c): run fn(arg) on another core; what a core said when it came up. */
-bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result);
-bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pir);
-
 #endif

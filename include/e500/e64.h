@@ -53,5 +53,11 @@
 #define TLBCFG_MINSIZE_SHIFT	20		/* MAV 1.0 TSIZE units */
 #define TLBCFG_MAXSIZE_SHIFT	16
 #define TLBCFG_SIZE_MASK	0xf
+/*
+ * MAS1[TSIZE] read as MMU architecture 2.0 does, 5 bits at 0xf80 counting
+ * powers of 2 KB; on a 1.0 core (4 bits at 0xf00, powers of 4) bit 0x80 is
+ * 0 and the value is the same size.
+ */
+#define E64_MAS1_TSIZE_LOG2K(mas1)	((unsigned int)((mas1) >> 7) & 0x1f)
 
 #endif

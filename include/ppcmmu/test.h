@@ -134,8 +134,8 @@ struct test_fault {
 	const char *kind;
 	bool miss;		/* no translation: the miss handler refused it */
 	bool refused;		/* a loaded entry refused it (protection) */
-	uint32_t addr;		/* the data address, or the fetch address */
-	uint32_t pc;		/* the faulting instruction */
+	vaddr_t addr;		/* the data address, or the fetch address */
+	vaddr_t pc;		/* the faulting instruction */
 	uint32_t cause;		/* raw: e500 ESR, 8xx DSISR (data) or SRR1 (fetch) */
 	bool store;
 	bool user;

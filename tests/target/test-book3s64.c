@@ -505,6 +505,45 @@ static void test_user_16g(void)
  * 16 slots of primary and secondary group fill and the 17th evicts one.
  * Every page still reads right afterwards (the evicted one faults back in).
  */
+/*
+ * The C path's slot record: a page of the full primary group whose HPTE
+ * is in the secondary one is unmapped (a secondary slot frees), mapped
+ * again without ACCESSED (so C, not the assembly path, inserts it: into
+ * that secondary slot), and unmapped: the HPTE must go, found through the
+ * recorded SECOND and slot.
+ */
+static void check_c_secondary(const vaddr_t *va, unsigned int n)
+{
+	uint64_t group, v, r;
+	unsigned int i, slot;
+	struct b3_seg s;
+	struct b3_counts c0, c1;
+	struct walk_result w;
+	paddr_t pa;
+
+	for (i = 0; i < n; i++)
+		if (b3_hpte_find(va[i], &group, &slot, &v, &r, &s) && (v & HPTE_V_SECONDARY))
+			break;
+	if (i == n || walk(&kernel_mm, va[i], &w) != MMU_OK) {
+		report(false, "a page with its HPTE in the secondary group");
+		return;
+	}
+	pa = w.page_pa;
+	unmap(&kernel_mm, va[i], 4096);
+	map(&kernel_mm, va[i], pa, 4096, KPROT_RW);
+	walk(&kernel_mm, va[i], &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	c0 = counts_now();
+	report_eq(peek(va[i]), 0xe0000000u + i, "a page mapped again without ACCESSED reads");
+	c1 = counts_now();
+	report(c1.hash_miss_c == c0.hash_miss_c + 1 && c1.evictions == c0.evictions &&
+	       b3_hpte_find(va[i], &group, &slot, &v, &r, &s) && (v & HPTE_V_SECONDARY),
+	       "C inserted it, into the secondary group's free slot");
+	unmap(&kernel_mm, va[i], 4096);
+	report(!b3_hpte_find(va[i], &group, &slot, &v, &r, &s), "unmap removed that HPTE (its record says SECOND)");
+	map(&kernel_mm, va[i], pa, 4096, KPROT_RW);
+}
+
 static void test_eviction(void)
 {
 	enum { PAGES = HPTES_PER_GROUP * 2 + 1 };
@@ -549,6 +588,7 @@ static void test_eviction(void)
 	for (i = 0, ok = 0; i < n; i++)
 		ok += peek(va[i]) == 0xe0000000u + i;
 	report_eq(ok, n, "all still read right (the evicted page faulted back in)");
+	check_c_secondary(va, n);
 	for (i = 0; i < n; i++) {
 		unmap(&kernel_mm, va[i], 4096);
 		test_page_free(pa[i]);

@@ -16,6 +16,8 @@
 #include "e500/mas.h"
 #include "e500/e64.h"
 #include "e500/e64-tlb.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-e500-64.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
 #include "hugetlb/pool.h"
@@ -37,13 +39,22 @@ static void test_mode(void)
 	report_eq(mfspr(SPRN_IVPR), KERNEL_VA, "IVPR holds the 64-bit vector base");
 }
 
-/* Every size map() offers must be a TLB1 size the core reports (TLB1PS / TLB1CFG). */
+/*
+ * The huge sizes map() offers are exactly the TLB1 sizes the core reports
+ * (TLB1PS / TLB1CFG) that the table format holds, 2M..1G: the powers of 4 on
+ * an e5500 (MMU 1.0), every power of 2 on an e6500 (2.0); a size the core
+ * lacks is refused.
+ */
+#define FORMAT_SHIFTS	(((1ull << 31) - 1) & ~((1ull << 21) - 1))	/* 2M..1G */
+
 static void test_page_sizes(void)
 {
 	bool mav2;
 	uint64_t shifts = e64_tlb1_page_shifts(&mav2);
 	const uint32_t *sizes;
-	unsigned int n, i, ok = 0, huge = 0;
+	unsigned int n, i, ok = 0, huge = 0, want = (unsigned int)__builtin_popcountll(shifts & FORMAT_SHIFTS);
+	vaddr_t va = E64_KMAP_START + 0x0000004000000000ull;
+	paddr_t pa = 0x20000000;	/* 512M-aligned: a map that succeeded is undone at once */
 
 	report_ne(shifts, 0, "TLB1 reports page sizes (mask 0x%lx, MMU %s)", (unsigned long)shifts,
 		  mav2 ? "2.0: TLB1PS" : "1.0: TLB1CFG");
@@ -54,7 +65,19 @@ static void test_page_sizes(void)
 		huge++;
 		ok += (shifts >> __builtin_ctz(sizes[i])) & 1;
 	}
-	report(huge == 5 && ok == huge, "each of the %u huge sizes of the table format is a TLB1 size", huge);
+	report(ok == huge && huge == want && huge == (mav2 ? 10u : 5u),
+	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..1G", huge,
+	       want);
+	for (i = 21; i <= 29; i += 2) {
+		int err = map(&kernel_mm, va, pa, 1u << i, KPROT_RW);
+
+		if (mav2)
+			report_eq(err, MMU_OK, "%lu M, an odd power of 2, maps on MMU 2.0", (1ul << i) >> 20);
+		else
+			report_eq(err, MMU_ESIZE, "%lu M: no TLB1 size of MMU 1.0, refused", (1ul << i) >> 20);
+		if (!err)
+			unmap(&kernel_mm, va, 1u << i);
+	}
 	report(shifts & (1ull << 30), "1G, the linear map's entry size, is one of them");
 }
 
@@ -166,7 +189,8 @@ static void test_miss_4k(void)
 {
 	paddr_t pa = test_page();
 	uint32_t *l = lin(pa);
-	struct walk_result w;
+	struct walk_result w, w2;
+	struct fault_fixup_counts before, after;
 	struct tlb_info t;
 
 	l[3] = 0x4c0ffee4;
@@ -191,11 +215,16 @@ static void test_miss_4k(void)
 	report(faults_taken() == 1 && last_fault()->kind == FAULT_PROT_DATA && l[5] == 0,
 	       "a store to the read-only page: a data storage fault, nothing written");
 	expect_fault_clear();
-	/* the accessed rule: a PTE without ACCESSED goes to C, not into the TLB */
+	/* the accessed rule: a PTE without ACCESSED goes to C (the fix-up sets it), not into the TLB */
 	report_eq(walk(&kernel_mm, MISS_VA, &w), MMU_OK, "walk it");
 	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
 	tlb_flush_all();
-	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "a PTE without ACCESSED: the miss reaches C");
+	before = fixups_here();
+	report_eq(load_faults(MISS_VA), FAULT_NONE, "a PTE without ACCESSED: the load completes");
+	after = fixups_here();
+	report(is_eq(after.young - before.young, 1) && is_eq(walk(&kernel_mm, MISS_VA, &w2), MMU_OK) &&
+	       is_set(w2.entry, _PAGE_ACCESSED), "... through C, whose fix-up set ACCESSED (%u fix-up)",
+	       after.young - before.young);
 	pt_entry_set(w.ptep, w.entry);
 	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
 	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "an unmapped kernel address: the miss reaches C");
@@ -230,16 +259,23 @@ static void test_miss_exec(void)
 	test_page_free(pa);
 }
 
-/* Huge leaves at PMD (4M..64M) and PUD (256M, 1G) level, loaded into TLB1 by the handler. */
+/*
+ * Huge leaves at PMD (2M..128M) and PUD (256M..1G) level, every size the
+ * core has, loaded into TLB1 by the handler with MAS1[TSIZE] the page's
+ * (an odd power of 2, e6500 only: _PAGE_PSIZE_ODD in the leaf, TSIZE's low
+ * bit in MAS1).
+ */
 static void test_miss_huge(void)
 {
-	static const struct { uint32_t size; int level; } sizes[] = {
-		{ 4u << 20, 3 }, { 16u << 20, 3 }, { 64u << 20, 3 }, { 256u << 20, 2 }, { 1u << 30, 2 },
-	};
-	unsigned int i;
+	const uint32_t *sizes;
+	unsigned int i, n;
 
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		uint32_t size = sizes[i].size;
+	sizes = mmu_page_sizes(&n);
+	for (i = 1; i < n; i++) {
+		uint32_t size = sizes[i];
+		unsigned int log2k = (unsigned int)__builtin_ctz(size) - 10;
+		int level = size >= (1u << E500_64_PUD_SHIFT) ? 2 : 3;
+		bool odd = log2k & 1;
 		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (1ull << 30);
 		paddr_t pa = hugepool_alloc(size);
 		struct walk_result w;
@@ -251,15 +287,19 @@ static void test_miss_huge(void)
 		}
 		*(volatile uint32_t *)lin(pa + size - 8) = 0x9e000000u + (size >> 20);
 		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
-		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, sizes[i].level),
-		       "%uM: mapped, a leaf at level %d (%s)", size >> 20, sizes[i].level,
-		       sizes[i].level == 3 ? "PMD" : "PUD");
+		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, level) &&
+		       is_eq(!!(w.entry & _PAGE_PSIZE_ODD), odd),
+		       "%uM: mapped, a leaf at level %d (%s)%s", size >> 20, level, level == 3 ? "PMD" : "PUD",
+		       odd ? ", odd power of 2" : "");
 		tlb_flush_all();
 		report_eq(peek(va + size - 8), 0x9e000000u + (size >> 20),
 			  "%uM: a load in its last replica reads the page's last word", size >> 20);
-		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa,
-		       "%uM: one TLB1 entry, EPN and RPN aligned to the page (0x%016lx -> 0x%lx)", size >> 20,
-		       (unsigned long)t.va, (unsigned long)t.pa);
+		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa &&
+		       E64_MAS1_TSIZE_LOG2K(t.raw[0]) == log2k && !(t.raw[1] & (size - 1) & ~0xfffu) &&
+		       !(t.raw[2] & (size - 1) & ~0xfffu),
+		       "%uM: one TLB1 entry, MAS1 TSIZE %u (2^n KB), EPN and RPN aligned to the page (0x%016lx -> "
+		       "0x%lx)", size >> 20, E64_MAS1_TSIZE_LOG2K(t.raw[0]), (unsigned long)t.va,
+		       (unsigned long)t.pa);
 		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", size >> 20);
 		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", size >> 20);
 		hugepool_free(pa, size);
@@ -455,19 +495,124 @@ static void test_setjmp(void)
 	check_setjmp_nonvolatile();
 }
 
-/*
- * The shared groups this family does not build yet (Makefile: they need user
- * mode, and with it the fault path's user side and fix-ups), named once per
- * run.  Groups 4k and errors run (kernel addresses only).
- */
-static void test_not_built(void)
+static bool tid_matches(const struct tlb_info *t, unsigned int tid)
 {
-	static const char *const groups[] = { "user", "huge", "security", "stress" };
+	return t->tid == 0 || t->tid == tid;
+}
+
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid)
+{
+	unsigned int sets, ways, way, slot, n = 0;
+	struct tlb_info t;
+
+	e64_tlb0_geometry(&sets, &ways);
+	for (way = 0; way < ways; way++)
+		n += e64_tlb_read(0, (unsigned int)(va >> 12) & (sets - 1), way, &t) &&
+		     t.va == (va & ~(vaddr_t)0xfff) && tid_matches(&t, tid);
+	for (slot = 0; slot < e64_tlb1_entries(); slot++)
+		n += e64_tlb_read(1, 0, slot, &t) && t.size && tid_matches(&t, tid) &&
+		     va - (t.va & ~(vaddr_t)(t.size - 1)) < t.size;
+	return n;
+}
+
+/*
+ * A kernel store to va that takes a TLB miss with known kernel values in the
+ * registers the miss handler saves in SPRG4..7 (r10, r11, r12, CR).
+ */
+static void kernel_miss_marked(vaddr_t va)
+{
+	__asm__ volatile("lis 10, 0x5a5a\n\tlis 11, 0x6b6b\n\tlis 12, 0x7c7c\n\t"
+			 "cmpwi 10, 0\n\tstw 10, 0(%0)"
+			 : : "b"(va) : "r10", "r11", "r12", "cr0", "memory");
+}
+
+#define USER_HIGH_VA	(0x100000000ull + TEST_UVA)	/* a user address above 4 GB */
+
+/*
+ * User mode runs in 64-bit mode (MSR[CM] = 1 with MSR[PR] = 1): a user load
+ * from above 4 GB reaches that page, where a 32-bit EA (TEST_UVA, nothing
+ * mapped) would fault; its TLB entry carries the space's PID.
+ */
+static void test_user_cm(void)
+{
+	struct mm mm;
+	paddr_t pa = test_page();
+	uint32_t r = 0;
+	struct tlb_info t;
+
+	lin(pa)[1] = 0x64b17e5u;
+	report_eq(user_space_init(&mm, 6), MMU_OK, "a user space with PID 6");
+	report_eq(map(&mm, USER_HIGH_VA, pa, 4096, UPROT_RW), MMU_OK, "map a user page at 0x%016lx",
+		  (unsigned long)USER_HIGH_VA);
+	tlb_flush_all();
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + 4, &r), 0) &&
+	       is_eq(r, 0x64b17e5u), "user code loads from it: 64-bit effective addresses in user mode (0x%lx)",
+	       (unsigned long)r);
+	report(tlb_lookup(USER_HIGH_VA, 6, &t) && is_eq(t.va, USER_HIGH_VA) && is_eq(t.tid, 6) &&
+	       is_eq(t.prot, UPROT_RW), "its TLB0 entry: EPN 0x%016lx, TID %u, user read/write",
+	       (unsigned long)t.va, t.tid);
+	expect_fault(USER_HIGH_VA + 4096);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + 4096, &r), 1) &&
+	       last_fault()->user && is_eq(last_fault()->addr, USER_HIGH_VA + 4096),
+	       "the page after it faults, recorded with its whole address");
+	unmap(&mm, USER_HIGH_VA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+}
+
+/*
+ * User code can read SPRG3..7 (SPR 259..263): SPRG4..7, where the miss
+ * handlers and the interrupt entry save kernel registers, hold no kernel
+ * value once user code runs, even right after a kernel miss passed marked
+ * kernel registers through them.
+ */
+static void test_user_sprgs(void)
+{
+	static const char *const names[] = { "SPRG3", "SPRG4", "SPRG5", "SPRG6", "SPRG7" };
+	struct mm mm;
+	paddr_t pa = test_page(), upa = test_page();
+	uint32_t r = 1, *seen = lin(upa);
 	unsigned int i;
 
-	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-		report_skip("tests of group %s: not built for e500 in 64-bit mode yet (they need user mode, "
-			    "not built there)", groups[i]);
+	user_space_init(&mm, 4);
+	map(&mm, TEST_UVA, upa, 4096, UPROT_RW);
+	user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r);	/* loads the entries it needs */
+	map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+	tlb_flush_page(MISS_VA);
+	kernel_miss_marked(MISS_VA);
+	memset(seen, 0xee, 20);
+	report(is_eq(user_call(&mm, user_routine(user_read_sprgs), TEST_UVA, &r), 0) && is_eq(r, 0),
+	       "user code reads SPR 259..263");
+	for (i = 0; i < 5; i++)
+		report_eq(seen[i], 0, "%s reads as 0 in user mode (0x%08lx)", names[i], (unsigned long)seen[i]);
+	unmap(&kernel_mm, MISS_VA, 4096);
+	unmap(&mm, TEST_UVA, 4096);
+	user_space_destroy(&mm);
+	test_page_free(pa);
+	test_page_free(upa);
+}
+
+/* PID 0 (global entries) and PIDs past the 8 bits the kernel gives spaces are refused, nothing run. */
+static void test_user_pids(void)
+{
+	struct mm mm;
+	uint32_t r = 0x1234;
+	struct tlb_info t;
+
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "user_call in a space with PID 0: EPID, nothing run");
+	mm_destroy(&mm);
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "PID 256: EPID");
+	mm_destroy(&mm);
+	user_space_init(&mm, 255);
+	tlb_flush_all();
+	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0, "PID 255 runs user code");
+	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
+	       "its entry carries TID 255, invisible to PID 0");
+	user_space_destroy(&mm);
 }
 
 PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
@@ -482,4 +627,6 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
-PPCMMU_TEST_FN("e500-64-not-built", "e500-64", "e500-64 shared groups", test_not_built);
+PPCMMU_TEST_FN("e500-64-user-cm", "e500-64", "e500-64 user mode is 64-bit", test_user_cm);
+PPCMMU_TEST_FN("e500-64-user-sprgs", "e500-64", "e500-64 SPRG4..7 in user mode", test_user_sprgs);
+PPCMMU_TEST_FN("e500-64-user-pids", "e500-64", "e500-64 user PIDs", test_user_pids);

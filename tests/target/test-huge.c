@@ -70,7 +70,7 @@ static uint32_t offsets(uint32_t size, unsigned int i)
  */
 static void check_exec_refused_by_miss(const struct fault_record *f, vaddr_t code, unsigned int pid)
 {
-#ifdef PPCMMU_FAMILY_E500
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
 	struct tlb_info t;
 
 	report(is_eq(f->kind, FAULT_TLB_INST) && !tlb_lookup(code, pid, &t),

@@ -20,7 +20,10 @@
 #include "tests/target/phys.h"
 #include "tests/target/tests.h"
 #include "mmu/palloc.h"
-#ifdef PPCMMU_FAMILY_E500
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
+#define SECURITY_E500	1		/* both e500 modes: the same ESR and MMU instructions */
+#endif
+#ifdef SECURITY_E500
 #include "e500/reg.h"
 #define PRIV_CAUSE	ESR_PPR		/* in the fault record's cause (ESR) */
 #elif defined(PPCMMU_FAMILY_BOOK3S64)
@@ -172,7 +175,7 @@ static const char *size_label(uint32_t size, const char *what)
 
 static vaddr_t align_up(vaddr_t v, uint32_t size)
 {
-	return (v + size - 1) & ~(size - 1);
+	return (v + size - 1) & ~(vaddr_t)(size - 1);
 }
 
 /* Every case of the matrix that needs a page of this size. */
@@ -247,7 +250,7 @@ static void privileged(void)
 		{ "mtmsr", INSN_MTMSR_R3 },
 		{ "mfmsr", INSN_MFMSR_R3 },
 		{ "mfspr SRR0", 0 },
-#ifdef PPCMMU_FAMILY_E500
+#ifdef SECURITY_E500
 		{ "tlbivax", INSN_TLBIVAX_R3 },	/* Book E's tlbie */
 		{ "tlbwe", INSN_TLBWE },
 		{ "mfspr MAS0", 1 },
@@ -268,7 +271,7 @@ static void privileged(void)
 		{ "mtspr M_CASID", 3 },
 #endif
 	};
-#ifdef PPCMMU_FAMILY_E500
+#ifdef SECURITY_E500
 	static const unsigned int spr_of[] = { 26, 624, 625, 48 };
 #elif defined(PPCMMU_FAMILY_BOOK3S64)
 	static const unsigned int spr_of[] = { 26, 25, 25, 318 };

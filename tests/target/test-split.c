@@ -51,7 +51,7 @@ static bool tlb_has(struct mm *mm, vaddr_t va, uint32_t size, paddr_t pa, struct
 
 	if (user_call(mm, user_routine(user_load_word), va, &r))
 		return false;
-	return tlb_lookup(va, SPLIT_PID, t) && t->size == size && t->va == (va & ~(size - 1)) &&
+	return tlb_lookup(va, SPLIT_PID, t) && t->size == size && t->va == (va & ~(vaddr_t)(size - 1)) &&
 	       t->pa == pa;
 }
 

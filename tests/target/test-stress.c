@@ -30,12 +30,20 @@
 #include "mmu/pte-e500.h"
 #include "smp/e500-smp.h"
 #include "tests/target/test-smp-e500.h"
+#elif defined(PPCMMU_FAMILY_E500_64)
+#include "mmu/pte-e500.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-e500-64.h"
 #elif defined(PPCMMU_FAMILY_BOOK3S64)
 #include "mmu/pte-book3s64.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
 #include "include/xorshift.h"
+#include "mmu/pgtable.h"		/* PT_MAX_SIZES */
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
+#define STRESS_SMP	1		/* stress-smp: e500 in both modes (the same smp_* calls) */
+#endif
 
 #define STRESS_STEPS	10000
 #define SLOTS		4		/* per size and space */
@@ -69,9 +77,9 @@ struct space {
 	struct mm own;
 	unsigned int pid;
 	bool user;
-	vaddr_t base[8];	/* per size index: first slot */
-	unsigned int nslots[8];	/* slots of that size that fit (0: the size does not) */
-	struct slot slots[8][SLOTS];
+	vaddr_t base[PT_MAX_SIZES];	/* per size index: first slot */
+	unsigned int nslots[PT_MAX_SIZES];	/* slots of that size that fit (0: the size does not) */
+	struct slot slots[PT_MAX_SIZES][SLOTS];
 };
 
 static const uint32_t *sizes;
@@ -84,9 +92,9 @@ struct stress_state {
 	paddr_t code_pa;
 	uint64_t rng_state;
 	unsigned long seed, step, fails;
-	unsigned long nomem_size[8];
+	unsigned long nomem_size[PT_MAX_SIZES];
 	unsigned long n_map, n_unmap, n_protect, n_nomem, n_load, n_store, n_fetch, n_fault,
-		n_walk, n_acbits, n_shared, n_user, per_size[8], n_split, n_collapse, n_multi_checked;
+		n_walk, n_acbits, n_shared, n_user, per_size[PT_MAX_SIZES], n_split, n_collapse, n_multi_checked;
 	char first_fail[160];		/* a secondary core's first difference, reported by cpu 0 */
 	uint32_t dmiss, imiss;		/* its TLB misses during the run */
 };
@@ -138,7 +146,7 @@ static void mismatch(const char *fmt, ...)
  * window, with their misses and fix-ups, run without it.
  */
 static bool smp_mode;
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 static volatile uint32_t mm_lock_word;
 static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
 #endif
@@ -152,7 +160,7 @@ static unsigned int mm_lock_depth[ARCH_MAX_CPUS];
 
 static void mm_lock(void)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (!smp_mode)
 		return;
 	if (mm_lock_word != arch_this_cpu() + 1)
@@ -166,7 +174,7 @@ static void mm_lock(void)
 
 static void mm_unlock(void)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (smp_mode && --mm_lock_depth[arch_this_cpu()] == 0) {
 		smp_unlock(&mm_lock_word);
 		for (unsigned int c = 0; c < smp_online(); c++)
@@ -344,7 +352,7 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 			 faulted ? "faulted" : "no fault");
 		return;
 	}
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	if (!faulted) {	/* the entry the access left: one, never a TLB0 and a TLB1 both */
 		S()->n_multi_checked++;
 		if (tlb_entries_covering(a, s->user ? s->pid : 0) > 1)
@@ -702,7 +710,7 @@ static void test_stress(void)
 #define STRESS_SMP_SHORT	2000	/* steps a core in make test */
 #define STRESS_SMP_LONG		100000	/* tests=stress-smp, unless stress-steps= says */
 
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 struct smp_run {
 	unsigned long steps, seed;
 	vaddr_t start, window;		/* the cores' windows: start + cpu * window */
@@ -731,7 +739,7 @@ static void stress_core(void *arg)
 	mm_unlock();
 	tlb_counts(&c0);
 	for (st->step = 0; st->step < r->steps; st->step++) {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 		smp_poll();		/* the other cores' shootdowns, between steps */
 #endif
 		one_step();
@@ -746,7 +754,7 @@ static void stress_core(void *arg)
 }
 #endif
 
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 /* Does a window of stress-smp (the shared one or a core's) hold a page of size index z? */
 static bool smp_size_fits(unsigned int z)
 {
@@ -761,7 +769,7 @@ static bool smp_size_fits(unsigned int z)
 
 static void stress_smp(unsigned long steps)
 {
-#ifdef PPCMMU_FAMILY_E500
+#ifdef STRESS_SMP
 	unsigned int n = smp_online(), c;
 	const struct stress_state *st[ARCH_MAX_CPUS];
 	struct smp_run r = { .steps = steps };
@@ -828,7 +836,7 @@ static void stress_smp(unsigned long steps)
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;
-	report_skip("needs a multicore family (e500)");
+	report_skip("needs a multicore family (e500, either mode)");
 #endif
 }
 

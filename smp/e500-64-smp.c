@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * e500 in 64-bit mode, multicore (smp/e500-64-smp.h).  Every mailbox field
+ * is written whole, with msync between the fields and the sequence number
+ * that publishes them; the core that answers reads them after seeing the new
+ * number (isync), so it never runs a half-posted call.
+ */
+#include <stddef.h>
+#include "include/arch.h"
+#include "smp/e500-64-smp.h"
+
+struct slot {
+	void (*volatile fn)(void *arg);
+	void *volatile arg;
+	volatile uint32_t seq, done;
+};
+
+struct core {
+	volatile uint32_t online;
+	/*
+	 * dirty: the core may hold TLB entries a shootdown is after.  0 only
+	 * while it has run nothing since its start-up (start-up left it only
+	 * its pinned entries); set (msync) before it runs its first call or
+	 * work, so a shooter that stored its PTE, ran msync and then reads 0
+	 * may skip it: whatever the core runs later reads the new PTE.
+	 */
+	volatile uint32_t dirty;
+	volatile uint64_t msr, epcr, pir;
+	struct slot call, work;
+	volatile uint32_t call_lock;	/* one caller at a time posts to call */
+};
+
+static struct core cores[ARCH_MAX_CPUS];
+static volatile unsigned int online = 1;
+static unsigned int listed = 1;
+
+static inline void msync(void)
+{
+	__asm__ volatile("msync" : : : "memory");
+}
+
+static inline void isync(void)
+{
+	__asm__ volatile("isync" : : : "memory");
+}
+
+unsigned int smp_online(void)
+{
+	return online;
+}
+
+unsigned int smp_cores_listed(void)
+{
+	return listed;
+}
+
+static unsigned int me(void)
+{
+	return arch_this_cpu() % ARCH_MAX_CPUS;
+}
+
+/* Run what s holds (c's mailbox) if it was posted and not answered; true if it ran. */
+static bool serve(struct core *c, struct slot *s)
+{
+	uint32_t seq = s->seq;
+
+	if (seq == s->done)
+		return false;
+	c->dirty = 1;
+	msync();
+	isync();
+	s->fn(s->arg);
+	msync();
+	s->done = seq;
+	msync();
+	return true;
+}
+
+void smp_poll(void)
+{
+	struct core *c = &cores[me()];
+
+	serve(c, &c->call);
+}
+
+bool smp_tlb_clean(unsigned int cpu)
+{
+	msync();
+	return cpu < ARCH_MAX_CPUS && cores[cpu].online && !cores[cpu].dirty;
+}
+
+
+bool smp_lock_try(volatile uint32_t *lock)
+{
+	uint32_t free = 0;
+
+	if (!__atomic_compare_exchange_n(lock, &free, me() + 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return false;
+	isync();
+	return true;
+}
+
+void smp_unlock(volatile uint32_t *lock)
+{
+	msync();
+	*lock = 0;
+	msync();
+}
+
+void smp_doze(uint32_t ticks)
+{
+	uint64_t t0 = timebase_read();
+
+	while (timebase_read() - t0 < ticks)
+		smp_poll();
+}
+
+void smp_wake(unsigned int cpu)
+{
+	(void)cpu;
+}
+
+static void post(struct slot *s, void (*fn)(void *), void *arg)
+{
+	s->fn = fn;
+	s->arg = arg;
+	msync();
+	s->seq = s->seq + 1;
+	msync();
+}
+
+/* Wait (answering calls) until s has answered, at most timeout_tb. */
+static int wait_answer(struct slot *s, uint64_t timeout_tb)
+{
+	uint64_t t0 = timebase_read();
+
+	while (s->done != s->seq) {
+		smp_poll();
+		if (timebase_read() - t0 > timeout_tb)
+			return SMP_ERUNNING;
+	}
+	isync();
+	return 0;
+}
+
+int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	struct core *c = &cores[cpu % ARCH_MAX_CPUS];
+	uint64_t t0 = timebase_read();
+	int err;
+
+	if (cpu == me()) {
+		fn(arg);
+		return 0;
+	}
+	if (cpu >= ARCH_MAX_CPUS || !c->online)
+		return SMP_EOFFLINE;
+	while (!smp_lock_try(&c->call_lock)) {
+		smp_poll();
+		if (timebase_read() - t0 > timeout_tb)
+			return SMP_ETIMEDOUT;
+	}
+	post(&c->call, fn, arg);
+	err = wait_answer(&c->call, timeout_tb);
+	if (!err)
+		smp_unlock(&c->call_lock);
+	return err;	/* SMP_ERUNNING keeps the lock: arg is still in use */
+}
+
+int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
+{
+	struct core *c = &cores[cpu % ARCH_MAX_CPUS];
+
+	if (cpu >= ARCH_MAX_CPUS || !c->online || cpu == me())
+		return SMP_EOFFLINE;
+	if (c->work.seq != c->work.done)
+		return SMP_EBUSY;
+	post(&c->work, fn, arg);
+	return 0;
+}
+
+int smp_wait(unsigned int cpu, uint64_t timeout_tb)
+{
+	if (cpu >= ARCH_MAX_CPUS || !cores[cpu].online)
+		return SMP_EOFFLINE;
+	return wait_answer(&cores[cpu].work, timeout_tb);
+}
+
+void e64_smp_boot_core(unsigned int n)
+{
+	struct core *c = &cores[me()];
+
+	listed = n ? n : 1;
+	c->dirty = 1;		/* the boot core runs the kernel itself: never clean */
+	c->online = 1;
+}
+
+/* A secondary core: its record, then calls and work for good. */
+void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t pir)
+{
+	struct core *c = &cores[index % ARCH_MAX_CPUS];
+
+	c->msr = msr;
+	c->epcr = epcr;
+	c->pir = pir;
+	msync();
+	c->online = 1;
+	msync();
+	for (;;) {
+		serve(c, &c->call);
+		serve(c, &c->work);
+	}
+}
+
+bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb)
+{
+	uint64_t t0 = timebase_read();
+
+	while (!cores[index].online && timebase_read() - t0 < timeout_tb)
+		;
+	if (!cores[index].online)
+		return false;
+	online = online + 1;
+	return true;
+}
+
+struct u64_call {
+	uint64_t (*fn)(uint64_t);
+	uint64_t arg, result;
+};
+
+static void run_u64(void *p)
+{
+	struct u64_call *u = p;
+
+	u->result = u->fn(u->arg);
+}
+
+bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result)
+{
+	struct u64_call u = { fn, arg, 0 };
+
+	if (cpu == me() || smp_call(cpu, run_u64, &u, SMP_CALL_TIMEOUT))
+		return false;
+	*result = u.result;
+	return true;
+}
+
+bool e64_cpu_state(unsigned int cpu, uint64_t *msr, uint64_t *epcr, uint64_t *pir)
+{
+	if (cpu >= ARCH_MAX_CPUS || !cores[cpu].online || cpu == 0)
+		return false;
+	*msr = cores[cpu].msr;
+	*epcr = cores[cpu].epcr;
+	*pir = cores[cpu].pir;
+	return true;
+}
