@@ -6,7 +6,8 @@
  * mpc8xx-sim: a store to the simulator's exit device through /dev/mem).
  *
  * Built static against the kernel's own nolibc headers (tools/include/nolibc), one binary per
- * family: -DHUGETEST_MPC8XX or -DHUGETEST_E500 selects the page sizes that family must offer.
+ * family: -DHUGETEST_MPC8XX, -DHUGETEST_E500, -DHUGETEST_E5500 (64-bit e500) or -DHUGETEST_POWERNV
+ * (POWER8, hash MMU) selects the page sizes that family must offer.
  */
 #include <linux/mman.h>
 #include <linux/reboot.h>
@@ -14,6 +15,7 @@
 
 #define KB		1024ul
 #define MB		(1024ul * KB)
+#define GB		(1024ul * MB)
 #define BASE_PAGE	(4 * KB)
 #define MAX_LINE	256
 
@@ -38,8 +40,24 @@ static const struct huge_size sizes[] = {
 static const struct huge_size sizes[] = {
 	{ 4 * MB, 4, 0 }, { 16 * MB, 2, 1 }, { 64 * MB, 1, 1 },
 };
+#elif defined(HUGETEST_E5500)
+/* 4M, 16M, 64M: runs of 2, 8, 32 leaf PMD entries; 256M: one leaf PUD; 1G: a run of 4 leaf PUDs. */
+static const struct huge_size sizes[] = {
+	{ 4 * MB, 4, 0 }, { 16 * MB, 2, 1 }, { 64 * MB, 1, 1 }, { 256 * MB, 1, 1 }, { 1 * GB, 1, 1 },
+};
+#elif defined(HUGETEST_POWERNV)
+/*
+ * 16M: a run of 8 leaf PMD entries of the hash-4K table. 16G (a run of 64 leaf PUDs) is only
+ * checked to be offered (offered_only, below): Linux zeroes a huge page when it first maps it, so a
+ * 16G page would take 16G of the host's memory under QEMU (linux/README.md).
+ */
+static const struct huge_size sizes[] = {
+	{ 16 * MB, 2, 1 },
+};
+#define OFFERED_ONLY	(16 * GB)
+#define END_POWER_OFF	/* skiboot ends QEMU through the BMC on a power-off */
 #else
-#error "define HUGETEST_MPC8XX or HUGETEST_E500"
+#error "define HUGETEST_MPC8XX, HUGETEST_E500, HUGETEST_E5500 or HUGETEST_POWERNV"
 #endif
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 #define FILE_PAGES 1	/* pages of each size in its hugetlbfs file */
@@ -62,14 +80,21 @@ __asm__(".text\n.globl linux_marks\n.balign 4\nlinux_marks:\n.rept 32\nblr\n.end
 extern const char linux_marks[];
 static unsigned int next_mark;
 
+/*
+ * A branch to the marker's blr and back. Not through a C function pointer: with the 64-bit ELFv1
+ * ABI a function pointer is the address of a descriptor, not of code.
+ */
+static void call_marker(const char *code)
+{
+	__asm__ volatile("mtctr %0\n\tbctrl" : : "r"(code) : "ctr", "lr", "memory");
+}
+
 static void mark(const char *name, const char *size)
 {
-	void (*f)(void) = (void (*)(void))(linux_marks + 4 * (next_mark % NMARKS));
-
 	printf("hugetest: phase %u %s%s%s\n", next_mark % NMARKS, name, size ? "-" : "",
 	       size ? size : "");
+	call_marker(linux_marks + 4 * (next_mark % NMARKS));
 	next_mark++;
-	f();
 }
 
 static void check(int ok, const char *what, const char *name)
@@ -89,7 +114,7 @@ static void check_num(long got, long want, const char *what, const char *name)
 		printf("    (read %ld, expected %ld)\n", got, want);
 }
 
-/* "16K", "512K", "8M": the size as the tests name it. */
+/* "16K", "512K", "8M", "1G": the size as the tests name it. */
 static const char *size_name(unsigned long bytes)
 {
 	static char buf[NSIZES][16];
@@ -97,7 +122,10 @@ static const char *size_name(unsigned long bytes)
 	char *s = buf[next++ % NSIZES];
 	int n;
 
-	if (bytes >= MB) {
+	if (bytes >= GB && !(bytes % GB)) {
+		n = utoa_r(bytes / GB, s);
+		s[n] = 'G';
+	} else if (bytes >= MB) {
 		n = utoa_r(bytes / MB, s);
 		s[n] = 'M';
 	} else {
@@ -589,7 +617,11 @@ static void end_run(void)
 		printf("hugetest: cannot reach the simulator's exit device through /dev/mem\n");
 	}
 #endif
+#ifdef END_POWER_OFF
+	reboot(LINUX_REBOOT_CMD_POWER_OFF);
+#else
 	reboot(LINUX_REBOOT_CMD_RESTART);
+#endif
 	printf("hugetest: reboot() returned\n");
 	for (;;)
 		sleep(60);
@@ -608,6 +640,11 @@ int main(void)
 		      "the kernel offers huge pages of size", size_name(sizes[i].bytes));
 		test_reserve(&sizes[i]);
 	}
+#ifdef OFFERED_ONLY
+	check(sysfs_number(OFFERED_ONLY, "nr_hugepages") == 0,
+	      "the kernel offers huge pages of size, with none reserved (not mapped: see the source)",
+	      size_name(OFFERED_ONLY));
+#endif
 	test_meminfo();
 	/*
 	 * Every mapping is made and checked before any is removed, and the 4K tests (copy-on-write,

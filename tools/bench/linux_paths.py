@@ -19,6 +19,7 @@ import subprocess
 
 CROSS = "powerpc-linux-gnu-"
 TRACE_TIMEOUT = 600
+TRACE64_TIMEOUT = 2400     # the 64-bit runs single-step gigabytes of huge-page zeroing and copying
 
 
 def symbols(elf):
@@ -137,6 +138,7 @@ def e500_measure(top, out, run_qemu, kdir=None):
     rc, lines = run_qemu(vmlinux, append, ["-singlestep", "-d", "exec,nochain", "-dfilter", dfilter,
                                            "-D", trace], console, TRACE_TIMEOUT)
     text = [l for _, l in lines]
+    command = read_command(console)
     if not any(l.startswith("Run /init") for l in text):
         return {"error": "the traced kernel did not reach its init (status %s, see %s)" % (rc, console)}
     # A run that stops early (a kernel BUG) still measured every miss up to there; say how it ended.
@@ -157,7 +159,17 @@ def e500_measure(top, out, run_qemu, kdir=None):
     except RuntimeError as e:
         return {"error": str(e)}
     os.remove(trace)
-    return {"events": counter.events, "marks": parse_marks(text), "summary": summary}
+    return {"events": counter.events, "marks": parse_marks(text), "summary": summary, "command": command}
+
+
+def read_command(console):
+    """The command line a console log of make bench starts with ("# CMD"), or None."""
+    try:
+        with open(console, errors="replace") as f:
+            first = f.readline().rstrip("\n")
+    except OSError:
+        return None
+    return first[2:] if first.startswith("# ") else None
 
 
 def mpc8xx_measure(top, out, sim_trace):
@@ -195,7 +207,8 @@ def mpc8xx_measure(top, out, sim_trace):
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
     if summary is None:
         return {"error": "the traced MPC885 run printed no SUMMARY (status %s, see %s)" % (rc, console)}
-    return {"events": counter.events, "marks": parse_marks(text), "summary": summary}
+    return {"events": counter.events, "marks": parse_marks(text), "summary": summary,
+            "command": read_command(console)}
 
 
 def spread(nums):
@@ -293,6 +306,58 @@ def mpc8xx_rows(res, ours):
     return rows
 
 
+def _by_path(rows):
+    """{path without its parenthesised detail: Linux's measured figure} of e500_rows/mpc8xx_rows."""
+    return {r[0].split(" (")[0]: str(r[1]) for r in rows if r[1] != ""}
+
+
+def measured_for(path, res_e500, res_8xx, res_e5500=None):
+    """Linux's measured figure for section 1's ppcmmu row named path ("e500 TLB0 4K, user data",
+    "8xx DTLB miss, kernel, 16K", ...): the same path in the traced Linux run, or "n/a (why)".
+    8xx: Linux's miss handlers take one straight path whatever the page size and the space, so a 4K
+    row (and every ITLB row) gets the whole run's figure and a huge DTLB row the misses of that
+    size's test phase."""
+    m64 = re.match(r"(?:qemu-)?e5500 (?:TLB0 4K, (.*)|TLB1 huge (\d+[KMG])\b.*|TLB error to C, (.*))$", path)
+    if m64:
+        if res_e5500 is None:
+            return "n/a (the e5500 kernel was not traced)"
+        if "error" in res_e5500:
+            return "n/a (%s)" % res_e5500["error"]
+        rows = _by_path(e5500_rows(res_e5500))
+        if m64.group(1):
+            want = "e5500 TLB0 4K, " + m64.group(1)
+        elif m64.group(2):
+            if "kernel" in path:
+                return "n/a (Linux maps no huge pages in the kernel)"
+            want = "e5500 huge %s, entry present, through C" % m64.group(2)
+        else:
+            want = "e5500 TLB miss to C, " + m64.group(3)
+        return rows.get(want, "n/a (no such path in Linux's run)")
+    m = re.match(r"8xx (DTLB|ITLB) (miss|error)(?:, \w+, (\d+[KMG]))?", path)
+    if m:
+        res = res_8xx
+        if res is None:
+            return "n/a (the MPC885 kernel was not traced)"
+        if m.group(2) == "error":
+            return "n/a (Linux's 8xx error path is not traced)"
+        want = ("8xx %s miss while the test touches its %s pages" % (m.group(1), m.group(3))
+                if m.group(1) == "DTLB" and m.group(3) not in (None, "4K")
+                else "8xx %s miss, whole run" % m.group(1))
+        rows = mpc8xx_rows(res, []) if "error" not in res else None
+    else:
+        res = res_e500
+        want = path.split(" (")[0]
+        rows = e500_rows(res, []) if "error" not in res else None
+    if rows is None:
+        return "n/a (%s)" % res["error"]
+    return _by_path(rows).get(want, "n/a (no such path in Linux's run)")
+
+
+def command_of(res):
+    """The command that ran the traced Linux kernel (the console log's first line), or None."""
+    return res.get("command")
+
+
 def section(res_e500, ours_e500, res_8xx=None, ours_8xx=()):
     md = ["### 6. Linux, measured (Linux %s's own handlers on the kernels `make linux` built)" % "6.12", ""]
     rows = e500_rows(res_e500, ours_e500)
@@ -326,5 +391,460 @@ def section(res_e500, ours_e500, res_8xx=None, ours_8xx=()):
                   "kinds of `make linux-test`), from 0x1100/0x1200 to `rfi` inclusive; Linux's 8xx miss "
                   "handlers take the same straight-line path for user, kernel and every page size%s." %
                   ("" if "error" in res_8xx else " (outcome: %s)" % res_8xx["summary"]))
+    md.append("")
+    return "\n".join(md)
+
+
+# ------------------------------------------------------------------ e5500 (64-bit e500, Book3E)
+
+CROSS64 = "powerpc64-linux-gnu-"
+E5500_STUBS = 0x360         # interrupt_base_book3e: 27 stubs of 0x20 bytes (nop; b handler)
+E5500_DTLB, E5500_ITLB = 0x1c0, 0x1e0
+# Functions whose bodies loop over a page (zeroing, copying): the trace logs only their first
+# instruction, so that the gigantic pages' zeroing does not fill the trace; a path that calls one is
+# a first touch or a copy-on-write copy, not a miss, and no row counts it.
+E5500_BULK = ["clear_user_page", "copy_user_page", "copy_page", "copy_mc_generic", "folio_zero_user", "copy_user_large_folio", "memset", "memcpy",
+              "__arch_clear_user", "__copy_tofrom_user_base"]
+# Functions whose presence in a huge-page miss means a page was found, made, zeroed or copied for
+# it, not a miss of an entry already there (hugetlb_no_page is inlined into hugetlb_fault in this
+# build). memset and memcpy are not among them: the interrupt entry itself calls memset.
+E5500_NOT_A_MISS = ["alloc_hugetlb_folio", "__filemap_get_folio", "hugetlb_wp"]
+E5500_PAGE_WORK = ["clear_user_page", "copy_user_page", "copy_page", "copy_mc_generic", "folio_zero_user",
+                   "copy_user_large_folio"]
+
+
+def symbols64(elf):
+    """{name: (address, size)} of a 64-bit ELF (nm -S); a symbol without a size (assembly) extends
+    to the next symbol's address."""
+    out = subprocess.run([CROSS64 + "nm", "-S", elf], capture_output=True, text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4:
+            syms.setdefault(p[3], (int(p[0], 16), int(p[1], 16)))
+        elif len(p) == 3:
+            syms.setdefault(p[2], (int(p[0], 16), 0))
+    addrs = sorted({a for a, _ in syms.values()})
+    nxt = {a: b for a, b in zip(addrs, addrs[1:])}
+    return {n: (a, z or nxt.get(a, a) - a) for n, (a, z) in syms.items()}
+
+
+def rfi_addresses(elf, lo, hi):
+    """Every return-from-interrupt instruction of elf between lo and hi."""
+    out = subprocess.run([CROSS64 + "objdump", "-d", "--start-address=0x%x" % lo,
+                          "--stop-address=0x%x" % hi, elf], capture_output=True, text=True,
+                         check=True).stdout
+    found = set()
+    for m in re.finditer(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} ){4}\s*(rfi|rfci|rfmci|rfdi|rfid|hrfid|rfscv)\b", out, re.M):
+        found.add(int(m.group(1), 16))
+    return found
+
+
+class NestedCounter:
+    """Follows a trace of a 64-bit kernel whose misses may go on into C: a miss starts at one of
+    entries ({pc: kind}) and ends when as many returns from interrupt (rfis) as interrupt entries
+    (starts, the miss's own included) have run, so it is counted to the return to the code that
+    missed, any interrupt nested in it included. Each event: (marker, kind, who user|kernel,
+    "4K" (ended without reaching C) | "c", instructions to that return, instructions to the branch
+    into C inclusive or None, names of the flags functions it ran)."""
+
+    def __init__(self, entries, starts, rfis, marks, kernel_pcs=(), to_c=(), flags=None):
+        self.entries, self.starts, self.rfis = entries, starts, rfis
+        self.kernel_pcs, self.to_c, self.flags = set(kernel_pcs), set(to_c), flags or {}
+        self.marks_lo, self.marks_hi = marks
+        self.marker = None
+        self.cur = None
+        self.events = []
+
+    def feed(self, pc):
+        cur = self.cur
+        if cur is None:
+            if self.marks_lo <= pc < self.marks_hi:
+                self.marker = (pc - self.marks_lo) // 4
+            elif pc in self.entries:
+                self.cur = {"kind": self.entries[pc], "who": "user", "n": 1, "depth": 1, "c": None,
+                            "flags": set()}
+            return
+        cur["n"] += 1
+        if pc in self.starts:
+            cur["depth"] += 1       # an interrupt taken inside the miss
+        elif pc in self.rfis:
+            cur["depth"] -= 1
+            if cur["depth"] == 0:
+                self.events.append((self.marker, cur["kind"], cur["who"], "c" if cur["c"] else "4K",
+                                    cur["n"], cur["c"], cur["flags"]))
+                self.cur = None
+        elif pc in self.kernel_pcs and cur["c"] is None:
+            cur["who"] = "kernel"
+        elif pc in self.to_c and cur["c"] is None and cur["depth"] == 1:
+            cur["c"] = cur["n"] - 1     # to the branch into C, inclusive
+        elif pc in self.flags:
+            cur["flags"].add(self.flags[pc])
+
+
+def e5500_measure(top, out, board_cmd, timeout=TRACE64_TIMEOUT):
+    """The e5500 kernel of make linux on qemu-e5500, traced from the init's first phase marker to
+    the end of its run: {"events", "marks", "summary", "command"} or {"error"}. QEMU single-steps
+    from the start (-singlestep, -dfilter: the kernel's text less the bodies of E5500_BULK, and the
+    init's markers); the host turns the exec log on through QEMU's monitor when the init prints its
+    first phase, so the boot is not logged. One core (maxcpus=1): the trace is of one instruction
+    stream. -icount: the clock follows the instructions run, not the host's time, so that the
+    slowness of single-stepping does not turn the run into timer interrupts."""
+    kdir = os.path.join(top, "build", "linux", "e5500")
+    vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "hugetest")
+    if not (os.path.exists(vmlinux) and os.path.exists(init)):
+        return {"error": "no e5500 kernel: run make linux first"}
+    try:
+        s = symbols64(vmlinux)
+        need = ["interrupt_base_book3e", "tlb_miss_kernel_bolted", "itlb_miss_kernel_bolted",
+                "exc_data_storage_book3e", "exc_instruction_storage_book3e", "hugetlb_fault",
+                "__update_mmu_cache", "_stext", "_etext"] + E5500_NOT_A_MISS + E5500_BULK
+        missing = [n for n in need if n not in s]
+        if missing:
+            return {"error": "symbols missing from vmlinux: " + ", ".join(missing)}
+        u = symbols64(init)
+        text_lo, text_hi = s["_stext"][0], s["_etext"][0]
+        rfis = rfi_addresses(vmlinux, text_lo, text_hi)
+    except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
+        return {"error": str(e)}
+    ranges = text_ranges(s, text_lo, text_hi, E5500_BULK) + \
+        [(u["linux_marks"][0], u["linux_marks_end"][0] - 1)]
+    with open(os.path.join(top, "linux", "e5500.cmdline")) as f:
+        append = f.read().strip() + " maxcpus=1"
+    base = s["interrupt_base_book3e"][0]
+    counter = NestedCounter({base + E5500_DTLB: "d", base + E5500_ITLB: "i"},
+                            {base + off for off in range(0, E5500_STUBS, 0x20)}, rfis,
+                            (u["linux_marks"][0], u["linux_marks_end"][0]),
+                            kernel_pcs={s[n][0] for n in ("tlb_miss_kernel_bolted", "itlb_miss_kernel_bolted")},
+                            to_c={s[n][0] for n in ("exc_data_storage_book3e", "exc_instruction_storage_book3e")},
+                            flags=entry_pcs(s, ["hugetlb_fault", "__update_mmu_cache"] +
+                                            E5500_NOT_A_MISS + E5500_BULK))
+    run = traced_run(out, "e5500", board_cmd("qemu-e5500", "--image", vmlinux, "--bootargs", append,
+                                             "--ram", "4G"), ranges, timeout, counter)
+    if "error" in run:
+        return run
+    return {"events": counter.events, "marks": parse_marks(run["text"]), "summary": run["summary"],
+            "command": run["command"]}
+
+
+def feed_trace(trace, counter):
+    """Feeds every pc of QEMU's exec log ("Trace 0: 0xHOST [CS_BASE/PC/FLAGS/...] name") to counter;
+    an error text or None. A line of another core is an error (the run is meant to have one)."""
+    feed = counter.feed
+    try:
+        with open(trace, errors="replace") as f:
+            for line in f:
+                if not line.startswith("Trace "):
+                    continue
+                if not line.startswith("Trace 0:"):
+                    return "the trace holds a second core (%s)" % line.strip()
+                i = line.find("/", 20)
+                feed(int(line[i + 1:line.find("/", i + 1)], 16))
+    except (OSError, ValueError) as e:
+        return "cannot read the trace: %s" % e
+    return None
+
+
+# The 64-bit kernels are built for the ELFv2 ABI: a function called from outside its unit enters at
+# its symbol (two instructions that set r2), one called from inside at symbol + 8. A function is seen
+# entered when either runs.
+ENTRY_SPAN = 12
+
+
+def entry_pcs(s, names):
+    """{pc: name} of the two entry points of each function of names (see ENTRY_SPAN)."""
+    return {s[n][0] + off: n for n in names if n in s for off in (0, 8)}
+
+
+def text_ranges(s, lo, hi, bulk):
+    """[lo, hi) as inclusive ranges for -dfilter, less the bodies of the bulk functions (their
+    entry instructions stay, so a path that calls one shows it)."""
+    holes = sorted((s[n][0] + ENTRY_SPAN, s[n][0] + s[n][1]) for n in bulk
+                   if n in s and s[n][1] > ENTRY_SPAN)
+    ranges = []
+    for a, b in holes:
+        if a > lo:
+            ranges.append((lo, a - 1))
+        lo = max(lo, b)
+    ranges.append((lo, hi - 1))
+    return ranges
+
+
+def traced_run(out, name, cmd, ranges, timeout, counter):
+    """Boots cmd single-stepped under -icount with the exec log of ranges turned on at the init's
+    first phase, feeding every logged pc to counter as QEMU writes it (through a FIFO: the log of
+    a whole run is gigabytes): {"command", "text" (console lines), "summary"} or {"error"}.
+    -icount: the clock follows the instructions run, not the host's time, so that the slowness of
+    single-stepping does not turn the run into timer interrupts."""
+    import threading
+    fifo = os.path.join(out, "trace-linux-%s.fifo" % name)
+    console = os.path.join(out, "console-linux-%s.log" % name)
+    sock = os.path.join(out, "monitor-linux-%s.sock" % name)
+    for p in (fifo, sock):
+        if os.path.lexists(p):
+            os.remove(p)
+    os.mkfifo(fifo)
+    cmd = cmd + ["-singlestep", "-icount", "shift=2,sleep=off",
+                 "-dfilter", ",".join("0x%x..0x%x" % r for r in ranges), "-D", fifo,
+                 "-monitor", "unix:%s,server=on,wait=off" % sock]
+    result = {}
+    reader = threading.Thread(target=lambda: result.update(error=feed_trace(fifo, counter)), daemon=True)
+    reader.start()
+    rc, text, logging_on = run_with_monitor(cmd, console, sock, timeout)
+    try:        # if QEMU never opened the FIFO, the reader still waits in open(): release it
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+    reader.join()
+    for p in (fifo, sock):
+        if os.path.lexists(p):
+            os.remove(p)
+    if not logging_on:
+        last = next((l for l in reversed(text) if l.strip()), "no output")
+        return {"error": "the init's first phase never showed, the trace was not started (status %s, "
+                         "last line: '%s'; see %s)" % (rc, last.strip(), os.path.relpath(console, os.path.dirname(os.path.dirname(out))))}
+    if result.get("error"):
+        return {"error": result["error"]}
+    summary = next((l for l in text if l.startswith("SUMMARY:")), None)
+    if summary is None:
+        bug = next((l for l in text if "kernel BUG" in l or l.startswith("Kernel panic")), None)
+        summary = "no SUMMARY: %s" % (bug or "status %s" % rc)
+    return {"command": " ".join(cmd), "text": text, "summary": summary}
+
+
+def run_with_monitor(cmd, console, sock, timeout):
+    """Runs QEMU, writes its console (the command first) to console, and turns its exec log on
+    through the monitor socket when the init prints its first phase. Returns (status, console
+    lines, whether the log was turned on)."""
+    import select
+    import socket
+    import time
+    lines, on, start, buf = [], False, time.monotonic(), b""
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, bufsize=0)
+    rc = None
+    try:
+        while True:
+            if time.monotonic() - start > timeout:
+                rc = "timeout"
+                break
+            if not select.select([p.stdout], [], [], 1.0)[0]:
+                continue
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk:
+                rc = p.wait()
+                break
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                line = line.decode("ascii", "replace").rstrip("\r")
+                lines.append(line)
+                if not on and line.startswith("hugetest: phase 0 "):
+                    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as m:
+                        m.connect(sock)
+                        m.sendall(b"log exec,nochain\n")
+                        time.sleep(0.2)
+                    on = True
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    with open(console, "w") as f:
+        f.write("# " + " ".join(cmd) + "\n")
+        f.writelines(l + "\n" for l in lines)
+    return rc, lines, on
+
+
+def e5500_rows(res, ours=()):
+    """Rows (path, Linux measured, misses seen, ppcmmu on, ppcmmu off) of the e5500 kernel.
+    ours: make bench's qemu-e5500 rows, when it has them (their path names as these)."""
+    if "error" in res:
+        return [["e5500, every path", "n/a (%s)" % res["error"], "", "", ""]]
+    marks = res["marks"]
+    ev = [(marks.get(m, "?"), k, w, z, n, c, f) for m, k, w, z, n, c, f in res["events"]]
+    kind_name = {"d": "data", "i": "instruction"}
+
+    def ppcmmu(label):
+        return ours_stats(ours, lambda path: path.split(" (")[0] == label)
+
+    rows = []
+    for who in ("user", "kernel"):
+        for k in ("d", "i"):
+            label = "e5500 TLB0 4K, %s %s" % (who, kind_name[k])
+            nums = [n for _, kk, w, z, n, c, f in ev if kk == k and w == who and z == "4K"]
+            rows.append([label, spread(nums) or "n/a (no such miss)", len(nums)] + ppcmmu(label))
+    for size in huge_sizes(marks):
+        phases = {"anon-" + size, "file-" + size, "cow-" + size}
+        hit = [(n, c, w, k) for mk, k, w, z, n, c, f in ev
+               if mk in phases and c and {"hugetlb_fault", "__update_mmu_cache"} <= f and
+               not f & set(E5500_NOT_A_MISS + E5500_PAGE_WORK)]
+        whos = sorted({w + " " + kind_name[k] for _, _, w, k in hit})
+        label = "e5500 huge %s, entry present, through C" % size
+        rows.append(["%s (%s)" % (label, ", ".join(whos) or "no miss"),
+                     "%s (to C: %s)" % (spread([n for n, _, _, _ in hit]), spread([c for _, c, _, _ in hit]))
+                     if hit else "n/a (no miss of a present huge entry in that phase)", len(hit)] +
+                    ppcmmu("e5500 TLB1 huge %s" % size))
+    for who in ("user", "kernel"):
+        for k in ("d", "i"):
+            nums = [c for _, kk, w, z, n, c, f in ev if kk == k and w == who and c]
+            rows.append(["e5500 TLB miss to C, %s %s" % (who, kind_name[k]), spread(nums) or "n/a (none)",
+                         len(nums), "—", "—"])
+    return rows
+
+
+def e5500_section(res, ours=()):
+    """Markdown: the e5500 kernel's measured paths."""
+    md = ["#### e5500 in 64-bit mode (`qemu-e5500`, Linux 6.12 from `make linux`, linux/e5500.config)", ""]
+    md.append("| path | Linux, measured | misses seen | ppcmmu, counters on | ppcmmu, TLB_STATS=0 |")
+    md.append("|---|---|---|---|---|")
+    md += ["| " + " | ".join(str(c) for c in r) + " |" for r in e5500_rows(res, ours)]
+    md.append("")
+    md.append("Linux: instructions from the TLB-miss stub (interrupt_base_book3e + 0x1c0 data, + 0x1e0 "
+              "instruction) to the return from interrupt that ends it, inclusive: a 4K miss is the "
+              "assembly walk of four levels (the bolted-linear-map handler) to its `rfi`; a huge page's "
+              "leaf PMD or PUD entry is refused there (it is not a table pointer) and the miss goes on "
+              "into C (`do_page_fault`, `hugetlb_fault`, `__update_mmu_cache`, whose inlined "
+              "`book3e_hugetlb_preload` writes the TLB1 entry), counted to the `rfi` that returns to the code that missed (\"to C\": up to the "
+              "branch into the storage-interrupt code, inclusive). A huge row counts only the misses "
+              "of a present entry (no page allocated, zeroed or copied), e.g. a child's first read of "
+              "its parent's huge page after `fork`, or a read through a second mapping of a hugetlbfs file. "
+              "QEMU single-steps the kernel (`-singlestep -icount shift=2,sleep=off -d exec,nochain "
+              "-dfilter`, the log turned on through the monitor at the init's first phase, one core: "
+              "`maxcpus=1`); the 4K rows' spread is the walk's branches (the dirty bit, the kernel "
+              "region), a huge row's is the C path's.")
+    if "summary" in res:
+        md.append("")
+        md.append("The traced e5500 run's outcome: %s (console: build/bench/console-linux-e5500.log)." %
+                  res["summary"])
+    if res.get("command"):
+        md.append("")
+        md.append("Command: `%s`" % res["command"])
+    md.append("")
+    return "\n".join(md)
+
+
+# ------------------------------------------------------------------ POWER8 (Book3S, hash MMU)
+
+# Interrupt vectors of the paths measured: (real-mode vector, relocation-on vector, kind).
+POWERNV_VECTORS = [("exc_real_0x300_data_access", "exc_virt_0x4300_data_access", "hash-d"),
+                   ("exc_real_0x400_instruction_access", "exc_virt_0x4400_instruction_access", "hash-i"),
+                   ("exc_real_0x380_data_access_slb", "exc_virt_0x4380_data_access_slb", "slb-d"),
+                   ("exc_real_0x480_instruction_access_slb", "exc_virt_0x4480_instruction_access_slb",
+                    "slb-i")]
+POWERNV_FLAGS = ["__hash_page_4K", "__hash_page_huge", "handle_mm_fault", "slb_allocate_user",
+                 "slb_allocate_kernel", "do_hash_fault", "do_slb_fault"]
+POWERNV_BULK = ["clear_user_page", "copy_user_page", "copy_page", "copy_mc_generic", "folio_zero_user",
+                "copy_user_large_folio", "memset", "memcpy", "__arch_clear_user", "__copy_tofrom_user_base",
+                "__copy_tofrom_user_power7", "memcpy_power7"]
+KERNELBASE64 = 0xc000000000000000
+REAL_VECTORS = 0x10000      # the kernel's first 64K runs in real mode too, at its physical address
+
+
+def powernv_measure(top, out, board_cmd, timeout=TRACE64_TIMEOUT):
+    """The POWER8 kernel of make linux on qemu-powernv8 (through skiboot), traced as the e5500
+    one: {"events", "marks", "summary", "command"} or {"error"}. A miss starts at its vector (the
+    real-mode one, or the relocation-on one at 0x4000 above it) and ends at the return that
+    matches it (rfid); everything in between is C as well as assembly, so every path is counted
+    to its end."""
+    kdir = os.path.join(top, "build", "linux", "powernv")
+    vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "hugetest")
+    if not (os.path.exists(vmlinux) and os.path.exists(init)):
+        return {"error": "no powernv kernel: run make linux first"}
+    try:
+        s = symbols64(vmlinux)
+        need = [n for v in POWERNV_VECTORS for n in v[:2]] + ["_stext", "_etext", "do_hash_fault",
+                                                             "do_slb_fault", "hash_page_mm"]
+        missing = [n for n in need if n not in s]
+        if missing:
+            return {"error": "symbols missing from vmlinux: " + ", ".join(missing)}
+        u = symbols64(init)
+        text_lo, text_hi = s["_stext"][0], s["_etext"][0]
+        rfis = rfi_addresses(vmlinux, text_lo, text_hi)
+    except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
+        return {"error": str(e)}
+
+    def both(a):    # an address of the kernel's first 64K, as run relocated and in real mode
+        return {a, a - KERNELBASE64} if KERNELBASE64 <= a < KERNELBASE64 + REAL_VECTORS else {a}
+
+    entries = {pc: kind for real, virt, kind in POWERNV_VECTORS for pc in both(s[real][0]) | both(s[virt][0])}
+    starts = {pc for n, (a, _) in s.items() if n.startswith(("exc_real_", "exc_virt_")) for pc in both(a)}
+    rfis = {pc for a in rfis for pc in both(a)}
+    ranges = [(0, REAL_VECTORS - 1)] + text_ranges(s, text_lo, text_hi, POWERNV_BULK) + \
+        [(u["linux_marks"][0], u["linux_marks_end"][0] - 1)]
+    with open(os.path.join(top, "linux", "powernv.cmdline")) as f:
+        append = f.read().strip()
+    counter = NestedCounter(entries, starts, rfis, (u["linux_marks"][0], u["linux_marks_end"][0]),
+                            to_c=set(entry_pcs(s, ["do_hash_fault", "do_slb_fault"])),
+                            flags=entry_pcs(s, POWERNV_FLAGS + POWERNV_BULK))
+    run = traced_run(out, "powernv", board_cmd("qemu-powernv8", "--image", vmlinux, "--bootargs", append),
+                     ranges, timeout, counter)
+    if "error" in run:
+        return run
+    return {"events": counter.events, "marks": parse_marks(run["text"]), "summary": run["summary"],
+            "command": run["command"]}
+
+
+def powernv_rows(res, ours=()):
+    """Rows (path, Linux measured, misses seen, ppcmmu) of the POWER8 kernel. ours: make bench's
+    book3s64 rows ({"path": "book3s64 user 4K data hash miss (C)", "ours": n}), when it has them."""
+    if "error" in res:
+        return [["POWER8, every path", "n/a (%s)" % res["error"], "", ""]]
+    marks = res["marks"]
+    ev = [(marks.get(m, "?"), k, n, c, f) for m, k, w, z, n, c, f in res["events"]]
+    mine = {}
+    for r in ours:
+        m = re.match(r"book3s64 (.*) \((\w+)\)$", r.get("path", ""))
+        if m:
+            mine[m.group(1)] = "%s (%s)" % (r["ours"], m.group(2))
+    rows = []
+
+    def row(label, sel, ref):
+        nums = [(n, c) for mk, k, n, c, f in ev if sel(mk, k, f)]
+        text = ("%s (to C: %s)" % (spread([n for n, _ in nums]), spread([c for _, c in nums if c]) or "—")
+                if nums else "n/a (no such path in the run)")
+        rows.append([label, text, len(nums), mine.get(ref, "—")])
+
+    for k, what in (("slb-d", "data"), ("slb-i", "instruction")):
+        for space in ("user", "kernel"):
+            row("SLB miss, %s, %s address" % (what, space),
+                lambda mk, kk, f, k=k, space=space: kk == k and "slb_allocate_" + space in f,
+                "%s 4K %s segment miss" % (space, what))
+    pure = lambda f: "handle_mm_fault" not in f and not f & set(E5500_PAGE_WORK)
+    for k, what in (("hash-d", "data"), ("hash-i", "instruction")):
+        row("hash fault, 4K, %s (HPTE inserted, the PTE was there)" % what,
+            lambda mk, kk, f, k=k: kk == k and "__hash_page_4K" in f and pure(f),
+            "user 4K %s hash miss" % what)
+    for size in huge_sizes(marks):
+        phases = {"anon-" + size, "file-" + size, "cow-" + size}
+        row("hash fault, %s (HPTE inserted, the PTE was there)" % size,
+            lambda mk, kk, f, phases=phases: mk in phases and "__hash_page_huge" in f and pure(f),
+            "user %s data hash miss" % size)
+    return rows
+
+
+def powernv_section(res, ours=()):
+    md = ["#### POWER8, hash MMU (`qemu-powernv8` under skiboot, Linux 6.12 from `make linux`, "
+          "linux/powernv.config)", ""]
+    md.append("| path | Linux, measured | misses seen | ppcmmu (`tools/bench/book3s64-paths`: the same "
+              "access, user or kernel, 4K or the size named) |")
+    md.append("|---|---|---|---|")
+    md += ["| " + " | ".join(str(c) for c in r) + " |" for r in powernv_rows(res, ours)]
+    md.append("")
+    md.append("Linux: instructions from the interrupt vector (segment interrupt 0x380/0x480, storage "
+              "interrupt 0x300/0x400, or their relocation-on copies at 0x4000 above) to the `rfid` "
+              "that returns to the code that faulted, inclusive, any interrupt nested in it included "
+              "(\"to C\": up to the branch into `do_slb_fault` or `do_hash_fault`). Linux handles both "
+              "in C: `do_slb_fault` (`slb_allocate_user` or `slb_allocate_kernel`) and `do_hash_fault` "
+              "(`hash_page_mm`, then `__hash_page_4K` or `__hash_page_huge`). A hash-fault row counts only "
+              "faults whose PTE was already there (no call of `handle_mm_fault`). QEMU single-steps "
+              "the kernel as for the e5500 (`-singlestep -icount shift=2,sleep=off -d exec,nochain "
+              "-dfilter`, turned on at the init's first phase).")
+    if "summary" in res:
+        md.append("")
+        md.append("The traced POWER8 run's outcome: %s (console: build/bench/console-linux-powernv.log)." %
+                  res["summary"])
+    if res.get("command"):
+        md.append("")
+        md.append("Command: `%s`" % res["command"])
     md.append("")
     return "\n".join(md)
