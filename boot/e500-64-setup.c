@@ -353,8 +353,6 @@ static void invalidate_remote(void *arg)
 	const struct shootdown *sd = arg;
 
 	invalidate_here(sd->va, sd->size);
-	if (sd->size > INVALIDATE_PAGES_MAX * 4096)
-		smp_tlb_flushed();	/* it flushed everything: clean, if idle */
 }
 
 /*
@@ -368,8 +366,8 @@ static void invalidate_remote(void *arg)
  * its call mailbox, waited for (QEMU 7.2 does not carry a tlbivax to the
  * other cores of ppce500, measured by test e500-64-smp).  A core that does
  * not answer within its bound would keep a stale entry: the run stops.  A
- * core that holds no entry since its last full flush (smp_tlb_clean()) is
- * skipped: most tests run on the boot core alone.
+ * core that has run nothing since its start-up (smp_tlb_clean()) holds no
+ * entry and is skipped: most tests run on the boot core alone.
  */
 static void invalidate_everywhere(vaddr_t va, vsize_t size)
 {

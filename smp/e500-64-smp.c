@@ -19,12 +19,12 @@ struct core {
 	volatile uint32_t online;
 	/*
 	 * dirty: the core may hold TLB entries a shootdown is after.  0 only
-	 * while it has run nothing since its start-up or since a full flush it
-	 * made while idle; set (msync) before it runs a call or work, so a
-	 * shooter that stored its PTE, ran msync and then reads 0 may skip it:
-	 * whatever the core runs later reads the new PTE.
+	 * while it has run nothing since its start-up (start-up left it only
+	 * its pinned entries); set (msync) before it runs its first call or
+	 * work, so a shooter that stored its PTE, ran msync and then reads 0
+	 * may skip it: whatever the core runs later reads the new PTE.
 	 */
-	volatile uint32_t dirty, in_work;
+	volatile uint32_t dirty;
 	volatile uint64_t msr, epcr, pir;
 	struct slot call, work;
 	volatile uint32_t call_lock;	/* one caller at a time posts to call */
@@ -89,13 +89,6 @@ bool smp_tlb_clean(unsigned int cpu)
 	return cpu < ARCH_MAX_CPUS && cores[cpu].online && !cores[cpu].dirty;
 }
 
-void smp_tlb_flushed(void)
-{
-	struct core *c = &cores[me()];
-
-	if (!c->in_work)
-		c->dirty = 0;	/* no msync needed: a stale 1 only costs a call */
-}
 
 bool smp_lock_try(volatile uint32_t *lock)
 {
@@ -198,8 +191,7 @@ void e64_smp_boot_core(unsigned int n)
 	struct core *c = &cores[me()];
 
 	listed = n ? n : 1;
-	c->in_work = 1;		/* the boot core runs the kernel itself: never clean */
-	c->dirty = 1;
+	c->dirty = 1;		/* the boot core runs the kernel itself: never clean */
 	c->online = 1;
 }
 
@@ -216,11 +208,7 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	msync();
 	for (;;) {
 		serve(c, &c->call);
-		if (c->work.seq != c->work.done) {
-			c->in_work = 1;
-			serve(c, &c->work);
-			c->in_work = 0;
-		}
+		serve(c, &c->work);
 	}
 }
 

@@ -40,12 +40,11 @@ void smp_poll(void);
 void smp_doze(uint32_t ticks);
 void smp_wake(unsigned int cpu);
 /*
- * Whether a shootdown may skip core cpu: it has run nothing since start-up
- * or since a full flush of its TLBs made while idle (smp_tlb_flushed(),
- * called by the flush a call ran).  Read after the PTE change and msync.
+ * Whether a shootdown may skip core cpu: it has run no call or work since
+ * its start-up, so it holds no entry but its pinned ones.  Read after the
+ * PTE change and msync.
  */
 bool smp_tlb_clean(unsigned int cpu);
-void smp_tlb_flushed(void);
 /* A spin lock word: 0 free, else the holder's core + 1. */
 bool smp_lock_try(volatile uint32_t *lock);
 void smp_unlock(volatile uint32_t *lock);

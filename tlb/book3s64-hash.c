@@ -490,9 +490,9 @@ static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
 
 /*
  * The same page faulting with no HPTE again and again right after its HPTE
- * went in means the MMU does not take the entry (a wrong encoding): after
- * REPEAT_LIMIT such faults the next is refused, saying so, instead of
- * inserting forever.
+ * (or its segment) went in means the MMU does not take the entry (a wrong
+ * encoding): after REPEAT_LIMIT such faults the next is refused, saying so,
+ * instead of inserting forever.
  */
 #define REPEAT_LIMIT	4
 
@@ -506,8 +506,8 @@ static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 	}
 	if (++repeats <= REPEAT_LIMIT)
 		return true;
-	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE went in (the "
-		"MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
+	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE or segment went "
+		"in (the MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
 	progress_reset();
 	return false;
 }
@@ -525,6 +525,9 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 
 	if (!mm || walk(mm, ea, &w) != MMU_OK || !access_ok(w.entry, user, store, exec))
 		return false;
+	/* a remade segment counts too: one the MMU does not take must end in a report, not a loop */
+	if (!fault_is_progress(w.page_va, ea))
+		return false;
 	shift = shift_of(w.size);
 	i = slb_find(ea);
 	if (i < 0 || slb[i].tera != (shift == B3_16G_SHIFT))
@@ -537,8 +540,6 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 		if ((vw & SLB_VSID_LLP_MASK) != (slb_vsid_word(&s) & SLB_VSID_LLP_MASK))
 			return make_segment(ea, &s);
 	}
-	if (!fault_is_progress(w.page_va, ea))
-		return false;
 	level = w.level;
 	if (!(w.entry & _PAGE_ACCESSED))
 		flags |= _PAGE_ACCESSED;

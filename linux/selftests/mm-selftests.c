@@ -5,7 +5,8 @@
  * each in /selftests with its output passed on with "# " in front, and reports each in the
  * project's check lines, which tools/run board turns into TAP (results.tap): "PASS: CMD" (exit
  * status 0), "SKIP: CMD" (4, kselftest's skip), "FAIL: CMD [exit=S]" (or [signal=S], [timeout
- * after N s]). Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
+ * after N s], [kernel oops]: the kernel oopsed while it ran, and a task killed in an oops may
+ * never end, so it is left behind after 10 s). Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
  * simulator's exit device through /dev/mem, or a restart, which QEMU's -no-reboot turns into an
  * exit.
  *
@@ -58,6 +59,26 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* /sys/kernel/oops_count: how many oopses the kernel has had. */
+static long oopses(void)
+{
+	long n = 0;
+	FILE *f = fopen("/sys/kernel/oops_count", "r");
+
+	if (f) {
+		if (fscanf(f, "%ld", &n) != 1)
+			n = 0;
+		fclose(f);
+	}
+	return n;
+}
+
+/* An oops since the command started (the count then: BEFORE). */
+static int oopsed(long before)
+{
+	return oopses() > before;
+}
+
 /* Copy the child's output to the console, each line with "# " in front. */
 static void relay(int fd, char *buf, size_t *used, int flush)
 {
@@ -94,6 +115,7 @@ static void run(char *line)
 	size_t used = 0;
 	int argc = 0, pipefd[2], status = 0, done = 0;
 	double start = now();
+	long oops_before = oopses();
 	pid_t pid;
 
 	snprintf(words, sizeof(words), "%s", line);	/* line stays whole for the TAP line */
@@ -130,10 +152,12 @@ static void run(char *line)
 			done = 1;
 		} else if (waitpid(pid, &status, WNOHANG) == pid) {
 			done = 1;
-		} else if (now() - start > timeout_s) {
+		} else if (now() - start > timeout_s || (oopsed(oops_before) && now() - start > 5)) {
+			done = oopsed(oops_before) ? 3 : 2;
 			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			done = 2;
+			/* a task the kernel killed in an oops may never end: wait 10 s, not forever */
+			for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+				usleep(100000);
 		}
 	}
 	/* what the child wrote after the last poll, then a last line without its new line */
@@ -146,6 +170,9 @@ static void run(char *line)
 	printf("# %s: %.1f s\n", line, now() - start);
 	if (pid < 0) {
 		printf("FAIL: %s [fork: %s]\n", line, strerror(errno));
+		failed++;
+	} else if (done == 3) {
+		printf("FAIL: %s [kernel oops]\n", line);
 		failed++;
 	} else if (done == 2) {
 		printf("FAIL: %s [timeout after %d s]\n", line, timeout_s);
