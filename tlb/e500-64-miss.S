@@ -8,7 +8,8 @@
  * e6500, the low TSIZE bit of MMU architecture 2.0 from _PAGE_PSIZE_ODD).
  *
  * Registers (every one the handlers touch):
- *   r10  the EA (DEAR, or SRR0 for a fetch), then scratch in the huge path
+ *   r10  the EPN (the autoloaded MAS2: the EA's page, WIMGE 0 from MAS4),
+ *        then scratch in the huge path
  *   r11  the PGD, then each level's entry: table pointer, leaf or PTE
  *   r12  index offsets, the NEED check, MAS values
  *   cr0  clobbered (CR saved in SPRG7)
@@ -17,9 +18,11 @@
  *                 the kernel's context: a user address faults to C)
  *   SPRG1 (read)  PTE bits an instruction fetch needs in this context
  *   SPRG2 (read)  PTE bits a data access needs in this context
+ *   IVPR (read)   KERNEL_VA (start-up sets it): the base e64_miss_data is
+ *                 addressed from, one mfspr
  *   e64_miss_data (read, TLB1 slot written): the kernel PGD and each core's
  *                 next huge slot (one word per core, by PIR), at fixed
- *                 offsets from KERNEL_VA (3 instructions)
+ *                 16-bit offsets from IVPR
  *   PIR (read)    this core's number: its round-robin word and, with
  *                 CONFIG_TLB_STATS, its two miss counters in e64_miss_data
  *                 (every miss entering a handler counts, as on 32-bit)
@@ -29,10 +32,15 @@
  *
  * Address spaces, by the EA's top bits (e500/e64.h): bits 46..63 all 0 is
  * a user address (SPRG0's table); 0x8000_0000_0000_0000 + 46 bits is the
- * kernel's (the kernel PGD); anything else faults.  Entry tests at each of
- * PGD, PUD and PMD: 0 is none (fault), a nonzero TSIZE field a leaf (PUD,
- * PMD: the huge path; PGD: no page is that large, fault), else the next
- * table's kernel address.
+ * kernel's (the kernel PGD, never 0 once the vectors are live); anything
+ * else faults.  Entry tests at each of PGD, PUD and PMD, one signed compare
+ * as on 32-bit: a table pointer is a kernel address (the linear map at
+ * KERNEL_VA, bit 63 set: negative); an empty entry (0) and a leaf (pfn <<
+ * PTE_RPN_SHIFT with 40 PA bits, below 2^52: non-negative) are not.  A
+ * non-negative entry at PGD level faults (no page is that large); at PUD or
+ * PMD level it goes to the huge path, whose NEED check refuses an empty
+ * entry (no PRESENT) and whose TSIZE is the leaf's (pmd_leaf(): a leaf has
+ * a nonzero TSIZE, and nothing else at those levels is non-negative).
  *
  * SMP rule (no torn entry): every entry is one aligned doubleword read with
  * one ld, which is single-copy atomic, and writers store it whole with one
@@ -50,12 +58,12 @@
  *
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
- *   4 KB page, kernel address   61 instructions (user address: 52)
- *   huge leaf at PMD level      78 (kernel address)
- *   huge leaf at PUD level      71 (kernel address)
- * (save 5, EA 1, PGD choice 14 kernel / 5 user, 7 per PGD/PUD/PMD level,
- * PTE load 3, TLB0 load 11 or TLB1 load 31, restore 5, rfi 1; the counts are
- * of a TLB_STATS=0 build: the miss counter adds 8 to each path)
+ *   4 KB page, kernel address   47 instructions (user address: 43)
+ *   huge leaf at PMD level      65 (kernel address; user: 61)
+ *   huge leaf at PUD level      61 (kernel address; user: 57)
+ * (save 5, EPN 1, PGD choice 9 kernel / 5 user, 5 per PGD/PUD level, 4 at
+ * PMD level, PTE load 2, TLB0 load 10 or TLB1 load 30, restore 5, rfi 1; the
+ * counts are of a TLB_STATS=0 build: the miss counter adds 7 to each path)
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -70,6 +78,10 @@
 /* rldicl: index offset = ((EA >> shift) & (entries - 1)) * 8, then clrrdi 3 */
 #define IDX_ROT(shift)		(64 - (shift) + E500_ENTRY_SHIFT)
 #define IDX_MB(bits)		(64 - (bits) - E500_ENTRY_SHIFT)
+/* rlwinm, for a field inside the EA's low word: the same offset in one instruction */
+#define IDX32_ROT(shift)	(32 - (shift) + E500_ENTRY_SHIFT)
+#define IDX32_MB(bits)		(32 - (bits) - E500_ENTRY_SHIFT)
+#define IDX32_ME		(31 - E500_ENTRY_SHIFT)
 /* MAS2[WIMGE] = pte >> PTE_WIMGE_SHIFT; MAS3 permissions = pte >> PTE_BAP_SHIFT (rlwimi) */
 #define WIMGE_ROT		(32 - PTE_WIMGE_SHIFT)
 #define WIMGE_MB		27
@@ -94,9 +106,13 @@
 #define ODD_ROT			(MAS1_TSIZE_SHIFT - 1 - _PAGE_PSIZE_ODD_SHIFT)
 #define ODD_BIT			(31 - (MAS1_TSIZE_SHIFT - 1))
 #define ODD_LOG_ROT		(32 - _PAGE_PSIZE_ODD_SHIFT)
-/* the user region: EA >> 46 == 0; the kernel's: EA >> 46 == E64_KMAP_START >> 46 */
+/*
+ * The user region: EA >> 46 == 0.  The kernel's: EA >> 46 == E64_KREGION,
+ * its top bit alone (bit 63 of the EA), so with EA >> 46 nonzero, the bits
+ * of EA >> 46 below that one all 0 (one rldicl.) is the kernel region.
+ */
 #define REGION_SHIFT		E500_64_VA_BITS
-#define KREGION_HI		(E64_KREGION >> 16)
+#define KREGION_LOW_MB		(E500_64_VA_BITS + 1)
 /* MAS1 without its TID field (bits 2..15, the e5500/e6500's 14 PID bits): keep 0..1 and 16..31 */
 #define TID_KEEP_MB		16
 #define TID_KEEP_ME		1
@@ -111,7 +127,7 @@
 /* miss counters: this core's pair of words at (PIR mod E64_MAX_CPUS) * 8 */
 #define CPU_PAIR_MB		(29 - MAX_CPUS_LOG2)
 #define CPU_PAIR_ME		28
-/* e64_miss_data, addressed from KERNEL_VA: lis 0xc000; sldi 32; ld/lwz d(reg) */
+/* e64_miss_data, addressed from IVPR (= KERNEL_VA): mfspr; ld/lwz d(reg) */
 #define MD_OFF(field)		(e64_miss_data - KERNEL_VA + (field))
 #define MD_KPGD			0
 #define MD_TLB1_NEXT		8
@@ -123,9 +139,14 @@
 	_PAGE_PSIZE_SHIFT_OFFSET != 10
 #error "TSIZE: the same field in the PTE and MAS1; log2(size) = 2 * TSIZE + 10"
 #endif
-#if E64_KREGION & 0xffff || (E64_KMAP_START >> REGION_SHIFT) != E64_KREGION || \
-	KERNEL_VA != 0xc000000000000000
-#error "the kernel region test (lis) and the KERNEL_VA base (lis 0xc000; sldi 32)"
+#if E64_KREGION != (1 << (63 - REGION_SHIFT)) || (E64_KMAP_START >> REGION_SHIFT) != E64_KREGION
+#error "the kernel region test: EA >> 46 is the top bit alone"
+#endif
+#if PTE_RPN_SHIFT + E500_64_PA_BITS - E500_PAGE_SHIFT > 63 || !(KERNEL_VA >> 63)
+#error "the sign test: a leaf (pfn << PTE_RPN_SHIFT) non-negative, a table's kernel address negative"
+#endif
+#if E500_PAGE_SHIFT + E500_64_PTE_INDEX_BITS + E500_64_PMD_INDEX_BITS > 32
+#error "the PTE and PMD indexes come from the EA's low word (rlwinm)"
 #endif
 #if _PAGE_PSIZE_ODD != (1 << _PAGE_PSIZE_ODD_SHIFT) || MAS1_TSIZE_ODD != 0x80 || \
 	(_PAGE_PSIZE_ODD & (_PAGE_PSIZE_MSK | PTE_NEED_KERNEL_READ | PTE_NEED_USER_EXEC))
@@ -153,8 +174,7 @@
 #ifdef CONFIG_TLB_STATS
 	mfspr	r10, SPRN_PIR
 	rlwinm	r10, r10, 3, CPU_PAIR_MB, CPU_PAIR_ME	/* this core's counter pair */
-	lis	r12, KERNEL_VA@highest
-	sldi	r12, r12, 32
+	mfspr	r12, SPRN_IVPR
 	add	r12, r12, r10
 	lwz	r10, MD_OFF(MD_COUNTS + \counter)(r12)
 	addi	r10, r10, 1
@@ -171,26 +191,19 @@
 .endm
 
 /*
- * r10 = EA.  Leaves r11 = the PGD of EA's space, or branches to \fail.  A
- * kernel address clears the autoloaded MAS1[TID] (the PID of the running
- * context): a kernel entry is global (TID 0) whatever space is running.
+ * r10 = EPN, r11 = EA >> 46, nonzero (not a user address).  Leaves r11 =
+ * the kernel PGD, or branches to \fail.  A kernel address clears the
+ * autoloaded MAS1[TID] (the PID of the running context): a kernel entry is
+ * global (TID 0) whatever space is running.
  */
-.macro FIND_PGD fail
-	srdi.	r11, r10, REGION_SHIFT
-	beq	1f				/* user address */
-	lis	r12, KREGION_HI
-	cmpld	r11, r12
+.macro KERNEL_PGD fail
+	rldicl.	r12, r11, 0, KREGION_LOW_MB
 	bne-	\fail				/* neither space's */
 	mfspr	r12, SPRN_MAS1
 	rlwinm	r12, r12, 0, TID_KEEP_MB, TID_KEEP_ME	/* TID 0: global */
 	mtspr	SPRN_MAS1, r12
-	lis	r11, KERNEL_VA@highest
-	sldi	r11, r11, 32
+	mfspr	r11, SPRN_IVPR
 	ld	r11, MD_OFF(MD_KPGD)(r11)	/* the kernel PGD */
-	b	2f
-1:	mfspr	r11, SPRN_SPRG_UPGD
-2:	cmpdi	r11, 0
-	beq-	\fail
 .endm
 
 /* r11 = table, r10 = EA: r11 = its entry for EA at a level of shift/bits. */
@@ -200,22 +213,25 @@
 	ldx	r11, r11, r12
 .endm
 
-/* r11 = entry above the PTE level: none -> \fail, leaf -> \leaf, else go on to its table. */
-.macro TABLE_OR_LEAF leaf, fail
-	cmpdi	r11, 0
-	beq-	\fail
-	andi.	r12, r11, _PAGE_PSIZE_MSK
-	bne-	\leaf
+/* The same for a level whose index bits lie in the EA's low word. */
+.macro LOAD_ENTRY32 shift, bits
+	rlwinm	r12, r10, IDX32_ROT(\shift), IDX32_MB(\bits), IDX32_ME
+	ldx	r11, r11, r12
 .endm
 
-/* r10 = EA, r11 = PTE: NEED check, MAS2, MAS7_MAS3, tlbwe into TLB0 (autoloaded MAS0/MAS1). */
+/* r11 = entry above the PTE level: a table pointer goes on, anything else to \leaf. */
+.macro TABLE_OR_LEAF leaf
+	cmpdi	r11, 0
+	bge-	\leaf				/* not a table pointer: empty or a leaf */
+.endm
+
+/* r10 = EPN, r11 = PTE: NEED check, MAS2, MAS7_MAS3, tlbwe into TLB0 (autoloaded MAS0/MAS1). */
 .macro LOAD_TLB0 need, fail
 	mfspr	r12, \need
 	andc.	r12, r12, r11			/* required bits missing? */
 	bne-	\fail
-	rldicr	r12, r10, 0, PAGE_ME64		/* EPN, all 64 bits */
-	rlwimi	r12, r11, WIMGE_ROT, WIMGE_MB, 31	/* | WIMGE */
-	mtspr	SPRN_MAS2, r12
+	rlwimi	r10, r11, WIMGE_ROT, WIMGE_MB, 31	/* EPN | WIMGE */
+	mtspr	SPRN_MAS2, r10
 	srdi	r12, r11, PA_SHIFT
 	rldicr	r12, r12, 0, PAGE_ME64		/* PA of the page */
 	rlwimi	r12, r11, PERM_ROT, PERM_MB, 31	/* | UX SX UW SW UR SR */
@@ -224,7 +240,7 @@
 .endm
 
 /*
- * r10 = EA, r11 = leaf (any entry of its run: each carries the page's
+ * r10 = EPN, r11 = leaf or 0 (any entry of its run: each carries the page's
  * TSIZE, flags and permissions; the RPN is masked to the page, so the
  * replica's offset goes).  TLB1 slot from this core's round robin (a word of
  * its own: two cores sharing one would race on it and skip or repeat slots
@@ -232,7 +248,7 @@
  */
 .macro LOAD_TLB1 need, fail
 	mfspr	r12, \need
-	andc.	r12, r12, r11
+	andc.	r12, r12, r11			/* also refuses an empty entry */
 	bne-	\fail
 	mfspr	r12, SPRN_MAS1
 	rlwimi	r12, r11, 0, TSIZE_MB, TSIZE_ME	/* TSIZE */
@@ -252,8 +268,7 @@
 	mtspr	SPRN_MAS7_MAS3, r10
 	mfspr	r10, SPRN_PIR
 	rlwinm	r10, r10, 2, CPU_WORD_MB, CPU_WORD_ME	/* this core's word offset */
-	lis	r12, KERNEL_VA@highest
-	sldi	r12, r12, 32
+	mfspr	r12, SPRN_IVPR
 	add	r12, r12, r10
 	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, this core's next huge slot */
 	mtspr	SPRN_MAS0, r10
@@ -264,23 +279,38 @@
 	tlbwe
 .endm
 
-.macro MISS_HANDLER name, ea, need, slow, counter
+/* r10 = EPN, r11 = the PGD: walk the four levels, load a 4 KB page into TLB0 and return. */
+.macro WALK_4K need
+	LOAD_ENTRY E500_64_PGD_SHIFT, E500_64_PGD_INDEX_BITS
+	TABLE_OR_LEAF 9f			/* no leaf at PGD level */
+	LOAD_ENTRY E500_64_PUD_SHIFT, E500_64_PUD_INDEX_BITS
+	TABLE_OR_LEAF 8f
+	LOAD_ENTRY32 E500_64_PMD_SHIFT, E500_64_PMD_INDEX_BITS
+	TABLE_OR_LEAF 8f
+	LOAD_ENTRY32 E500_PAGE_SHIFT, E500_64_PTE_INDEX_BITS
+	LOAD_TLB0 \need, 9f
+	MISS_RESTORE
+	rfi
+.endm
+
+/*
+ * The user address falls through; a kernel address has a copy of the walk
+ * of its own (7:), so neither path branches back.
+ */
+.macro MISS_HANDLER name, need, slow, counter
 	.globl	\name
 	.balign	16
 \name:
 	MISS_SAVE \counter
-	mfspr	r10, \ea
-	FIND_PGD 9f
-	LOAD_ENTRY E500_64_PGD_SHIFT, E500_64_PGD_INDEX_BITS
-	TABLE_OR_LEAF 9f, 9f			/* no leaf at PGD level */
-	LOAD_ENTRY E500_64_PUD_SHIFT, E500_64_PUD_INDEX_BITS
-	TABLE_OR_LEAF 8f, 9f
-	LOAD_ENTRY E500_64_PMD_SHIFT, E500_64_PMD_INDEX_BITS
-	TABLE_OR_LEAF 8f, 9f
-	LOAD_ENTRY E500_PAGE_SHIFT, E500_64_PTE_INDEX_BITS
-	LOAD_TLB0 \need, 9f
-	MISS_RESTORE
-	rfi
+	mfspr	r10, SPRN_MAS2			/* EPN of the miss, WIMGE 0 */
+	srdi.	r11, r10, REGION_SHIFT
+	bne-	7f				/* not a user address */
+	mfspr	r11, SPRN_SPRG_UPGD
+	cmpdi	r11, 0
+	beq-	9f				/* the kernel's context: no user space */
+	WALK_4K \need
+7:	KERNEL_PGD 9f
+	WALK_4K \need
 	.globl	\name\()_leaf, \name\()_slow	/* the huge path and the way to C, for make bench's trace */
 \name\()_leaf:
 8:	LOAD_TLB1 \need, 9f
@@ -291,8 +321,8 @@
 	b	\slow
 .endm
 
-	MISS_HANDLER e64_dtlb_miss, SPRN_DEAR, SPRN_SPRG_DNEED64, e64_vec_dtlb, MD_DMISS
-	MISS_HANDLER e64_itlb_miss, SPRN_SRR0, SPRN_SPRG_INEED64, e64_vec_itlb, MD_IMISS
+	MISS_HANDLER e64_dtlb_miss, SPRN_SPRG_DNEED64, e64_vec_dtlb, MD_DMISS
+	MISS_HANDLER e64_itlb_miss, SPRN_SPRG_INEED64, e64_vec_itlb, MD_IMISS
 
 	.globl	e64_tlb_miss_end
 e64_tlb_miss_end:

@@ -157,31 +157,33 @@ static enum fault_kind load_faults(vaddr_t va)
 
 /*
  * A PMD entry with a TSIZE field but no PRESENT bit is a leaf that maps
- * nothing: the handler must not walk it as a table.  The entry is built to
- * look like a table whose slot for va holds va's real PTE, so walking it
- * would load a translation.
+ * nothing: the handler must not walk it as a table, nor load it.  The entry
+ * is a 4M leaf as the format holds one (pfn << PTE_RPN_SHIFT, non-negative:
+ * the handler tells it from a table's kernel address by its sign) over the
+ * 4M block of a real page, with PRESENT clear.
  */
 static void test_nonpresent_leaf(vaddr_t va)
 {
-	paddr_t fake = test_page();
+	paddr_t pa = test_page();
 	struct walk_result w;
-	uint64_t pmd, *slot;
-	const unsigned int off = 0x600;		/* TSIZE 6 (4M) in the 0xf00 field */
+	uint64_t pmd;
+	const uint64_t tsize_4m = 0x600;	/* TSIZE 6 (4M) in the 0xf00 field */
+	const uint64_t leaf = ((uint64_t)(pa & ~(paddr_t)((4u << 20) - 1)) >> 12 << PTE_RPN_SHIFT) |
+			      tsize_4m | _PAGE_ACCESSED | _PAGE_BAP_SR;
 
 	if (walk(&kernel_mm, va, &w) != MMU_OK || !w.pmdp) {
 		report(false, "walk of 0x%016lx for its PMD entry", (unsigned long)va);
+		test_page_free(pa);
 		return;
 	}
 	pmd = pt_entry_get(w.pmdp);
-	slot = (uint64_t *)((char *)lin(fake) + off + ((va >> 12) & 511) * 8);
-	*slot = w.entry;
-	pt_entry_set(w.pmdp, (uint64_t)(uintptr_t)lin(fake) | off);
+	pt_entry_set(w.pmdp, leaf);
 	tlb_flush_all();
 	report_eq(load_faults(va), FAULT_TLB_DATA,
 		  "a PMD entry with TSIZE set and PRESENT clear is a leaf mapping nothing: C");
 	pt_entry_set(w.pmdp, pmd);
 	tlb_flush_all();
-	test_page_free(fake);
+	test_page_free(pa);
 }
 
 /* The assembly handler: a 4K page into TLB0 at its 64-bit EPN, and what it refuses. */
