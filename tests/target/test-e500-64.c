@@ -594,29 +594,6 @@ static void test_user_sprgs(void)
 	test_page_free(upa);
 }
 
-/* PID 0 (global entries) and PIDs past the 8 bits the kernel gives spaces are refused, nothing run. */
-static void test_user_pids(void)
-{
-	struct mm mm;
-	uint32_t r = 0x1234;
-	struct tlb_info t;
-
-	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
-	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
-	       "user_call in a space with PID 0: EPID, nothing run");
-	mm_destroy(&mm);
-	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
-	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
-	       "PID 256: EPID");
-	mm_destroy(&mm);
-	user_space_init(&mm, 255);
-	tlb_flush_all();
-	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0, "PID 255 runs user code");
-	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
-	       "its entry carries TID 255, invisible to PID 0");
-	user_space_destroy(&mm);
-}
-
 PPCMMU_TEST_FN("e500-64-mode", "e500-64", "e500-64 64-bit mode", test_mode);
 PPCMMU_TEST_FN("e500-64-page-sizes", "e500-64", "e500-64 TLB1 page sizes", test_page_sizes);
 PPCMMU_TEST_FN("e500-64-pinned", "e500-64", "e500-64 pinned TLB1 entries", test_pinned);
@@ -631,4 +608,3 @@ PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
 PPCMMU_TEST_FN("e500-64-user-cm", "e500-64", "e500-64 user mode is 64-bit", test_user_cm);
 PPCMMU_TEST_FN("e500-64-user-sprgs", "e500-64", "e500-64 SPRG4..7 in user mode", test_user_sprgs);
-PPCMMU_TEST_FN("e500-64-user-pids", "e500-64", "e500-64 user PIDs", test_user_pids);

@@ -374,30 +374,6 @@ static void test_sprg_leak(void)
 	test_page_free(upa);
 }
 
-/* PID 0 (global entries) and PIDs beyond MAS1[TID]'s 8 bits are refused before any user code runs. */
-static void test_user_pids(void)
-{
-	struct mm mm;
-	uint32_t r = 0x1234;
-	struct tlb_info t;
-
-	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
-	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
-	       "user_call in a space with PID 0: EPID, nothing run");
-	mm_destroy(&mm);
-	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
-	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
-	       "PID 256 (would be cut to 0): EPID");
-	mm_destroy(&mm);
-	user_space_init(&mm, 255);
-	tlb_flush_all();
-	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0,
-	       "PID 255 runs user code");
-	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
-	       "its entry carries TID 255, invisible to PID 0");
-	user_space_destroy(&mm);
-}
-
 /* W=1 I=1 is no storage mode: refused with its own error, nothing mapped or changed. */
 static void test_wimg(void)
 {
@@ -1013,7 +989,6 @@ PPCMMU_TEST_FN("e500-36bit-pa", "e500", "e500 36-bit physical", test_high_pa);
 PPCMMU_TEST_FN("e500-accessed-bit", "e500", "e500 accessed bit", test_accessed_bit);
 PPCMMU_TEST_FN("e500-accessed-bit-huge", "e500", "e500 accessed bit, huge page",
 	       test_accessed_bit_huge);
-PPCMMU_TEST_FN("e500-user-pids", "e500", "e500 user PIDs", test_user_pids);
 PPCMMU_TEST_FN("e500-nocache-writethru", "e500", "e500 NOCACHE|WRITETHRU refused", test_wimg);
 PPCMMU_TEST_FN("e500-dirty-rule", "e500", "e500 dirty rule", test_dirty_rule);
 PPCMMU_TEST_FN("e500-huge-two-spaces", "e500", "e500 huge pages in two spaces", test_huge_spaces);

@@ -388,3 +388,38 @@ PPCMMU_TEST_FN("user-refused-no-entry", "user", "refused access leaves no TLB en
 PPCMMU_TEST_FN("kernel-sc", "user", "sc from kernel mode", test_kernel_sc);
 PPCMMU_TEST_FN("user-r1-frame", "user", "user r1 never holds the exception frame", test_user_r1);
 PPCMMU_TEST_FN("fixup-retry-limit", "user", "fix-up retry limit", test_fixup_limit);
+
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
+/*
+ * e500, both word sizes: PID 0 (global entries) and PIDs beyond MAS1[TID]'s 8 bits are refused
+ * before any user code runs; PID 255 works and tags its entry.
+ */
+static void test_e500_user_pids(void)
+{
+	struct mm mm;
+	uint32_t r = 0x1234;
+	struct tlb_info t;
+
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 0), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "user_call in a space with PID 0: EPID, nothing run");
+	mm_destroy(&mm);
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
+	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
+	       "PID 256 (would be cut to 0): EPID");
+	mm_destroy(&mm);
+	user_space_init(&mm, 255);
+	tlb_flush_all();
+	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0,
+	       "PID 255 runs user code");
+	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
+	       "its entry carries TID 255, invisible to PID 0");
+	user_space_destroy(&mm);
+}
+
+#ifdef PPCMMU_FAMILY_E500
+PPCMMU_TEST_FN("e500-user-pids", "e500", "e500 user PIDs", test_e500_user_pids);
+#else
+PPCMMU_TEST_FN("e500-64-user-pids", "e500-64", "e500-64 user PIDs", test_e500_user_pids);
+#endif
+#endif
