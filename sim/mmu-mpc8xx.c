@@ -89,6 +89,8 @@ static inline void tlb_sync(struct cpu *c, const struct tlb_entry *e, bool insn)
 	int i = (int)(e - (insn ? m->itlb : m->dtlb));
 	int16_t *w = &m->where[side][i];
 
+	if (!insn)
+		m->miss_clean = false;
 	if (*w >= 0)
 		m->bucket[side][*w] &= ~(1u << i);
 	*w = -1;
@@ -158,6 +160,13 @@ static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
 	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
 }
 
+/* Entry e translates ea: valid, the page matches, shared or of the current ASID. */
+static inline bool entry_hits(const struct cpu *c, const struct tlb_entry *e, uint32_t ea)
+{
+	return e->valid && !((ea ^ e->epn) & e->mask) &&
+	       ((e->rpn_reg & RPN_SH) || (e->epn_reg & EPN_ASID) == (c->mmu.m_casid & EPN_ASID));
+}
+
 /*
  * The entry that translates ea (the lower one of two, with a warning), or
  * NULL. 'quiet': a second hit returns NULL instead of warning.
@@ -166,7 +175,6 @@ static inline __attribute__((always_inline)) struct tlb_entry *
 tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 {
 	struct tlb_entry *hit = NULL;
-	uint32_t casid = c->mmu.m_casid & EPN_ASID;
 	const uint32_t *bucket = c->mmu.bucket[tlb == c->mmu.itlb ? 0 : 1];
 	/* one bucket per class (TLB_CLASSES of them), spelled out */
 	uint32_t cand = bucket[bucket_of(0, ea)] | bucket[bucket_of(1, ea)] |
@@ -176,9 +184,7 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 		struct tlb_entry *e = &tlb[i];
 
 		cand &= cand - 1;
-		if (!e->valid || ((ea ^ e->epn) & e->mask))
-			continue;
-		if (!(e->rpn_reg & RPN_SH) && (e->epn_reg & EPN_ASID) != casid)
+		if (!entry_hits(c, e, ea))
 			continue;
 		if (hit) {
 			if (quiet)
@@ -297,6 +303,9 @@ static void data_miss(struct cpu *c, uint32_t ea, enum access_kind kind)
 	struct mmu *m = &c->mmu;
 
 	m->md_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
+	m->miss_clean = true;
+	m->miss_page = ea & EPN_EPN;
+	m->miss_casid = m->m_casid & EPN_ASID;
 	victim(c, &m->md_ctr);
 	if (kind == ACC_LOAD || kind == ACC_STORE)
 		c->dar = ea;
@@ -440,15 +449,15 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
  * would leave there, made earlier; every flush that keeps the soft TLB
  * exact drops it alike.
  */
-static void prefill_load(struct cpu *c, uint32_t ea)
+static void prefill_load(struct cpu *c, uint32_t ea, struct tlb_entry *e)
 {
 	int user = !!(c->srr1 & MSR_PR);
-	struct tlb_entry *e;
 	int perm;
 
 	if (!(c->srr1 & MSR_DR) || (c->mmu.md_ctr & (CTR_PPM | CTR_PPCS)))
 		return;
-	e = tlb_match(c, c->mmu.dtlb, ea, true);
+	if (!e)
+		e = tlb_match(c, c->mmu.dtlb, ea, true);
 	if (!e || !(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V))
 		return;
 	perm = entry_perm(c, e, false, user, true);
@@ -478,6 +487,9 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 	 * attributes are never used: the attribute warnings are for live ones.
 	 */
 	bool live = (twc & TWC_V) && (rpn & RPN_V);
+	/* this write is the only DTLB change since the miss it answers */
+	bool clean = !insn && m->miss_clean && (epn & EPN_EPN) == m->miss_page &&
+		     (m->m_casid & EPN_ASID) == m->miss_casid;
 	uint32_t size;
 
 	if (!in_miss && !*ctr_written)
@@ -526,8 +538,15 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 		 */
 		if (e->valid)
 			soft_tlb_flush_range(c, e->epn, size);
-		if (e->valid && in_miss)
-			prefill_load(c, epn & EPN_EPN);
+		/*
+		 * After a clean miss the only entry that may hit the missed
+		 * page is this one (the one it replaced did not hit it): no
+		 * search for a second hit is needed.
+		 */
+		if (e->valid && in_miss && clean)
+			prefill_load(c, epn & EPN_EPN, entry_hits(c, e, epn & EPN_EPN) ? e : NULL);
+		else if (e->valid && in_miss)
+			prefill_load(c, epn & EPN_EPN, NULL);
 	}
 	if (indx == 0)
 		indx = (*ctr & CTR_RSV4) ? 27 : 31;
