@@ -120,7 +120,7 @@ struct dpage {
 /* Fast data-translation cache entry (one 4 KB EA page -> host RAM). */
 struct soft_tlb {
 	uint32_t tag;		/* EA page, or SOFT_TLB_EMPTY */
-	uint8_t *host;		/* host address of the page */
+	uintptr_t bias;		/* host address of the page minus tag: ea + bias is ea's byte */
 };
 #define SOFT_TLB_SIZE	64
 /* matches no EA & (page mask | size - 1) for an access size up to 4 (mem.h) */
@@ -399,7 +399,7 @@ static inline void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
 	if (c->watch_active)	/* every access must reach the watchpoints */
 		return;
 	e->tag = ea & 0xFFFFF000u;
-	e->host = ram + (pa & 0xFFFFF000u);
+	e->bias = (uintptr_t)(ram + (pa & 0xFFFFF000u)) - e->tag;
 }
 
 /* A load translation made ahead by the MMU (mmu-mpc8xx.c), for mode's table. */
