@@ -390,6 +390,27 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 	return 0;
 }
 
+/*
+ * A load at ea that certainly misses the DTLB (translation on, no entry in
+ * any of ea's buckets, no watchpoint, no PPM/PPCS warning due): raise the
+ * DTLB miss as mem_load_slow would, and return true; otherwise false,
+ * changing nothing. The threaded dispatcher tries it first when a load
+ * misses the soft TLB.
+ */
+bool mmu_load_miss(struct cpu *c, uint32_t ea)
+{
+	const uint32_t *bucket = c->mmu.bucket[1];
+
+	if (!(c->msr & MSR_DR) || c->watch_active ||
+	    (c->mmu.md_ctr & (CTR_PPM | CTR_PPCS)))
+		return false;
+	if (bucket[bucket_of(0, ea)] | bucket[bucket_of(1, ea)] |
+	    bucket[bucket_of(2, ea)] | bucket[bucket_of(3, ea)])
+		return false;
+	data_miss(c, ea, ACC_LOAD);
+	return true;
+}
+
 int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
 {
 	struct mmu *m = &c->mmu;

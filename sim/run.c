@@ -177,7 +177,7 @@ label: {								\
 	next_pc = PC_OF(d) + 4;						\
 	c->pc = next_pc - 4;						\
 	c->icount = exact;						\
-	if (mem_load_slow(c, ea, bytes, &v))				\
+	if (mmu_load_miss(c, ea) || mem_load_slow(c, ea, bytes, &v))	\
 		goto after_call;	/* the exception entry */	\
 	c->gpr[d->rd] = conv(v);					\
 	if (upd)							\

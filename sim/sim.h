@@ -414,6 +414,7 @@ void mmu_reset(struct cpu *c);
 int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		       uint32_t *pa, bool *cacheable_rw);
 int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa);
+bool mmu_load_miss(struct cpu *c, uint32_t ea);
 bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val);
 bool mmu_spr_write(struct cpu *c, int spr, uint32_t val);
 /* a tablewalk miss handler's three MMU accesses, for their decoded ops */
