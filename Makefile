@@ -278,9 +278,12 @@ docs: deps
 	@# the simulator, and the spinning program its gdb session interrupts (tests/gdb/run)
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@$(MAKE) --no-print-directory -C sim/tests all >/dev/null
-	@# every board a monitor session, a test log or a gdb session of a transcript runs on
-	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb) [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor session, a test log, a gdb session or a trace of a transcript runs on, and the
+	@# board of every run variant one shows (a real board's image, run on its stand-in)
+	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb|trace) [a-z0-9-]+' README.md docs | awk '{print $$4}') \
+		$$(for v in $$(grep -rhoE '<!-- transcript: variant [a-z0-9-]+' README.md docs | awk '{print $$4}'); do \
+			BOARD_CFG=tests/runs.cfg tools/board-get $$v board; done); do echo $$b; done | sort -u | \
+	while read b; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -372,7 +375,9 @@ hw-test:
 	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	for v in $$variants; do cat build/variants/$$v.result; done; \
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
-	tail -n 1 build/variants/hw-serial-errors.out
+	tail -n 1 build/variants/hw-serial-errors.out; \
+	tools/run suite transcripts-hw build/transcripts-hw.log \
+		tools/transcripts --check --only variant --boards "$$variants"
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
 # The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
