@@ -592,7 +592,8 @@ debug: deps all $(RUN_NEEDS)
 	@tools/run debug $(BOARD) $(ELF) $(GDB_PORT)
 
 # A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
-# make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
+# make run (input: help, exit), make debug (gdb attaches) and make BOARD=x test. tools/fresh-check
+# --run-only: all but the test part.
 fresh-check: deps
 	@tools/fresh-check
 
