@@ -124,6 +124,7 @@ static pid_t spawn(char **argv, int *fd)
 		close(pipefd[1]);
 		execv(argv[0], argv);
 		printf("cannot run %s: %s\n", argv[0], strerror(errno));
+		fflush(stdout);	/* _exit() would drop it: stdout is the pipe, fully buffered */
 		_exit(127);
 	}
 	close(pipefd[1]);
