@@ -114,7 +114,7 @@ static void start_memory(uint64_t dt_phys, const struct fdt_facts *f)
 	err = mm_init(&kernel_mm, layout.kmap_start, layout.kmap_last, 0);
 	if (err)
 		panic("kernel address space: %s", mmu_strerror(err));
-	b3_kmap_pgd_pa = virt_to_phys(kernel_mm.pgd);
+	b3_kernel_space();
 	kprintf("ppcmmu: POWER8 (PVR 0x%08lx, PIR 0x%lx) in hypervisor mode, %lu MB RAM, %u firmware "
 		"ranges reserved, OPAL console\n", (unsigned long)mfspr(SPRN_PVR),
 		(unsigned long)mfspr(SPRN_PIR), MB(ram), rsv);

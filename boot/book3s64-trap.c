@@ -241,6 +241,7 @@ int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 	user_frame.srr1 = msr | MSR_EE | MSR_PR | MSR_IR | MSR_DR;
 	user_frame.gpr[3] = arg;
 	user_mm = mm;
+	b3_user_space(mm);
 	v = setjmp(user_env);
 	if (v == 0)
 		b3_user_enter(&user_frame);

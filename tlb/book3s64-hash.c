@@ -64,7 +64,7 @@ uint64_t b3_hash_mask;
 struct b3_slb_shadow b3_slb[SLB_ENTRIES];
 uint64_t b3_slb_next = SLB_FIRST_FREE;
 uint64_t b3_slb_tera;			/* valid 1T entries: the assembly path leaves segments to C then */
-uint64_t b3_kmap_pgd_pa;		/* kernel_mm's PGD, physical (the assembly walks in real mode) */
+struct b3_space b3_spaces[2];		/* the user space running and kernel_mm (the assembly walks them) */
 struct b3_counts b3_stats;
 #define slb b3_slb
 #define counts b3_stats
@@ -594,6 +594,29 @@ bool b3_hash_fault(struct b3_regs *r)
 	return ok;
 }
 
+void b3_kernel_space(void)
+{
+	b3_spaces[B3_SPACE_KERNEL].context = CONTEXT_KERNEL_MM;
+	b3_spaces[B3_SPACE_KERNEL].pgd_pa = virt_to_phys(kernel_mm.pgd);
+}
+
+/*
+ * User mode begins in mm: the assembly paths serve its segment and hash
+ * misses, with its context.  They check an address only against the 46
+ * indexed bits, so a space over less than that (no such space is made
+ * today) is left to C.
+ */
+void b3_user_space(const struct mm *mm)
+{
+	struct b3_space *s = &b3_spaces[B3_SPACE_USER];
+
+	s->pgd_pa = 0;
+	if (mm->start != 0 || mm->last != B3_USER_LAST)
+		return;
+	s->context = context_of(mm);
+	s->pgd_pa = virt_to_phys(mm->pgd);
+}
+
 /*
  * User mode ends: the SLB keeps no user segment, so that the kernel sees
  * no user address and the next space finds none of another's VSIDs.  The
@@ -604,6 +627,7 @@ void b3_user_leave(void)
 {
 	unsigned int i;
 
+	b3_spaces[B3_SPACE_USER].pgd_pa = 0;
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid && slb[i].esid <= B3_USER_LAST)
 			slb_drop(i);

@@ -21,6 +21,25 @@
 #define B3_STAT_INST		56
 #define B3_STAT_HASH_MISS	8
 #define B3_STAT_INSERTS		24
+/*
+ * The spaces the assembly paths serve (b3_spaces[]): entry B3_SPACE_USER
+ * the user space of the user_call() running (PGD 0 when none runs),
+ * B3_SPACE_KERNEL kernel_mm; each its PGD (physical: the paths walk in
+ * real mode) and its VSID context.
+ */
+#define B3_SPACE_PGD		0
+#define B3_SPACE_CONTEXT	8
+#define B3_SPACE_BYTES		16
+#define B3_SPACE_USER		0
+#define B3_SPACE_KERNEL		1
+/*
+ * User spaces: space pid has VSID context B3_CONTEXT_USER_BASE + pid (the
+ * kernel's are below), and a context must fit the 19 bits the VSID rule
+ * leaves it (its proto-VSID is context << 18 | ESID for 256M segments).
+ */
+#define B3_CONTEXT_USER_BASE	3
+#define B3_CONTEXT_BITS		19
+#define B3_USER_PID_MAX		((1u << B3_CONTEXT_BITS) - 2 - B3_CONTEXT_USER_BASE)	/* the last context would make VSID 0 */
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -60,14 +79,8 @@ bool b3_hash_fault(struct b3_regs *r);
 /* After b3_hash_fault() refused a fault at ea: is a page mapped there (whose rights refused it)? */
 bool b3_fault_has_leaf(vaddr_t ea);
 
-/*
- * User spaces: space pid has VSID context B3_CONTEXT_USER_BASE + pid (the
- * kernel's are below), and a context must fit the 19 bits the VSID rule
- * leaves it (its proto-VSID is context << 18 | ESID for 256M segments).
- */
-#define B3_CONTEXT_USER_BASE	3
-#define B3_CONTEXT_BITS		19
-#define B3_USER_PID_MAX		((1u << B3_CONTEXT_BITS) - 2 - B3_CONTEXT_USER_BASE)	/* the last context would make VSID 0 */
+/* User mode begins in mm: the assembly paths serve its addresses (an mm over 0..B3_USER_LAST). */
+void b3_user_space(const struct mm *mm);
 /* User mode ends: no user segment stays in the SLB (the kernel sees no user address). */
 void b3_user_leave(void);
 
@@ -95,7 +108,13 @@ struct b3_counts {
 };
 void b3_counts(struct b3_counts *c);
 extern struct b3_counts b3_stats;
-extern uint64_t b3_kmap_pgd_pa;		/* set once kernel_mm exists: the assembly path walks it */
+struct b3_space {
+	uint64_t pgd_pa;		/* physical, 0: no such space now */
+	uint64_t context;
+};
+extern struct b3_space b3_spaces[2];	/* B3_SPACE_USER, B3_SPACE_KERNEL */
+/* kernel_mm exists: the assembly paths walk it. */
+void b3_kernel_space(void);
 extern uint64_t b3_hash_last;		/* the assembly hash path's last page (EA >> 12), ~0: none */
 
 _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
@@ -105,7 +124,9 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_counts, hash_miss) == B3_STAT_HASH_MISS &&
 	       offsetof(struct b3_counts, inserts) == B3_STAT_INSERTS &&
 	       offsetof(struct b3_counts, data_resolved) == B3_STAT_DATA &&
-	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST, "shadow and counters as the assembly reads them");
+	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST &&
+	       offsetof(struct b3_space, context) == B3_SPACE_CONTEXT && sizeof(struct b3_space) == B3_SPACE_BYTES,
+	       "shadow, counters and spaces as the assembly reads them");
 #endif
 
 #endif

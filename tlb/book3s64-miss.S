@@ -2,8 +2,10 @@
 /*
  * book3s/64: the fast paths of segment misses and hash misses, in real
  * mode, part of the vectors copied to physical 0.  They serve kernel_mm's
- * addresses (0x8000..., the 46 indexed bits) at every page size and both
- * sides (data and instruction); everything else goes to the C path
+ * addresses (0x8000..., the 46 indexed bits) and, while a user_call()
+ * runs, its user space's (0x0000..., MSR[PR] = 1 or 0), at every page size
+ * and both sides (data and instruction), from b3_spaces[] (each space's
+ * PGD and VSID context); everything else goes to the C path
  * (b3_common -> b3_hash_fault, tlb/book3s64-hash.c) with the registers as
  * the interrupt left them.  Both compute what C computes (b3_vsid(),
  * b3_hash(), b3_hpte_v(), b3_hpte_r(), slb_insert()); the tests compare
@@ -14,7 +16,6 @@
 #include "mmu/pte-book3s64.h"
 #include "tlb/book3s64-hash.h"
 
-#define CONTEXT_KERNEL_MM	2
 #define VSID_MULTIPLIER		12538073
 #define VSID_MOD_BITS_256M	37		/* modulus 2^37 - 1 */
 #define VSID_MOD_BITS_1T	25		/* modulus 2^25 - 1 */
@@ -29,6 +30,12 @@
 #if SLB_VSID_B_1T != 1 << B_1T_SHIFT || HPTE_V_B_1T != 1 << B_1T_SHIFT
 #error "B of a 1T segment is 01 at bit 62 of the SLB VSID word and of HPTE dw0"
 #endif
+#if B3_CONTEXT_BITS + ESID_BITS_1T > VSID_MOD_BITS_1T
+#error "a 1T proto-VSID (context << 6 | ESID) must stay below 2^25: VSID_SCRAMBLE's one fold"
+#endif
+#if HPTE_PP_USER_RW != 2 || HPTE_PP_USER_RO != 3 || (HPTE_PP_KERNEL_RO & 4) == 0
+#error "user PP codes have PP0 clear (ori into PP1..2); the kernel's read-only one has it set"
+#endif
 #if B3_SLB_BYTES != 16
 #error "the shadow entry index is scaled by 16 (sldi 4)"
 #endif
@@ -40,8 +47,9 @@
 
 /*
  * rv = (rv * VSID_MULTIPLIER) mod (2^bits - 1): one fold, one conditional
- * subtract (the product stays below 2^(2 * bits - 1) for the kernel's
- * proto-VSIDs, so the fold's sum is below twice the modulus).  rt scratch.
+ * subtract (a context below 2^B3_CONTEXT_BITS keeps the product below
+ * 2^(2 * bits - 1), so the fold's sum is below twice the modulus).  rt
+ * scratch.
  */
 .macro VSID_SCRAMBLE rv, rt, bits
 	lis	\rt, VSID_MULTIPLIER@h
@@ -105,27 +113,30 @@
 
 /*
  * The segment-miss fast path (data 0x380, instruction 0x480).  For an
- * address of kernel_mm whose table path reaches a PUD leaf (16G: a 1T
- * segment with a 16G base, context 2's 1T VSID: proto = 2 << 6 | ESID,
- * times 12538073 mod 2^25 - 1) or a PMD entry (a 256M segment: a PMD
- * leaf gives a 16M base, a PTE table a 4K base; proto = 2 << 18 | ESID mod
- * 2^37 - 1), as slb_insert(): a 1T segment first drops every entry of
+ * address of kernel_mm (context 2) or of the running user space (context
+ * 3 + its id) whose table path reaches a PUD leaf (16G: a 1T segment with
+ * a 16G base, the 1T VSID: proto = context << 6 | ESID, times 12538073
+ * mod 2^25 - 1) or a PMD entry (a 256M segment: a PMD leaf gives a 16M
+ * base, a PTE table a 4K base; proto = context << 18 | ESID mod 2^37 - 1),
+ * as slb_insert(): a 1T segment first drops every entry of
  * its 1T region (no two entries may cover one address; a 256M segment
  * has no 1T entry around it, or there would be no segment miss), the next
  * index round robin over 1..31 with its old entry dropped, the shadow, the
- * 1T count and the counters kept, then rfid.  An address of another space,
- * or whose path ends above the PMD level without a leaf (nothing mapped),
- * goes to C.
+ * 1T count and the counters kept, then rfid.  An address of no space (a
+ * user address with no user_call() running), or whose path ends above
+ * the PMD level without a leaf (nothing mapped), goes to C.
  *
  * Registers: r13 the vector number on entry (the stub saved r13 in SPRG2),
  * kept in b3_slb_save, then scratch; r12 saved in HSPRG1 (not SPRG3,
  * which user mode reads), then the save area; r5..r11 and CR saved there.
- * r10 the address; r9 the table walk, then the ESID word; r8 the segment's
- * flags, then RS; r7 1 for a 1T segment; r5, r6, r11, r13 scratch; CTR in
- * the overlap scan.  All come back as they were, to rfid or to the C path.
+ * r10 the address; r9 the space, then the table walk, then the ESID word;
+ * r8 the segment's flags, then RS; r7 the space's context, then 1 for a
+ * 1T segment; r5, r6, r11, r13 scratch; CTR in the overlap scan.  All
+ * come back as they were, to rfid or to the C path.
  *
- * Path length (make bench counts it): about 120 instructions for a 256M
- * segment; a 1T segment's scan of the shadow adds about 10 an entry.
+ * Path length, vector to rfid (make bench counts it; bench=paths): 136
+ * instructions for a kernel 256M segment with a 4K or 16M base, 139 for a
+ * user one; a 1T segment's scan of the shadow adds about 10 an entry.
  */
 #define SAVE(n)			(8 * (n))	/* r5..r11 at SAVE(5)..SAVE(11) */
 #define SAVE_CR			(8 * 12)
@@ -146,13 +157,17 @@ b3_slb_fast:
 	mfspr	r10, SPRN_DAR
 	beq	1f
 	mfspr	r10, SPRN_SRR0
-1:	/* kernel_mm only: the top bits 0x8 then zeros down to bit 46 */
+1:	/* the space: a user address (zeros above bit 46) while a user_call() runs, or kernel_mm's (0x8, zeros) */
+	LOAD_IMM64 r9, b3_spaces			/* B3_SPACE_USER first */
 	srdi	r11, r10, B3_VA_BITS
+	cmpdi	r11, 0
+	beq	2f
 	xoris	r11, r11, (B3_KMAP_START >> B3_VA_BITS) >> 16
 	cmpdi	r11, 0
 	bne	slow
-	LOAD_IMM64 r9, b3_kmap_pgd_pa
-	ld	r9, 0(r9)
+	addi	r9, r9, B3_SPACE_BYTES * B3_SPACE_KERNEL
+2:	ld	r7, B3_SPACE_CONTEXT(r9)
+	ld	r9, B3_SPACE_PGD(r9)
 	cmpdi	r9, 0
 	beq	slow
 	/* PGD: a table; PUD: a 16G leaf or a table; PMD: a 16M leaf or a PTE table */
@@ -178,14 +193,15 @@ b3_slb_fast:
 	KIND	r11, r9
 	li	r8, SLB_VSID_KP | SLB_VSID_LLP_4K
 	cmpdi	r11, TABLE			/* a PTE table: 4K base */
-	beq	2f
+	beq	3f
 	cmpdi	r11, LEAF			/* a leaf: 16M base */
 	bne	slow
 	li	r8, SLB_VSID_KP | SLB_VSID_LLP_16M
-2:	/* a 256M segment (no 1T entry covers it, or there would be no segment miss) */
-	/* VSID = (2 << 18 | ESID) * 12538073 mod (2^37 - 1), into RS */
+3:	/* a 256M segment (no 1T entry covers it, or there would be no segment miss) */
+	/* VSID = (context << 18 | ESID) * 12538073 mod (2^37 - 1), into RS */
 	rldicl	r11, r10, 64 - SEGMENT_SHIFT_256M, 64 - ESID_BITS_256M
-	oris	r11, r11, (CONTEXT_KERNEL_MM << ESID_BITS_256M) >> 16
+	sldi	r7, r7, ESID_BITS_256M
+	or	r11, r11, r7
 	VSID_SCRAMBLE r11, r9, VSID_MOD_BITS_256M
 	sldi	r11, r11, SLB_VSID_SHIFT
 	or	r8, r8, r11			/* RS */
@@ -193,10 +209,10 @@ b3_slb_fast:
 	li	r7, 0
 	b	insert
 
-tera:	/* a 16G leaf: a 1T segment with a 16G base; every entry of its region goes first */
-	DROP_OVERLAPS
+tera:	/* a 16G leaf: a 1T segment with a 16G base, VSID (context << 6 | ESID) * 12538073 mod (2^25 - 1) */
 	rldicl	r11, r10, 64 - SEGMENT_SHIFT_1T, 64 - ESID_BITS_1T
-	ori	r11, r11, CONTEXT_KERNEL_MM << ESID_BITS_1T
+	sldi	r7, r7, ESID_BITS_1T
+	or	r11, r11, r7
 	VSID_SCRAMBLE r11, r9, VSID_MOD_BITS_1T
 	sldi	r11, r11, SLB_VSID_SHIFT_1T
 	li	r8, 1
@@ -204,6 +220,8 @@ tera:	/* a 16G leaf: a 1T segment with a 16G base; every entry of its region goe
 	ori	r8, r8, SLB_VSID_KP | SLB_VSID_LLP_16G
 	or	r8, r8, r11			/* RS */
 	rldicr	r9, r10, 0, 63 - SEGMENT_SHIFT_1T	/* the ESID */
+	/* every entry of its 1T region goes first (r8, r9 kept) */
+	DROP_OVERLAPS
 	li	r7, 1
 
 insert:	/* the next index round robin over 1..31; a valid old entry there is dropped */
@@ -274,18 +292,23 @@ b3_slb_save:
 
 /*
  * The hash-miss fast path (data storage 0x300, instruction storage 0x400):
- * a kernel load, store or fetch with no HPTE (DSISR exactly NOHPTE, STORE
- * allowed; SRR1's cause exactly NOHPTE) at a kernel_mm address whose walk
- * ends at a leaf: a 4K PTE, a PMD entry of a 16M run or a PUD entry of a
- * 16G run.  The leaf must grant the access with ACCESSED (and DIRTY for a
- * store) already set and be a supervisor page; the segment (slbfee.) must
- * be the page's: 256M with a 4K or 16M base, or 1T with a 16G base.  The
+ * a load, store or fetch with no HPTE (DSISR exactly NOHPTE, STORE
+ * allowed; SRR1's cause exactly NOHPTE) at an address of kernel_mm or of
+ * the running user space (the segment path's rule) whose walk ends at a
+ * leaf: a 4K PTE, a PMD entry of a 16M run or a PUD entry of a 16G run.
+ * The leaf must grant the access (READ, WRITE for a store, EXEC for a
+ * fetch) with ACCESSED (and DIRTY for a store) already set, and, for a
+ * user access (SRR1[PR] = 1), not be a supervisor page (PRIVILEGED); the
+ * segment (slbfee.) must be the page's: 256M with a 4K or 16M base, or 1T
+ * with a 16G base, its VSID the space's (the segment path made it).  The
+ * PP code is the C path's: a supervisor page 000 or 110, a user page 010
+ * or 011, read-write or read-only.  The
  * HPTE is built as b3_hpte_v()/b3_hpte_r() build it from the run's first
  * entry (the run index: the entry's address rounded down to 8 PMD or 64
  * PUD entries), put in the first free slot of the primary group, then of
  * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
- * SECOND, GIX), the counters kept, rfid.  Anything else (a user access,
- * bits to set, both groups full: eviction) goes to the C path.
+ * SECOND, GIX), the counters kept, rfid.  Anything else (no space, rights
+ * refused, bits to set, both groups full: eviction) goes to the C path.
  *
  * A fault at the same 4K page as the last one this path resolved, with no
  * HPTE removed in between (C's progress_reset() forgets it), goes to C:
@@ -294,14 +317,15 @@ b3_slb_save:
  *
  * Registers: r13 the vector on entry (SPRG2 holds r13), then scratch; r12
  * saved in HSPRG1, then the save area b3_hash_save; r5..r11 and CR saved
- * there.  r10 the address; r11 the entry bits the access needs, then the
- * hash, then dw1; r5 the page shift; r7 the leaf's address, then the
- * run's first entry's; r8 that entry; r6 the VSID word, then the VSID,
- * then group addresses; r9 the walk, then dw0; r13 scratch; CTR the slot
- * scan.
+ * there.  cr1 eq: a kernel access.  r10 the address; r11 the entry bits
+ * the access needs, then the hash, then dw1; r5 the space, then the page
+ * shift; r7 the leaf's address, then the run's first entry's; r8 that
+ * entry; r6 the VSID word, then the VSID, then group addresses; r9 the
+ * walk, then dw0; r13 scratch; CTR the slot scan.
  *
- * Path length (make bench counts it): about 150 instructions for a 4K
- * page with a free primary slot; huge pages take a few more.
+ * Path length, vector to rfid (make bench counts it; bench=paths): about
+ * 220 instructions for a page of any size with a free primary slot, kernel
+ * or user.
  */
 #define HSAVE(n)		(8 * (n))	/* r5..r11 at HSAVE(5)..HSAVE(11) */
 #define HSAVE_CR		(8 * 12)
@@ -312,7 +336,7 @@ b3_slb_save:
 #define HSAVE_LAST		(8 * 17)	/* b3_hash_last */
 #define RPN_CLEAR_HIGH		11		/* clrldi: the bits above the RPN field (53) */
 #define GIX_RECORD_MASK		(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)
-#define NEED_LOAD		(_PAGE_READ | _PAGE_ACCESSED | _PAGE_PRIVILEGED)
+#define NEED_LOAD		(_PAGE_READ | _PAGE_ACCESSED)
 #define NEED_STORE		(NEED_LOAD | _PAGE_WRITE | _PAGE_DIRTY)
 #define NEED_FETCH		(NEED_LOAD | _PAGE_EXEC)
 #define ISI_CAUSES		(SRR1_ISI_NOHPTE | SRR1_ISI_N_OR_G | SRR1_ISI_PROT)
@@ -341,10 +365,10 @@ b3_hash_fast:
 	mfcr	r11
 	std	r11, HSAVE_CR(r12)
 	std	r13, HSAVE_VEC(r12)
-	/* a kernel access (SRR1[PR] = 0) */
+	/* a user access (SRR1[PR] = 1): cr1 eq clear, so that its leaf must not be PRIVILEGED */
 	mfspr	r11, SPRN_SRR1
 	andi.	r9, r11, MSR_PR
-	bne	hslow
+	cmpdi	cr1, r9, 0
 	cmpdi	r13, VEC_ISI
 	beq	1f
 	/* data: no HPTE, nothing else in DSISR but STORE */
@@ -366,22 +390,25 @@ b3_hash_fast:
 	bne	hslow
 	mfspr	r10, SPRN_SRR0
 	li	r11, NEED_FETCH
-2:	/* kernel_mm only */
-	srdi	r9, r10, B3_VA_BITS
-	xoris	r9, r9, (B3_KMAP_START >> B3_VA_BITS) >> 16
-	cmpdi	r9, 0
-	bne	hslow
-	/* not the page this path resolved last (nothing removed since): C counts such repeats */
+2:	/* not the page this path resolved last (nothing removed since): C counts such repeats */
 	ld	r9, HSAVE_LAST(r12)
 	srdi	r5, r10, B3_PAGE_SHIFT
 	cmpd	r9, r5
 	beq	hslow
-	/* the segment */
+	/* the space: a user address while a user_call() runs, or kernel_mm's (as the segment path) */
+	LOAD_IMM64 r5, b3_spaces + B3_SPACE_PGD	/* B3_SPACE_USER first */
+	srdi	r9, r10, B3_VA_BITS
+	cmpdi	r9, 0
+	beq	3f
+	xoris	r9, r9, (B3_KMAP_START >> B3_VA_BITS) >> 16
+	cmpdi	r9, 0
+	bne	hslow
+	addi	r5, r5, B3_SPACE_BYTES * B3_SPACE_KERNEL
+3:	/* the segment */
 	slbfee.	r6, r10
 	bne	hslow
 	/* the walk: PGD and PUD tables or a 16G leaf, a PMD table or a 16M leaf, a 4K PTE */
-	LOAD_IMM64 r9, b3_kmap_pgd_pa
-	ld	r9, 0(r9)
+	ld	r9, 0(r5)
 	cmpdi	r9, 0
 	beq	hslow
 	rldicl	r7, r10, 64 - B3_PGD_SHIFT, 64 - B3_PGD_INDEX_BITS
@@ -431,11 +458,15 @@ pud_leaf:
 	li	r5, B3_16G_SHIFT
 	li	r13, SEG_KEY_16G
 	li	r9, RUN_MASK_16G
-leaf:	/* rights: the faulting entry has every bit the access needs */
+leaf:	/* rights: the faulting entry has every bit the access needs, and none a user access may not meet */
 	and	r7, r7, r9			/* the run's first entry */
 	and	r9, r8, r11
 	cmpd	r9, r11
 	bne	hslow
+	beq	cr1, 30f			/* a kernel access */
+	andi.	r9, r8, _PAGE_PRIVILEGED
+	bne	hslow				/* a user access to a supervisor page: refused by C */
+30:
 	/* the segment is the page's (B and base size), else C remakes it */
 	rotldi	r9, r6, 2
 	andi.	r9, r9, SEG_KEY_MASK
@@ -507,13 +538,21 @@ leaf:	/* rights: the faulting entry has every bit the access needs */
 11:	andi.	r9, r8, _PAGE_EXEC
 	bne	12f
 	ori	r11, r11, HPTE_R_N
-12:	andi.	r9, r8, _PAGE_WRITE
-	bne	13f
+12:	/* PP: a supervisor page 000 (read-write) or 110, a user page 010 or 011 */
+	andi.	r9, r8, _PAGE_PRIVILEGED
+	beq	31f
+	andi.	r9, r8, _PAGE_WRITE
+	bne	32f
 	ori	r11, r11, HPTE_PP_KERNEL_RO & HPTE_R_PP	/* PP 110: PP1..2 here, PP0 (the top bit) next */
 	li	r9, 1
 	rldicr	r9, r9, 63, 0
 	or	r11, r11, r9
-13:	ld	r9, HSAVE_V(r12)
+	b	32f
+31:	andi.	r9, r8, _PAGE_WRITE
+	ori	r11, r11, HPTE_PP_USER_RW
+	bne	32f
+	ori	r11, r11, HPTE_PP_USER_RO
+32:	ld	r9, HSAVE_V(r12)
 	/* the primary group, then the secondary: the first slot with V clear */
 	LOAD_IMM64 r13, b3_hash_mask
 	ld	r13, 0(r13)

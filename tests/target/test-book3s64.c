@@ -114,14 +114,23 @@ static bool hpte_recorded(vaddr_t page_va, void *headp, unsigned int shift, uint
 	       !!(e & H_PAGE_F_SECOND) == !!(*v & HPTE_V_SECONDARY);
 }
 
-/* The HPTE words v, r (H aside) are what the C encoder makes for the page at page_va of 1 << shift. */
-static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
-			 uint64_t r)
+/*
+ * The HPTE words v, r (H aside) are what the C encoder makes for the page
+ * at page_va of 1 << shift in VSID context ctx (2: kernel_mm).
+ */
+static bool encoded_as_c_in(unsigned int ctx, vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa,
+			    uint64_t head, uint64_t v, uint64_t r)
 {
-	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(2, page_va, tera) };
+	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(ctx, page_va, tera) };
 
 	return (v & ~(uint64_t)HPTE_V_SECONDARY) == b3_hpte_v(&s, page_va, shift) &&
 	       r == b3_hpte_r(pa, shift, head);
+}
+
+static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
+			 uint64_t r)
+{
+	return encoded_as_c_in(2, page_va, shift, tera, pa, head, v, r);
 }
 
 static void test_4k(void)
@@ -175,18 +184,17 @@ static void test_4k(void)
 	}
 	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
 		  "repeat of a fault the MMU does not take)", REFAULTS);
-	/* a kernel_mm page with user rights: its PP (010) is not the assembly path's (000 or 110) */
+	/* a kernel_mm page with user rights: the assembly path gives it the user's PP, 010 */
 	map(&kernel_mm, MISS_VA, pa, 4096, UPROT_RW);
 	c0 = counts_now();
 	report_eq(peek(MISS_VA + 16), 0x5707e, "a kernel_mm page with user rights reads");
 	c1 = counts_now();
 	walk(&kernel_mm, MISS_VA, &w);
-	report(c1.hash_miss_c == c0.hash_miss_c + 1 &&
+	report(c1.hash_miss_c == c0.hash_miss_c &&
 	       b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r) &&
 	       (r & (HPTE_R_PP0 | HPTE_R_PP)) == HPTE_PP_USER_RW,
-	       "its hash miss went to C (the assembly path takes supervisor pages only): PP 010 (R %016lx)",
-	       (unsigned long)r);
+	       "its hash miss resolved in assembly, PP 010 as the C encoder makes it (R %016lx)", (unsigned long)r);
 	unmap(&kernel_mm, MISS_VA, 4096);
 	test_page_free(pa);
 }
@@ -470,13 +478,18 @@ static void test_user_16g(void)
 	const struct fault_record *f = last_fault();
 	struct mm mm;
 	struct tlb_info t;
+	struct b3_counts c0, c1;
 	uint32_t r = 0;
 
 	lin(pa)[2] = 0x16c0ffee;
 	report_eq(user_space_init(&mm, USER16G_PID), MMU_OK, "user space %d", USER16G_PID);
 	report_eq(map(&mm, USER16G_VA, 0, size, UPROT_RW), MMU_OK, "16G user page over physical 0");
+	c0 = counts_now();
 	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 0) && is_eq(r, 0x16c0ffee),
 	       "a user load through it reads RAM at 0x%lx (0x%lx)", (unsigned long)pa, (unsigned long)r);
+	c1 = counts_now();
+	report(c1.slb_miss - c0.slb_miss >= 1 && c1.hash_miss - c0.hash_miss >= 1 && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(c1.hash_miss_c, c0.hash_miss_c), "its 1T segment miss and its hash miss resolved in assembly");
 	report(tlb_lookup(va, USER16G_PID, &t) && is_eq(t.prot, UPROT_RW) && is_eq(t.tid, USER16G_PID) &&
 	       is_eq(t.pa, 0) && is_eq(t.level, 1), "its HPTE: user read-write (PP 010), space %d, RPN 0 (prot 0x%x)",
 	       USER16G_PID, t.prot);
@@ -497,6 +510,207 @@ static void test_user_16g(void)
 	report(!tlb_lookup(va, USER16G_PID, &t), "no HPTE left for the page");
 	user_space_destroy(&mm);
 	test_page_free(pa);
+}
+
+/*
+ * User faults through the assembly paths: the running user space's
+ * segment and hash misses (data and instruction) resolved in assembly
+ * with its own VSID context and the user's PP codes, the rights checked
+ * (a supervisor page of the space gets no HPTE for a user access, a
+ * read-only page PP 011), and the accessed/dirty rule (a page without
+ * ACCESSED, or a store to one without DIRTY, goes to C, which sets them).
+ */
+#define UFAST_PID	12
+#define UFAST_PID2	13
+#define UFAST_VA	0x0000001230000000ull	/* a 256M segment of its own */
+#define UFAST16M_VA	0x0000003000000000ull
+#define UPAGES		3	/* read-write, read-only, the kernel's */
+
+/* The HPTE that translates va in space pid now: its words (tlb_lookup's raw words) and group * 8 + slot. */
+static bool user_hpte(vaddr_t va, unsigned int pid, uint64_t *v, uint64_t *r, uint32_t *where)
+{
+	struct tlb_info t;
+
+	if (!tlb_lookup(va, pid, &t))
+		return false;
+	*v = (uint64_t)t.raw[0] << 32 | t.raw[1];
+	*r = (uint64_t)t.raw[2] << 32 | t.raw[3];
+	*where = t.raw[4];
+	return true;
+}
+
+static uint64_t pte_of(struct mm *mm, vaddr_t va)
+{
+	struct walk_result w;
+
+	return walk(mm, va, &w) == MMU_OK ? w.entry : 0;
+}
+
+/* A user load of va in mm after every HPTE and segment is gone: its value, and the counts it took. */
+static uint32_t user_load_fresh(struct mm *mm, vaddr_t va, struct b3_counts *d, int *kind)
+{
+	struct b3_counts c0, c1;
+	uint32_t r = 0;
+
+	tlb_flush_all();
+	c0 = counts_now();
+	*kind = user_call(mm, user_routine(user_load_word), va, &r);
+	c1 = counts_now();
+	d->slb_miss = c1.slb_miss - c0.slb_miss;
+	d->hash_miss = c1.hash_miss - c0.hash_miss;
+	d->slb_miss_c = c1.slb_miss_c - c0.slb_miss_c;
+	d->hash_miss_c = c1.hash_miss_c - c0.hash_miss_c;
+	d->data_resolved = c1.data_resolved - c0.data_resolved;
+	d->inst_resolved = c1.inst_resolved - c0.inst_resolved;
+	return r;
+}
+
+static void check_user_ad(struct mm *mm, paddr_t pa)
+{
+	struct walk_result w;
+	struct b3_counts c0, c1;
+	uint64_t v, r;
+	uint32_t where = 0, res = 0;
+	int kind;
+
+	/* a store to a page without DIRTY: C sets it (the HPTE then has C) */
+	tlb_flush_all();
+	walk(mm, UFAST_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_DIRTY);
+	c0 = counts_now();
+	kind = user_call(mm, user_routine(user_store_word), UFAST_VA + 12, &res);
+	c1 = counts_now();
+	report(is_eq(kind, 0) && is_eq(lin(pa)[3], 0x600df00d) && is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) &&
+	       (pte_of(mm, UFAST_VA) & _PAGE_DIRTY) && user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) &&
+	       (r & HPTE_R_C), "a user store to a page without DIRTY: the C path took it, set DIRTY, its HPTE has C");
+	/* a load from a page without ACCESSED: C sets it */
+	tlb_flush_all();
+	walk(mm, UFAST_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	c0 = counts_now();
+	kind = user_call(mm, user_routine(user_load_word), UFAST_VA + 8, &res);
+	c1 = counts_now();
+	report(is_eq(kind, 0) && is_eq(res, 0x0f0f0f0f) && is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) &&
+	       (pte_of(mm, UFAST_VA) & _PAGE_ACCESSED),
+	       "a user load from a page without ACCESSED: the C path took it and set ACCESSED");
+}
+
+/* Another space with another page at the same address: its own HPTE (its context), the first one's kept. */
+static void check_user_second_space(struct mm *mm, paddr_t pa)
+{
+	paddr_t pb = test_page();
+	struct b3_counts d;
+	struct mm mm2;
+	uint64_t v, r;
+	uint32_t where = 0;
+	int kind;
+
+	lin(pb)[2] = 0x22222222;
+	user_space_init(&mm2, UFAST_PID2);
+	map(&mm2, UFAST_VA, pb, 4096, UPROT_RW);
+	report(is_eq(user_load_fresh(&mm2, UFAST_VA + 8, &d, &kind), 0x22222222) && is_eq(kind, 0) &&
+	       is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0),
+	       "space %d reads its own page at the same address, both misses in assembly", UFAST_PID2);
+	report(user_hpte(UFAST_VA, UFAST_PID2, &v, &r, &where) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID2, UFAST_VA, 12, false, pb, pte_of(&mm2, UFAST_VA),
+			       v, r), "its HPTE is in its own context (%d), as the C encoder makes it",
+	       B3_CONTEXT_USER_BASE + UFAST_PID2);
+	report(is_eq(user_call(mm, user_routine(user_load_word), UFAST_VA + 8, &(uint32_t){ 0 }), 0) &&
+	       user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) && is_eq(r & HPTE_R_RPN_MASK, pa),
+	       "space %d's HPTE at that address still maps its own page", UFAST_PID);
+	unmap(&mm2, UFAST_VA, 4096);
+	user_space_destroy(&mm2);
+	test_page_free(pb);
+}
+
+static void check_user_16m(struct mm *mm)
+{
+	vsize_t size = 16 * MB;
+	paddr_t pa = hugepool_alloc((uint32_t)size);
+	vaddr_t va = UFAST16M_VA + size - 16;
+	struct b3_counts d;
+	uint64_t v = 0, r = 0, head;
+	uint32_t where = 0;
+	int kind;
+
+	if (pa == HUGEPOOL_FAIL) {
+		skip_no_huge_page("user 16M: no page of that size in the pool");
+		return;
+	}
+	*(volatile uint32_t *)lin(pa + size - 16) = 0x16166666u;
+	map(mm, UFAST16M_VA, pa, size, UPROT_RW);
+	report(is_eq(user_load_fresh(mm, va, &d, &kind), 0x16166666u) && is_eq(kind, 0) &&
+	       is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0) && is_eq(d.hash_miss, 2),
+	       "a user load in a 16M page's last replica reads it, every miss in assembly");
+	head = pt_entry_get(pt_run_head(mm, 3, size, UFAST16M_VA));
+	report(user_hpte(va, UFAST_PID, &v, &r, &where) && (v & HPTE_V_LARGE) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID, UFAST16M_VA, 24, false, pa, head, v, r) &&
+	       is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RW),
+	       "its HPTE: large, 16M in a 16M-base segment of the space's context, PP 010, the C encoder's words");
+	report((head & H_PAGE_HASHPTE) && ((head & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT) == (where & 7) &&
+	       !!(head & H_PAGE_F_SECOND) == !!(v & HPTE_V_SECONDARY),
+	       "its slot recorded in the run's first PMD entry (0x%016lx)", (unsigned long)head);
+	report(is_eq(unmap(mm, UFAST16M_VA, size), MMU_OK) && !user_hpte(va, UFAST_PID, &v, &r, &where),
+	       "unmap removed the HPTE");
+	hugepool_free(pa, (uint32_t)size);
+}
+
+static void test_user_fast(void)
+{
+	paddr_t pa[UPAGES];
+	unsigned int prot[UPAGES] = { UPROT_RW, PROT_READ | PROT_USER, KPROT_RW }, i;
+	const struct fault_record *f = last_fault();
+	struct b3_counts d;
+	struct mm mm;
+	uint64_t v = 0, r = 0;
+	uint32_t where = 0, res = 0;
+	int kind;
+
+	report_eq(user_space_init(&mm, UFAST_PID), MMU_OK, "user space %d", UFAST_PID);
+	for (i = 0; i < UPAGES; i++) {
+		pa[i] = test_page();
+		lin(pa[i])[2] = 0x0f0f0f0f;
+		lin(pa[i])[3] = 0;
+		map(&mm, UFAST_VA + i * 4096ull, pa[i], 4096, prot[i]);
+	}
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 8, &d, &kind), 0x0f0f0f0f) && is_eq(kind, 0),
+	       "a user load from a fresh read-write page reads it");
+	report(is_eq(d.slb_miss, 2) && is_eq(d.hash_miss, 2) && is_eq(d.inst_resolved, 2) && is_eq(d.data_resolved, 2),
+	       "its code and its data took a segment miss and a hash miss each (instruction, data)");
+	report(is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0), "all four resolved in assembly, none by the C path");
+	report(user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID, UFAST_VA, 12, false, pa[0], pte_of(&mm, UFAST_VA),
+			       v, r) && is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RW),
+	       "its HPTE: the space's context (%d), PP 010, the C encoder's words (V %016lx R %016lx)",
+	       B3_CONTEXT_USER_BASE + UFAST_PID, (unsigned long)v, (unsigned long)r);
+	report((pte_of(&mm, UFAST_VA) & H_PAGE_HASHPTE) &&
+	       ((pte_of(&mm, UFAST_VA) & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT) == (where & 7),
+	       "its slot recorded in the PTE");
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 4096 + 8, &d, &kind), 0x0f0f0f0f) && is_eq(kind, 0) &&
+	       is_eq(d.hash_miss_c, 0) && user_hpte(UFAST_VA + 4096, UFAST_PID, &v, &r, &where) &&
+	       is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RO),
+	       "a user load from a read-only page: in assembly, PP 011 (R %016lx)", (unsigned long)r);
+	expect_fault(UFAST_VA + 4096 + 12);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), UFAST_VA + 4096 + 12, &res), 1) && f->store &&
+	       f->user && is_eq(f->kind, FAULT_PROT_DATA) && is_eq(lin(pa[1])[3], 0),
+	       "a user store to it faults (%s), memory unchanged", fault_kind_name(f->kind));
+	expect_fault(UFAST_VA + 2 * 4096 + 8);
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 2 * 4096 + 8, &d, &kind), 0) && is_eq(kind, 1) && f->user &&
+	       is_eq(f->kind, FAULT_PROT_DATA), "a user load from the space's supervisor page faults (%s)",
+	       fault_kind_name(f->kind));
+	report(!user_hpte(UFAST_VA + 2 * 4096, UFAST_PID, &v, &r, &where),
+	       "and no HPTE went in for it (the assembly path refuses a user access to a supervisor page)");
+	expect_fault_clear();
+	check_user_ad(&mm, pa[0]);
+	check_user_second_space(&mm, pa[0]);
+	check_user_16m(&mm);
+	for (i = 0; i < UPAGES; i++)
+		unmap(&mm, UFAST_VA + i * 4096ull, 4096);
+	report(!user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) && !user_hpte(UFAST_VA + 4096, UFAST_PID, &v, &r, &where),
+	       "unmap removed the space's HPTEs");
+	user_space_destroy(&mm);
+	for (i = 0; i < UPAGES; i++)
+		test_page_free(pa[i]);
 }
 
 /*
@@ -739,6 +953,7 @@ PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
 PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
 PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space", test_user_16g);
+PPCMMU_TEST_FN("book3s64-user-fast", "book3s64", "book3s64 user faults in assembly", test_user_fast);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
 PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
