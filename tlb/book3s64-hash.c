@@ -60,13 +60,10 @@ static struct b3_hpt_info hpt_info;
 uint64_t b3_hash_mask;
 #define hash_mask b3_hash_mask
 
-/* Shared with the assembly segment-miss path (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
-struct b3_slb_shadow b3_slb[SLB_ENTRIES];
-uint64_t b3_slb_next = SLB_FIRST_FREE;
-uint64_t b3_slb_tera;			/* valid 1T entries: the assembly path leaves segments to C then */
-struct b3_space b3_spaces[2];		/* the user space running and kernel_mm (the assembly walks them) */
+/* Shared with the assembly paths (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
+struct b3_core b3_cores[B3_MAX_CORES];
 struct b3_counts b3_stats;
-#define slb b3_slb
+#define slb (b3_core_me()->slb)
 #define counts b3_stats
 
 /* The fault path's repeat check (fault_is_progress()): the page whose HPTE went in last. */
@@ -80,9 +77,32 @@ static unsigned int repeats;
  */
 static void progress_reset(void)
 {
+	unsigned int i;
+
 	last_page = ~(vaddr_t)0;
 	repeats = 0;
-	b3_hash_last = ~0ull;
+	for (i = 0; i < B3_MAX_CORES; i++)
+		b3_cores[i].hash_last = ~0ull;
+}
+
+struct b3_core *b3_core_prepare(unsigned int i)
+{
+	struct b3_core *c = &b3_cores[i];
+	struct b3_space kernel = c->spaces[B3_SPACE_KERNEL];
+
+	memset(c, 0, sizeof(*c));
+	c->spaces[B3_SPACE_KERNEL] = kernel;
+	c->hash_last = ~0ull;
+	c->slb_next = SLB_FIRST_FREE;
+	__asm__ volatile("sync" : : : "memory");
+	return c;
+}
+
+void b3_core_init(unsigned int i)
+{
+	struct b3_core *c = b3_core_prepare(i);
+
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG1), "r"(c) : "memory");
 }
 
 /* ---- segments ---- */
@@ -199,7 +219,7 @@ static void slb_drop(unsigned int i)
 	__asm__ volatile("slbie %0; slbmte %1, %2; isync"
 			 : : "r"(rb), "r"(0ull), "r"((uint64_t)i) : "memory");
 	if (slb[i].tera)
-		b3_slb_tera--;
+		b3_core_me()->slb_tera--;
 	slb[i].valid = false;
 	slb[i].tera = false;
 }
@@ -236,15 +256,16 @@ static void slb_drop_overlaps(vaddr_t ea, bool tera)
 
 static void slb_insert(vaddr_t ea, const struct b3_seg *s)
 {
+	struct b3_core *c = b3_core_me();
 	unsigned int i;
 
 	slb_drop_overlaps(ea, s->tera);
-	i = (unsigned int)b3_slb_next;
+	i = (unsigned int)c->slb_next;
 	if (slb[i].valid)
 		slb_drop(i);
-	b3_slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
+	c->slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
 	if (s->tera)
-		b3_slb_tera++;
+		c->slb_tera++;
 	slb[i].valid = true;
 	slb[i].tera = s->tera;
 	slb[i].esid = esid_of(ea, s->tera);
@@ -401,6 +422,7 @@ void b3_hash_init(paddr_t ram)
 	paddr_t pa;
 	uint64_t msr;
 
+	b3_core_init(0);	/* the boot core's state, for the fault paths */
 	pa = palloc_pages(shift - B3_PAGE_SHIFT);
 	if (pa == PALLOC_FAIL)
 		panic("hash table: no free block of %lu KB for %lu MB of RAM",
@@ -596,8 +618,12 @@ bool b3_hash_fault(struct b3_regs *r)
 
 void b3_kernel_space(void)
 {
-	b3_spaces[B3_SPACE_KERNEL].context = CONTEXT_KERNEL_MM;
-	b3_spaces[B3_SPACE_KERNEL].pgd_pa = virt_to_phys(kernel_mm.pgd);
+	unsigned int i;
+
+	for (i = 0; i < B3_MAX_CORES; i++) {
+		b3_cores[i].spaces[B3_SPACE_KERNEL].context = CONTEXT_KERNEL_MM;
+		b3_cores[i].spaces[B3_SPACE_KERNEL].pgd_pa = virt_to_phys(kernel_mm.pgd);
+	}
 }
 
 /*
@@ -608,7 +634,7 @@ void b3_kernel_space(void)
  */
 void b3_user_space(const struct mm *mm)
 {
-	struct b3_space *s = &b3_spaces[B3_SPACE_USER];
+	struct b3_space *s = &b3_core_me()->spaces[B3_SPACE_USER];
 
 	s->pgd_pa = 0;
 	if (mm->start != 0 || mm->last != B3_USER_LAST)
@@ -627,7 +653,7 @@ void b3_user_leave(void)
 {
 	unsigned int i;
 
-	b3_spaces[B3_SPACE_USER].pgd_pa = 0;
+	b3_core_me()->spaces[B3_SPACE_USER].pgd_pa = 0;
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid && slb[i].esid <= B3_USER_LAST)
 			slb_drop(i);

@@ -7,11 +7,24 @@
 #define PPCMMU_TLB_BOOK3S64_HASH_H
 
 /*
- * The assembly segment-miss path (tlb/book3s64-miss.S) shares with C: the
+ * The assembly paths (tlb/book3s64-miss.S) share with C each core's state,
+ * struct b3_core (SPRG1 holds its address on that core, B3_CORE_*): the
+ * paths' register save areas, the page the hash path resolved last, the
  * SLB's shadow (B3_SLB_*: one 16-byte entry per SLB index), the next index
- * to fill, the count of valid 1T entries, kernel_mm's PGD (physical) and
- * the counters (B3_STAT_*).
+ * to fill and the count of valid 1T entries, and the spaces the paths
+ * serve (B3_SPACE_USER: the user space of the user_call() this core runs,
+ * PGD 0 when none; B3_SPACE_KERNEL: kernel_mm), each its PGD (physical:
+ * the paths walk in real mode) and VSID context; and the counters
+ * (B3_STAT_*, shared).
  */
+#define B3_MAX_CORES		2		/* QEMU's powernv8 with -smp 2 */
+#define B3_CORE_SLB_SAVE	0		/* 14 doublewords: the segment path's */
+#define B3_CORE_HASH_SAVE	112		/* 17: the hash path's */
+#define B3_CORE_HASH_LAST	248		/* its last page (EA >> 12), ~0: none */
+#define B3_CORE_SLB_NEXT	256
+#define B3_CORE_SLB_TERA	264
+#define B3_CORE_SPACES		272		/* 2 spaces of B3_SPACE_BYTES */
+#define B3_CORE_SLB		304		/* SLB_ENTRIES shadow entries */
 #define B3_SLB_VALID		0	/* byte */
 #define B3_SLB_TERA		1	/* byte */
 #define B3_SLB_ESID		8	/* doubleword */
@@ -21,12 +34,6 @@
 #define B3_STAT_INST		56
 #define B3_STAT_HASH_MISS	8
 #define B3_STAT_INSERTS		24
-/*
- * The spaces the assembly paths serve (b3_spaces[]): entry B3_SPACE_USER
- * the user space of the user_call() running (PGD 0 when none runs),
- * B3_SPACE_KERNEL kernel_mm; each its PGD (physical: the paths walk in
- * real mode) and its VSID context.
- */
 #define B3_SPACE_PGD		0
 #define B3_SPACE_CONTEXT	8
 #define B3_SPACE_BYTES		16
@@ -47,6 +54,7 @@
 #include <stddef.h>
 #include "mmu/mmu.h"
 #include "include/book3s64/frame.h"
+#include "include/book3s64/hash.h"
 
 struct b3_slb_shadow {
 	uint8_t valid;
@@ -54,6 +62,37 @@ struct b3_slb_shadow {
 	uint8_t pad[6];
 	uint64_t esid;			/* the EA with the offset bits clear */
 };
+
+struct b3_space {
+	uint64_t pgd_pa;		/* physical, 0: no such space now */
+	uint64_t context;
+};
+
+struct b3_core {
+	uint64_t slb_save[14];
+	uint64_t hash_save[17];
+	uint64_t hash_last;
+	uint64_t slb_next;
+	uint64_t slb_tera;		/* valid 1T entries */
+	struct b3_space spaces[2];	/* B3_SPACE_USER, B3_SPACE_KERNEL */
+	struct b3_slb_shadow slb[SLB_ENTRIES];
+};
+
+extern struct b3_core b3_cores[B3_MAX_CORES];
+
+/* This core's state (SPRG1). */
+static inline struct b3_core *b3_core_me(void)
+{
+	struct b3_core *c;
+
+	__asm__ volatile("mfspr %0, %1" : "=r"(c) : "i"(SPRN_SPRG1));
+	return c;
+}
+
+/* Core i's state emptied (no segment, no user space, round robin from entry 1), for a core to take. */
+struct b3_core *b3_core_prepare(unsigned int i);
+/* ... and taken by this core: its address into SPRG1, where the fault paths read it (start-up). */
+void b3_core_init(unsigned int i);
 
 /* Segment and page of one translation: what an SLB entry and an HPTE encode. */
 struct b3_seg {
@@ -108,14 +147,8 @@ struct b3_counts {
 };
 void b3_counts(struct b3_counts *c);
 extern struct b3_counts b3_stats;
-struct b3_space {
-	uint64_t pgd_pa;		/* physical, 0: no such space now */
-	uint64_t context;
-};
-extern struct b3_space b3_spaces[2];	/* B3_SPACE_USER, B3_SPACE_KERNEL */
 /* kernel_mm exists: the assembly paths walk it. */
 void b3_kernel_space(void);
-extern uint64_t b3_hash_last;		/* the assembly hash path's last page (EA >> 12), ~0: none */
 
 _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_slb_shadow, esid) == B3_SLB_ESID &&
@@ -125,8 +158,13 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_counts, inserts) == B3_STAT_INSERTS &&
 	       offsetof(struct b3_counts, data_resolved) == B3_STAT_DATA &&
 	       offsetof(struct b3_counts, inst_resolved) == B3_STAT_INST &&
-	       offsetof(struct b3_space, context) == B3_SPACE_CONTEXT && sizeof(struct b3_space) == B3_SPACE_BYTES,
-	       "shadow, counters and spaces as the assembly reads them");
+	       offsetof(struct b3_space, context) == B3_SPACE_CONTEXT && sizeof(struct b3_space) == B3_SPACE_BYTES &&
+	       offsetof(struct b3_core, hash_save) == B3_CORE_HASH_SAVE &&
+	       offsetof(struct b3_core, hash_last) == B3_CORE_HASH_LAST &&
+	       offsetof(struct b3_core, slb_next) == B3_CORE_SLB_NEXT &&
+	       offsetof(struct b3_core, slb_tera) == B3_CORE_SLB_TERA &&
+	       offsetof(struct b3_core, spaces) == B3_CORE_SPACES && offsetof(struct b3_core, slb) == B3_CORE_SLB,
+	       "shadow, counters, spaces and per-core state as the assembly reads them");
 #endif
 
 #endif

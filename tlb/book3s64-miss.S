@@ -4,8 +4,10 @@
  * mode, part of the vectors copied to physical 0.  They serve kernel_mm's
  * addresses (0x8000..., the 46 indexed bits) and, while a user_call()
  * runs, its user space's (0x0000..., MSR[PR] = 1 or 0), at every page size
- * and both sides (data and instruction), from b3_spaces[] (each space's
- * PGD and VSID context); everything else goes to the C path
+ * and both sides (data and instruction), from the spaces of this core's
+ * struct b3_core (each space's PGD and VSID context; SPRG1 holds the
+ * struct's address on each core, so each core keeps its own save areas,
+ * SLB shadow and user space); everything else goes to the C path
  * (b3_common -> b3_hash_fault, tlb/book3s64-hash.c) with the registers as
  * the interrupt left them.  Both compute what C computes (b3_vsid(),
  * b3_hash(), b3_hpte_v(), b3_hpte_r(), slb_insert()); the tests compare
@@ -68,7 +70,8 @@
 
 /*
  * Drop the shadow entry at p, whose 1T flag is in t: slbie (B from t),
- * the shadow invalid, the count of 1T entries kept.  r11 and t scratch.
+ * the shadow invalid, the count of 1T entries kept (r12: this core's
+ * state).  r11 and t scratch.
  */
 .macro DROP_ENTRY p, t
 	ld	r11, B3_SLB_ESID(\p)
@@ -80,10 +83,9 @@
 	stb	r11, B3_SLB_TERA(\p)
 	cmpdi	\t, 0
 	beq	1f
-	LOAD_IMM64 r11, b3_slb_tera
-	ld	\t, 0(r11)
+	ld	\t, B3_CORE_SLB_TERA(r12)
 	addi	\t, \t, -1
-	std	\t, 0(r11)
+	std	\t, B3_CORE_SLB_TERA(r12)
 1:
 .endm
 
@@ -94,7 +96,7 @@
  * pointer, r6 the region, r11 and r13 scratch, CTR.
  */
 .macro DROP_OVERLAPS
-	LOAD_IMM64 r5, b3_slb + SLB_FIRST_FREE * B3_SLB_BYTES
+	addi	r5, r12, B3_CORE_SLB + SLB_FIRST_FREE * B3_SLB_BYTES
 	srdi	r6, r10, SEGMENT_SHIFT_1T
 	li	r11, SLB_ENTRIES - SLB_FIRST_FREE
 	mtctr	r11
@@ -127,26 +129,33 @@
  * the PMD level without a leaf (nothing mapped), goes to C.
  *
  * Registers: r13 the vector number on entry (the stub saved r13 in SPRG2),
- * kept in b3_slb_save, then scratch; r12 saved in HSPRG1 (not SPRG3,
- * which user mode reads), then the save area; r5..r11 and CR saved there.
+ * kept in the save area, then scratch; r12 saved in HSPRG1 (not SPRG3,
+ * which user mode reads), then this core's state (SPRG1), its segment
+ * save area, shadow, next index and 1T count; r5..r11 and CR saved there.
  * r10 the address; r9 the space, then the table walk, then the ESID word;
  * r8 the segment's flags, then RS; r7 the space's context, then 1 for a
  * 1T segment; r5, r6, r11, r13 scratch; CTR in the overlap scan.  All
  * come back as they were, to rfid or to the C path.
  *
- * Path length, vector to rfid (make bench counts it; bench=paths): 136
- * instructions for a kernel 256M segment with a 4K or 16M base, 139 for a
- * user one; a 1T segment's scan of the shadow adds about 10 an entry.
+ * Path length, vector to rfid (make bench counts it: tools/bench/book3s64-
+ * paths, one data segment miss each): a 256M segment with a 4K base 135
+ * instructions for a kernel_mm address, 131 for a user one, with a 16M
+ * base 138 and 134; a 1T segment (16G base) 306 and 298, its scan of the
+ * shadow's 31 entries 5 instructions an empty entry, 9 a valid one, more
+ * for one it drops.
  */
-#define SAVE(n)			(8 * (n))	/* r5..r11 at SAVE(5)..SAVE(11) */
-#define SAVE_CR			(8 * 12)
-#define SAVE_VEC		(8 * 13)
+#define SAVE(n)			(B3_CORE_SLB_SAVE + 8 * (n))	/* r5..r11 at SAVE(5)..SAVE(11) */
+#define SAVE_CR			SAVE(12)
+#define SAVE_VEC		SAVE(13)
+#if SAVE(14) > B3_CORE_HASH_SAVE
+#error "the segment path's save area fits its place in struct b3_core"
+#endif
 
 	.section .vectors, "ax"
 	.globl	b3_slb_fast
 b3_slb_fast:
 	mtspr	SPRN_HSPRG1, r12
-	LOAD_IMM64 r12, b3_slb_save
+	mfspr	r12, SPRN_SPRG1			/* this core's state */
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	std	r\n, SAVE(\n)(r12)
 	.endr
@@ -158,7 +167,7 @@ b3_slb_fast:
 	beq	1f
 	mfspr	r10, SPRN_SRR0
 1:	/* the space: a user address (zeros above bit 46) while a user_call() runs, or kernel_mm's (0x8, zeros) */
-	LOAD_IMM64 r9, b3_spaces			/* B3_SPACE_USER first */
+	addi	r9, r12, B3_CORE_SPACES		/* B3_SPACE_USER first */
 	srdi	r11, r10, B3_VA_BITS
 	cmpdi	r11, 0
 	beq	2f
@@ -225,14 +234,13 @@ tera:	/* a 16G leaf: a 1T segment with a 16G base, VSID (context << 6 | ESID) * 
 	li	r7, 1
 
 insert:	/* the next index round robin over 1..31; a valid old entry there is dropped */
-	LOAD_IMM64 r11, b3_slb_next
-	ld	r13, 0(r11)			/* the index taken */
+	ld	r13, B3_CORE_SLB_NEXT(r12)	/* the index taken */
 	addi	r5, r13, 1
 	cmpldi	r5, SLB_ENTRIES
 	blt	4f
 	li	r5, SLB_FIRST_FREE
-4:	std	r5, 0(r11)
-	LOAD_IMM64 r5, b3_slb
+4:	std	r5, B3_CORE_SLB_NEXT(r12)
+	addi	r5, r12, B3_CORE_SLB
 	sldi	r11, r13, 4			/* * B3_SLB_BYTES */
 	add	r5, r5, r11
 	lbz	r11, B3_SLB_VALID(r5)
@@ -246,10 +254,9 @@ insert:	/* the next index round robin over 1..31; a valid old entry there is dro
 	std	r9, B3_SLB_ESID(r5)
 	cmpdi	r7, 0
 	beq	6f
-	LOAD_IMM64 r11, b3_slb_tera
-	ld	r6, 0(r11)
+	ld	r6, B3_CORE_SLB_TERA(r12)
 	addi	r6, r6, 1
-	std	r6, 0(r11)
+	std	r6, B3_CORE_SLB_TERA(r12)
 6:	oris	r9, r9, SLB_ESID_V@h
 	or	r9, r9, r13			/* RB: ESID | V | index */
 	slbmte	r8, r9
@@ -285,11 +292,6 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
 	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
-	.section .bss
-	.balign	8
-b3_slb_save:
-	.space	8 * 14
-
 /*
  * The hash-miss fast path (data storage 0x300, instruction storage 0x400):
  * a load, store or fetch with no HPTE (DSISR exactly NOHPTE, STORE
@@ -316,24 +318,29 @@ b3_slb_save:
  * bounded retries, not in a loop here.
  *
  * Registers: r13 the vector on entry (SPRG2 holds r13), then scratch; r12
- * saved in HSPRG1, then the save area b3_hash_save; r5..r11 and CR saved
- * there.  cr1 eq: a kernel access.  r10 the address; r11 the entry bits
+ * saved in HSPRG1, then this core's state (SPRG1), its hash save area
+ * and last page; r5..r11 and CR saved there.  cr1 eq: a kernel access.  r10 the address; r11 the entry bits
  * the access needs, then the hash, then dw1; r5 the space, then the page
  * shift; r7 the leaf's address, then the run's first entry's; r8 that
  * entry; r6 the VSID word, then the VSID, then group addresses; r9 the
  * walk, then dw0; r13 scratch; CTR the slot scan.
  *
- * Path length, vector to rfid (make bench counts it; bench=paths): about
- * 220 instructions for a page of any size with a free primary slot, kernel
- * or user.
+ * Path length, vector to rfid (make bench counts it, as above; a free
+ * slot in the primary group): a kernel_mm load 221 instructions from a 4K
+ * page, 216 from a 16M page, 210 from a 16G page; a user load 220, 215,
+ * 209.  (The C path took about 1,000 for each before user faults came
+ * here.)
  */
-#define HSAVE(n)		(8 * (n))	/* r5..r11 at HSAVE(5)..HSAVE(11) */
-#define HSAVE_CR		(8 * 12)
-#define HSAVE_MASK		(8 * 13)
-#define HSAVE_HASH		(8 * 14)
-#define HSAVE_VEC		(8 * 15)
-#define HSAVE_V			(8 * 16)
-#define HSAVE_LAST		(8 * 17)	/* b3_hash_last */
+#define HSAVE(n)		(B3_CORE_HASH_SAVE + 8 * (n))	/* r5..r11 at HSAVE(5)..HSAVE(11) */
+#define HSAVE_CR		HSAVE(12)
+#define HSAVE_MASK		HSAVE(13)
+#define HSAVE_HASH		HSAVE(14)
+#define HSAVE_VEC		HSAVE(15)
+#define HSAVE_V			HSAVE(16)
+#define HSAVE_LAST		B3_CORE_HASH_LAST
+#if HSAVE(17) > B3_CORE_HASH_LAST
+#error "the hash path's save area fits its place in struct b3_core"
+#endif
 #define RPN_CLEAR_HIGH		11		/* clrldi: the bits above the RPN field (53) */
 #define GIX_RECORD_MASK		(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)
 #define NEED_LOAD		(_PAGE_READ | _PAGE_ACCESSED)
@@ -358,7 +365,7 @@ b3_slb_save:
 	.globl	b3_hash_fast
 b3_hash_fast:
 	mtspr	SPRN_HSPRG1, r12
-	LOAD_IMM64 r12, b3_hash_save
+	mfspr	r12, SPRN_SPRG1			/* this core's state */
 	.irp	n, 5, 6, 7, 8, 9, 10, 11
 	std	r\n, HSAVE(\n)(r12)
 	.endr
@@ -396,7 +403,7 @@ b3_hash_fast:
 	cmpd	r9, r5
 	beq	hslow
 	/* the space: a user address while a user_call() runs, or kernel_mm's (as the segment path) */
-	LOAD_IMM64 r5, b3_spaces + B3_SPACE_PGD	/* B3_SPACE_USER first */
+	addi	r5, r12, B3_CORE_SPACES + B3_SPACE_PGD	/* B3_SPACE_USER first */
 	srdi	r9, r10, B3_VA_BITS
 	cmpdi	r9, 0
 	beq	3f
@@ -636,10 +643,3 @@ hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the 
 	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
-	.section .data
-	.balign	8
-b3_hash_save:
-	.space	HSAVE_LAST
-	.globl	b3_hash_last
-b3_hash_last:
-	.quad	-1

@@ -19,7 +19,6 @@
 #include "tlb/book3s64-hash.h"
 #include "include/book3s64/second.h"
 
-extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #include "hugetlb/pool.h"
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
@@ -368,17 +367,17 @@ static void check_1t_overlaps(vaddr_t va)
 	report_eq(peek(small), 0x4a4a, "a 4K page in the same 1T region reads");
 	c1 = counts_now();
 	report(is_eq(slb_covering(small, &tera), 1) && !tera && is_eq(slb_covering(va, &tera), 0) &&
-	       is_eq(b3_slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
+	       is_eq(b3_core_me()->slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
 	       "its 256M segment replaced the 1T entry (by C; 1T entries counted: %lu)",
-	       (unsigned long)b3_slb_tera);
+	       (unsigned long)b3_core_me()->slb_tera);
 	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "the 16G page reads again");
 	c1 = counts_now();
 	report(is_eq(slb_covering(va, &tera), 1) && tera && is_eq(slb_covering(small, &tera), 1) && tera &&
-	       is_eq(b3_slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(b3_core_me()->slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
 	       is_eq(c1.slb_miss, c0.slb_miss + 1),
 	       "its 1T segment replaced the 256M entry (in assembly; 1T entries counted: %lu)",
-	       (unsigned long)b3_slb_tera);
+	       (unsigned long)b3_core_me()->slb_tera);
 	unmap(&kernel_mm, small, 4096);
 	test_page_free(pa);
 }
@@ -828,7 +827,7 @@ static void test_slb_round_robin(void)
 	/* a 1T entry among them, which the round robin replaces too */
 	map(&kernel_mm, HUGE16G_VA, 0, 1ull << B3_16G_SHIFT, PROT_READ);
 	tlb_flush_all();
-	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_slb_tera, 1),
+	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_core_me()->slb_tera, 1),
 	       "a 16G page read: one 1T entry valid");
 	c0 = counts_now();
 	for (i = 0; i < SEGMENTS; i++)
@@ -844,8 +843,8 @@ static void test_slb_round_robin(void)
 		valid += (esid & SLB_ESID_V) != 0;
 	}
 	report_eq(valid, SLB_ENTRIES, "every SLB entry in use, none twice for one address");
-	report(is_eq(b3_slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
-	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_slb_tera);
+	report(is_eq(b3_core_me()->slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
+	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_core_me()->slb_tera);
 	unmap(&kernel_mm, HUGE16G_VA, 1ull << B3_16G_SHIFT);
 	for (i = 0; i < SEGMENTS; i++)
 		unmap(&kernel_mm, ROUND_VA + i * SEG, 4096);
@@ -909,19 +908,33 @@ static uint64_t core_load(vaddr_t va)
  * (tlbie, which every core obeys) and another mapped there: the second
  * core must read the new page, not its stale TLB entry.
  */
-static void test_second_core(void)
+/* Start the second core into the stub (once a run): its PIR, or 0 if OPAL started none. */
+static uint64_t second_core_up(void)
 {
+	static uint64_t started;
 	uint64_t me = mfspr(SPRN_PIR), pir = 0;
-	paddr_t p = test_page(), q = test_page();
 	int64_t rc = -1;
 	unsigned int k;
 
+	if (started)
+		return started;
 	for (k = 1; k <= ARCH_MAX_CPUS && b3_box.state != B3_BOX_ALIVE && rc; k++) {
 		pir = (uint64_t)k * PIR_STEP;
 		if (pir != me)
 			rc = b3_start_core(pir);
 	}
-	if (b3_box.state != B3_BOX_ALIVE && rc) {
+	if (b3_box.state != B3_BOX_ALIVE && rc)
+		return 0;
+	started = pir;
+	return pir;
+}
+
+static void test_second_core(void)
+{
+	uint64_t me = mfspr(SPRN_PIR), pir = second_core_up();
+	paddr_t p = test_page(), q = test_page();
+
+	if (!pir) {
 		report_skip("one core: OPAL started no other (QEMU -smp 1)");
 		goto out;
 	}
@@ -945,6 +958,83 @@ out:
 	test_page_free(q);
 }
 
+/* The shadow entry of core c covering the 256M segment of va, or -1. */
+static int shadow_covering(const struct b3_core *c, vaddr_t va)
+{
+	unsigned int i;
+
+	for (i = 1; i < SLB_ENTRIES; i++)
+		if (c->slb[i].valid && !c->slb[i].tera && c->slb[i].esid == (va & ~(SEG - 1)))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The second core on its own state: its struct b3_core in its SPRG1, SDR1
+ * and the linear map's SLB entry alone.  A load of a fresh kernel_mm page
+ * there takes a segment miss and a hash miss on that core, resolved by the
+ * fault paths at physical 0 with that core's save areas and SLB shadow:
+ * the segment lands in its shadow (and SLB) only, the HPTE in the shared
+ * HPT with its slot recorded; this core then finds the HPTE (a segment
+ * miss of its own, no hash miss).  (The second core's SLB keeps the
+ * segment after unmap: no core drops another's segments yet.)
+ */
+#define SMP_OWN_VA	(B3_KMAP_START + 0x0000007100000000ull)
+
+static void test_second_core_faults(void)
+{
+	struct b3_core *c1 = &b3_cores[1], *c0 = b3_core_me();
+	paddr_t p = test_page();
+	struct b3_counts a, b;
+	struct walk_result w;
+	uint64_t esid, vsid, v, r;
+	unsigned int i, mine = 0;
+
+	if (!second_core_up()) {
+		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+		goto out;
+	}
+	report(c0 == &b3_cores[0], "this core's SPRG1 holds its own state, b3_cores[0]");
+	b3_core_prepare(1);
+	b3_box.core = (uint64_t)(uintptr_t)c1;
+	b3_box.sdr1 = mfspr(SPRN_SDR1);
+	b3_slb_read(0, &esid, &vsid);
+	b3_box.slb0_esid = esid;
+	b3_box.slb0_vsid = vsid;
+	report(core_command(B3_BOX_OWN) && is_eq(b3_box.sprg1, (uint64_t)(uintptr_t)c1),
+	       "the second core took b3_cores[1] (its SPRG1 0x%lx), SDR1 and the linear map's SLB entry",
+	       (unsigned long)b3_box.sprg1);
+	lin(p)[1] = 0x0b3c0e11;
+	map(&kernel_mm, SMP_OWN_VA, p, 4096, KPROT_RW);
+	a = counts_now();
+	report_eq(core_load(SMP_OWN_VA + 4), 0x0b3c0e11, "the second core loads from a fresh kernel_mm page");
+	b = counts_now();
+	report(is_eq(b.slb_miss - a.slb_miss, 1) && is_eq(b.hash_miss - a.hash_miss, 1) &&
+	       is_eq(b.slb_miss_c, a.slb_miss_c) && is_eq(b.hash_miss_c, a.hash_miss_c),
+	       "it took a segment miss and a hash miss, both resolved by the assembly paths");
+	report(shadow_covering(c1, SMP_OWN_VA) > 0 && shadow_covering(c0, SMP_OWN_VA) < 0,
+	       "the segment went into the second core's SLB shadow, not this core's");
+	for (i = 0; i < SLB_ENTRIES; i++) {
+		b3_slb_read(i, &esid, &vsid);
+		mine += (esid & SLB_ESID_V) && (esid & ~(SEG - 1)) == (SMP_OWN_VA & ~(SEG - 1));
+	}
+	report_eq(mine, 0, "this core's SLB has no entry for the segment (slbmte ran on the second core)");
+	report(is_eq(c1->hash_last, SMP_OWN_VA >> 12) && c0->hash_last != SMP_OWN_VA >> 12,
+	       "the second core's hash path kept its last page in its own state");
+	walk(&kernel_mm, SMP_OWN_VA, &w);
+	report(hpte_recorded(SMP_OWN_VA, w.ptep, 12, &v, &r) && encoded_as_c(SMP_OWN_VA, 12, false, p, w.entry, v, r),
+	       "its HPTE is in the shared HPT, the C encoder's words, its slot recorded in the PTE");
+	a = counts_now();
+	report_eq(peek(SMP_OWN_VA + 4), 0x0b3c0e11, "this core reads the page too");
+	b = counts_now();
+	report(is_eq(b.slb_miss - a.slb_miss, 1) && is_eq(b.hash_miss, a.hash_miss),
+	       "with a segment miss of its own and no hash miss (the second core's HPTE serves it)");
+	report(is_eq(unmap(&kernel_mm, SMP_OWN_VA, 4096), MMU_OK) && !hpte_recorded(SMP_OWN_VA, w.ptep, 12, &v, &r),
+	       "unmap removed that HPTE");
+out:
+	test_page_free(p);
+}
+
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
 PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
@@ -956,4 +1046,6 @@ PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space
 PPCMMU_TEST_FN("book3s64-user-fast", "book3s64", "book3s64 user faults in assembly", test_user_fast);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
 PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
+PPCMMU_TEST_FN("book3s64-second-core-faults", "book3s64", "book3s64 second core's own faults",
+	       test_second_core_faults);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
