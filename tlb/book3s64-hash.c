@@ -40,6 +40,7 @@
 #include "lib/kprintf.h"
 #include "tlb/fault.h"
 #include "tlb/book3s64-hash.h"
+#include "smp/e500-64-smp.h"
 
 #define CONTEXT_LINEAR		1
 #define CONTEXT_KERNEL_MM	2
@@ -422,7 +423,6 @@ void b3_hash_init(paddr_t ram)
 	paddr_t pa;
 	uint64_t msr;
 
-	b3_core_init(0);	/* the boot core's state, for the fault paths */
 	pa = palloc_pages(shift - B3_PAGE_SHIFT);
 	if (pa == PALLOC_FAIL)
 		panic("hash table: no free block of %lu KB for %lu MB of RAM",
@@ -759,11 +759,36 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 	slb_drop_range(va, size);
 }
 
-/* Every non-bolted HPTE, every SLB entry but the linear map's, every TLB entry. */
+void b3_tlb_flush_local(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < POWER8_TLB_SETS; i++)
+		__asm__ volatile("tlbiel %0" : : "r"((uint64_t)i << 12 | TLBIEL_INVAL_SET) : "memory");
+	__asm__ volatile("ptesync; isync" : : : "memory");
+}
+
+/* Another core's part of tlb_flush_all(): its TLB, and its SLB but entry 0. */
+static void flush_remote(void *arg)
+{
+	unsigned int i;
+
+	(void)arg;
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
+		if (slb[i].valid)
+			slb_drop(i);
+	b3_tlb_flush_local();
+}
+
+/*
+ * Every non-bolted HPTE, every SLB entry but the linear map's, every TLB
+ * entry: this core's with tlbiel, every other core that has run anything
+ * by a call (POWER8's tlbie takes one page, not all).
+ */
 void tlb_flush_all(void)
 {
 	uint64_t g;
-	unsigned int slot, i;
+	unsigned int slot, i, c;
 
 	for (g = 0; hpt && g <= hash_mask; g++)
 		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
@@ -777,9 +802,10 @@ void tlb_flush_all(void)
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid)
 			slb_drop(i);
-	for (i = 0; i < POWER8_TLB_SETS; i++)
-		__asm__ volatile("tlbiel %0" : : "r"((uint64_t)i << 12 | TLBIEL_INVAL_SET) : "memory");
-	__asm__ volatile("ptesync; isync" : : : "memory");
+	b3_tlb_flush_local();
+	for (c = 0; c < smp_online(); c++)
+		if (c != arch_this_cpu() && !smp_tlb_clean(c))
+			smp_call(c, flush_remote, NULL, SMP_CALL_TIMEOUT);
 }
 
 void tlb_flush_page(vaddr_t va)

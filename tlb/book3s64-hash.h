@@ -136,6 +136,8 @@ bool b3_hpte_read(uint64_t group, unsigned int slot, uint64_t *v, uint64_t *r);
 /* Find the HPTE that translates ea now, if any: its group, slot, words, and the segment. */
 bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, uint64_t *r,
 		  struct b3_seg *seg);
+/* This core's TLB emptied (tlbiel of every set). */
+void b3_tlb_flush_local(void);
 /* SLB entry i (slbmfee/slbmfev). */
 void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
 

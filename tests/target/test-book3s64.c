@@ -17,7 +17,7 @@
 #include "mmu/pte-book3s64.h"
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
-#include "include/book3s64/second.h"
+#include "smp/e500-64-smp.h"
 
 #include "hugetlb/pool.h"
 
@@ -33,8 +33,6 @@
 #define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
 #define REFAULTS	8	/* more than the fault path's repeat limit */
 #define SMP_VA		(B3_KMAP_START + 0x0000007000000000ull)
-#define CORE_WAIT	(512000000ull / 4)	/* a quarter second of the 512 MHz time base */
-#define PIR_STEP	8	/* QEMU's powernv8: core n has PIR n << 3, one thread each */
 
 static uint64_t msr(void)
 {
@@ -852,106 +850,75 @@ static void test_slb_round_robin(void)
 }
 
 
-/* Wait (bounded) until the second core's mailbox word at off holds want. */
-static bool box_wait(const volatile uint64_t *w, uint64_t want)
+/* Calls run on the second core (e64_cpu_call): a load, its SPRG1, its SLB entries covering a segment. */
+static uint64_t core_peek(uint64_t va)
 {
-	uint64_t t0 = timebase_read();
-
-	while (*w != want)
-		if (timebase_read() - t0 > CORE_WAIT)
-			return false;
-	__asm__ volatile("sync" : : : "memory");
-	return true;
+	return peek(va);
 }
 
-/* Give the second core a command (its arguments in the mailbox); false if it did not answer. */
-static bool core_command(uint64_t cmd)
+static uint64_t core_sprg1(uint64_t unused)
 {
-	__asm__ volatile("sync" : : : "memory");
-	b3_box.cmd = cmd;
-	return box_wait(&b3_box.cmd, 0);
+	(void)unused;
+	return (uint64_t)(uintptr_t)b3_core_me();
 }
 
-/* The second core takes this core's SDR1, SLB entry 0 and the entry covering va (as its entry 1). */
-static bool core_setup(vaddr_t va)
+/* SLB entries of the running core covering the 256M segment of va (slbmfee). */
+static uint64_t core_slb_covering(uint64_t va)
 {
-	uint64_t esid, vsid;
+	uint64_t esid, vsid, n = 0;
 	unsigned int i;
 
-	b3_box.sdr1 = mfspr(SPRN_SDR1);
-	b3_slb_read(0, &esid, &vsid);
-	b3_box.slb0_esid = esid;
-	b3_box.slb0_vsid = vsid;
-	b3_box.slb1_esid = 0;
-	for (i = 1; i < SLB_ENTRIES; i++) {
+	for (i = 0; i < SLB_ENTRIES; i++) {
 		b3_slb_read(i, &esid, &vsid);
-		if ((esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1))) {
-			b3_box.slb1_esid = (esid & ~(uint64_t)SLB_INDEX_MASK) | 1;
-			b3_box.slb1_vsid = vsid;
-		}
+		n += (esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1));
 	}
-	return b3_box.slb1_esid && core_command(B3_BOX_SETUP);
+	return n;
 }
 
-/* The second core loads the word at va (nothing else: its TLB keeps what it holds); ~0 if no answer. */
-static uint64_t core_load(vaddr_t va)
+/* Core 1's load of va, ~0 if the call did not run. */
+static uint64_t on_core1(uint64_t (*fn)(uint64_t), uint64_t arg)
 {
-	b3_box.va = va;
-	b3_box.value = ~0ull;
-	return core_command(B3_BOX_LOAD) ? b3_box.value : ~0ull;
+	uint64_t v;
+
+	return e64_cpu_call(1, fn, arg, &v) ? v : ~0ull;
 }
 
 /*
- * A second core (QEMU -smp 2: one thread per core), started through
- * OPAL_START_CPU into the kernel's stub, loads a kernel_mm page through
- * the shared HPT, so its TLB holds the translation; the page is unmapped
+ * The second core (QEMU -smp 2: one thread per core), started at boot
+ * through OPAL_START_CPU, runs the kernel: translated, its own state in
+ * SPRG1, answering calls.  A call there loads a kernel_mm page through the
+ * shared HPT, so its TLB holds the translation; the page is unmapped
  * (tlbie, which every core obeys) and another mapped there: the second
  * core must read the new page, not its stale TLB entry.
  */
-/* Start the second core into the stub (once a run): its PIR, or 0 if OPAL started none. */
-static uint64_t second_core_up(void)
-{
-	static uint64_t started;
-	uint64_t me = mfspr(SPRN_PIR), pir = 0;
-	int64_t rc = -1;
-	unsigned int k;
-
-	if (started)
-		return started;
-	for (k = 1; k <= ARCH_MAX_CPUS && b3_box.state != B3_BOX_ALIVE && rc; k++) {
-		pir = (uint64_t)k * PIR_STEP;
-		if (pir != me)
-			rc = b3_start_core(pir);
-	}
-	if (b3_box.state != B3_BOX_ALIVE && rc)
-		return 0;
-	started = pir;
-	return pir;
-}
-
 static void test_second_core(void)
 {
-	uint64_t me = mfspr(SPRN_PIR), pir = second_core_up();
+	uint64_t me = mfspr(SPRN_PIR), msr = 0, lpcr = 0, pir = 0;
 	paddr_t p = test_page(), q = test_page();
 
-	if (!pir) {
-		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+	if (arch_cpus() < 2) {
+		report_skip("one core: the device tree lists %u (QEMU -smp 1), or the other did not come up",
+			    smp_cores_listed());
 		goto out;
 	}
-	report(box_wait(&b3_box.state, B3_BOX_ALIVE) && is_eq(b3_box.pir, pir) &&
-	       is_eq(b3_box.msr & (MSR_SF | MSR_HV | MSR_IR | MSR_DR | MSR_PR), MSR_SF | MSR_HV),
-	       "core PIR 0x%lx started through OPAL_START_CPU (this one: 0x%lx): its r3 the PIR, MSR 0x%016lx",
-	       (unsigned long)b3_box.pir, (unsigned long)me, (unsigned long)b3_box.msr);
+	report(is_eq(arch_cpus(), 2) && is_eq(arch_this_cpu(), 0), "two cores online, this one core 0");
+	report(e64_cpu_state(1, &msr, &lpcr, &pir) && pir != me &&
+	       is_eq(msr & (MSR_SF | MSR_HV | MSR_ME | MSR_IR | MSR_DR | MSR_PR),
+		     MSR_SF | MSR_HV | MSR_ME | MSR_IR | MSR_DR),
+	       "core 1 (PIR 0x%lx; this one 0x%lx) runs the kernel: 64-bit, hypervisor, translated (MSR 0x%016lx)",
+	       (unsigned long)pir, (unsigned long)me, (unsigned long)msr);
+	report(is_eq(on_core1(core_sprg1, 0), (uint64_t)(uintptr_t)&b3_cores[1]),
+	       "a call runs there, with its own state in SPRG1 (b3_cores[1])");
 	lin(p)[0] = 0x1111;
 	lin(q)[0] = 0x2222;
 	map(&kernel_mm, SMP_VA, p, 4096, KPROT_RW);
 	report_eq(peek(SMP_VA), 0x1111, "this core reads the page (its HPTE goes in)");
-	report(core_setup(SMP_VA), "the second core takes SDR1 and the two SLB entries");
-	report_eq(core_load(SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its own TLB");
+	report_eq(on_core1(core_peek, SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its "
+		  "own TLB");
 	unmap(&kernel_mm, SMP_VA, 4096);
 	map(&kernel_mm, SMP_VA, q, 4096, KPROT_RW);
 	report_eq(peek(SMP_VA), 0x2222, "unmapped, another page mapped there: this core reads the new one");
-	report_eq(core_load(SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
+	report_eq(on_core1(core_peek, SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
 	unmap(&kernel_mm, SMP_VA, 4096);
 out:
 	test_page_free(p);
@@ -970,11 +937,10 @@ static int shadow_covering(const struct b3_core *c, vaddr_t va)
 }
 
 /*
- * The second core on its own state: its struct b3_core in its SPRG1, SDR1
- * and the linear map's SLB entry alone.  A load of a fresh kernel_mm page
- * there takes a segment miss and a hash miss on that core, resolved by the
+ * The second core's own faults: a load there of a fresh kernel_mm page
+ * takes a segment miss and a hash miss on that core, resolved by the
  * fault paths at physical 0 with that core's save areas and SLB shadow:
- * the segment lands in its shadow (and SLB) only, the HPTE in the shared
+ * the segment lands in its shadow and SLB only, the HPTE in the shared
  * HPT with its slot recorded; this core then finds the HPTE (a segment
  * miss of its own, no hash miss).  (The second core's SLB keeps the
  * segment after unmap: no core drops another's segments yet.)
@@ -987,38 +953,25 @@ static void test_second_core_faults(void)
 	paddr_t p = test_page();
 	struct b3_counts a, b;
 	struct walk_result w;
-	uint64_t esid, vsid, v, r;
-	unsigned int i, mine = 0;
+	uint64_t v, r;
 
-	if (!second_core_up()) {
-		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
 		goto out;
 	}
 	report(c0 == &b3_cores[0], "this core's SPRG1 holds its own state, b3_cores[0]");
-	b3_core_prepare(1);
-	b3_box.core = (uint64_t)(uintptr_t)c1;
-	b3_box.sdr1 = mfspr(SPRN_SDR1);
-	b3_slb_read(0, &esid, &vsid);
-	b3_box.slb0_esid = esid;
-	b3_box.slb0_vsid = vsid;
-	report(core_command(B3_BOX_OWN) && is_eq(b3_box.sprg1, (uint64_t)(uintptr_t)c1),
-	       "the second core took b3_cores[1] (its SPRG1 0x%lx), SDR1 and the linear map's SLB entry",
-	       (unsigned long)b3_box.sprg1);
 	lin(p)[1] = 0x0b3c0e11;
 	map(&kernel_mm, SMP_OWN_VA, p, 4096, KPROT_RW);
 	a = counts_now();
-	report_eq(core_load(SMP_OWN_VA + 4), 0x0b3c0e11, "the second core loads from a fresh kernel_mm page");
+	report_eq(on_core1(core_peek, SMP_OWN_VA + 4), 0x0b3c0e11, "the second core loads from a fresh kernel_mm page");
 	b = counts_now();
 	report(is_eq(b.slb_miss - a.slb_miss, 1) && is_eq(b.hash_miss - a.hash_miss, 1) &&
 	       is_eq(b.slb_miss_c, a.slb_miss_c) && is_eq(b.hash_miss_c, a.hash_miss_c),
 	       "it took a segment miss and a hash miss, both resolved by the assembly paths");
 	report(shadow_covering(c1, SMP_OWN_VA) > 0 && shadow_covering(c0, SMP_OWN_VA) < 0,
 	       "the segment went into the second core's SLB shadow, not this core's");
-	for (i = 0; i < SLB_ENTRIES; i++) {
-		b3_slb_read(i, &esid, &vsid);
-		mine += (esid & SLB_ESID_V) && (esid & ~(SEG - 1)) == (SMP_OWN_VA & ~(SEG - 1));
-	}
-	report_eq(mine, 0, "this core's SLB has no entry for the segment (slbmte ran on the second core)");
+	report(is_eq(on_core1(core_slb_covering, SMP_OWN_VA), 1) && is_eq(core_slb_covering(SMP_OWN_VA), 0),
+	       "and into its SLB (slbmfee there), not this core's");
 	report(is_eq(c1->hash_last, SMP_OWN_VA >> 12) && c0->hash_last != SMP_OWN_VA >> 12,
 	       "the second core's hash path kept its last page in its own state");
 	walk(&kernel_mm, SMP_OWN_VA, &w);
