@@ -63,13 +63,12 @@ uint64_t b3_hash_mask;
 
 /* Shared with the assembly paths (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
 struct b3_core b3_cores[B3_MAX_CORES];
+extern char b3_user_exc_stacks[];	/* boot/book3s64-vectors.S: B3_MAX_CORES of B3_EXC_STACK_BYTES */
 struct b3_counts b3_stats;
+volatile uint32_t b3_hpt_lock;		/* one core at a time fills or empties HPTE slots (the assembly too) */
 #define slb (b3_core_me()->slb)
 #define counts b3_stats
 
-/* The fault path's repeat check (fault_is_progress()): the page whose HPTE went in last. */
-static vaddr_t last_page = ~(vaddr_t)0;
-static unsigned int repeats;
 
 /*
  * An HPTE was removed (flush, invalidation, eviction): the next fault on
@@ -80,10 +79,11 @@ static void progress_reset(void)
 {
 	unsigned int i;
 
-	last_page = ~(vaddr_t)0;
-	repeats = 0;
-	for (i = 0; i < B3_MAX_CORES; i++)
+	for (i = 0; i < B3_MAX_CORES; i++) {
+		b3_cores[i].last_page = ~(vaddr_t)0;
+		b3_cores[i].repeats = 0;
 		b3_cores[i].hash_last = ~0ull;
+	}
 }
 
 struct b3_core *b3_core_prepare(unsigned int i)
@@ -94,7 +94,9 @@ struct b3_core *b3_core_prepare(unsigned int i)
 	memset(c, 0, sizeof(*c));
 	c->spaces[B3_SPACE_KERNEL] = kernel;
 	c->hash_last = ~0ull;
+	c->last_page = ~(vaddr_t)0;
 	c->slb_next = SLB_FIRST_FREE;
+	c->exc_stack_top = (uintptr_t)b3_user_exc_stacks + (i + 1) * (uint64_t)B3_EXC_STACK_BYTES;
 	__asm__ volatile("sync" : : : "memory");
 	return c;
 }
@@ -281,6 +283,22 @@ void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid)
 
 /* ---- the hashed page table ---- */
 
+static void hpt_lock(void)
+{
+	uint32_t free;
+
+	do {
+		while (b3_hpt_lock)
+			;
+		free = 0;
+	} while (!__atomic_compare_exchange_n(&b3_hpt_lock, &free, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
+}
+
+static void hpt_unlock(void)
+{
+	__atomic_store_n(&b3_hpt_lock, 0, __ATOMIC_RELEASE);
+}
+
 static uint64_t *hpte_at(uint64_t group, unsigned int slot)
 {
 	return (uint64_t *)(hpt + (group << HPTEG_SHIFT) + slot * HPTE_BYTES);
@@ -329,7 +347,7 @@ static void hpte_write(uint64_t *h, uint64_t v, uint64_t r)
  * Returns the slot (0..7) | 8 if secondary, or -1 if both groups are all
  * bolted.
  */
-static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+static int hpte_insert_locked(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 {
 	unsigned int pass, slot, k;
 	uint64_t tb;
@@ -368,6 +386,17 @@ static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 		return (int)(slot | (which ? 8 : 0));
 	}
 	return -1;
+}
+
+/* ... under the HPT lock, which the assembly path takes too: two cores never fill one slot. */
+static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+{
+	int slot;
+
+	hpt_lock();
+	slot = hpte_insert_locked(hash, v, r, bolt);
+	hpt_unlock();
+	return slot;
 }
 
 /* The VSID context of a space: one per space (docs/hw/book3s64-hash.md). */
@@ -520,16 +549,17 @@ static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
 
 static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 {
+	struct b3_core *c = b3_core_me();
 
-	if (page_va != last_page) {
-		last_page = page_va;
-		repeats = 0;
+	if (page_va != c->last_page) {
+		c->last_page = page_va;
+		c->repeats = 0;
 		return true;
 	}
-	if (++repeats <= REPEAT_LIMIT)
+	if (++c->repeats <= REPEAT_LIMIT)
 		return true;
 	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE or segment went "
-		"in (the MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
+		"in (the MMU does not take the entry): refused\n", (unsigned long)ea, c->repeats);
 	progress_reset();
 	return false;
 }
@@ -711,10 +741,12 @@ static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, un
 	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
 	want = b3_hpte_v(&s, page_va, shift) | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0);
 	h = hpte_at(group, slot);
+	hpt_lock();
 	if ((h[0] & HPTE_V_COMPARE) == (want & HPTE_V_COMPARE)) {
 		h[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 	}
+	hpt_unlock();
 	tlbie_page(&s, page_va, shift);
 	progress_reset();
 	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
@@ -790,6 +822,7 @@ void tlb_flush_all(void)
 	uint64_t g;
 	unsigned int slot, i, c;
 
+	hpt_lock();
 	for (g = 0; hpt && g <= hash_mask; g++)
 		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
 			uint64_t *h = hpte_at(g, slot);
@@ -798,6 +831,7 @@ void tlb_flush_all(void)
 				h[0] = 0;
 		}
 	__asm__ volatile("ptesync" : : : "memory");
+	hpt_unlock();
 	progress_reset();
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid)
@@ -819,12 +853,17 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 	tlb_flush_all();
 }
 
-/* The HPTE of ea in the segments of context (16M only for the linear map), if any. */
-static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
-		      uint64_t *r, struct b3_seg *seg)
+/*
+ * The HPTE of ea in the segments of context (16M only for the linear map),
+ * if any; *n (if not NULL) counts every one that matches (more than one:
+ * the MMU's result is undefined).
+ */
+static bool hpte_find_n(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
+			uint64_t *r, struct b3_seg *seg, unsigned int *n)
 {
 	static const unsigned int shifts[] = { B3_PAGE_SHIFT, B3_16M_SHIFT, B3_16G_SHIFT };
 	unsigned int k, pass, slot;
+	bool found = false;
 
 	for (k = 0; k < 3; k++) {
 		struct b3_seg s;
@@ -842,18 +881,30 @@ static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigne
 				uint64_t g = (pass ? ~hash : hash) & hash_mask, hv, hr;
 
 				b3_hpte_read(g, slot, &hv, &hr);
-				if ((hv & HPTE_V_COMPARE) ==
-				    ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE)) {
-					*group = g;
-					*slotp = slot;
-					*v = hv;
-					*r = hr;
-					*seg = s;
+				if ((hv & HPTE_V_COMPARE) !=
+				    ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE))
+					continue;
+				if (n)
+					(*n)++;
+				if (found)
+					continue;
+				found = true;
+				*group = g;
+				*slotp = slot;
+				*v = hv;
+				*r = hr;
+				*seg = s;
+				if (!n)
 					return true;
-				}
 			}
 	}
-	return false;
+	return found;
+}
+
+static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
+		      uint64_t *r, struct b3_seg *seg)
+{
+	return hpte_find_n(ea, context, group, slotp, v, r, seg, NULL);
 }
 
 /* The context of ea seen from user space pid (0: the kernel, which sees no user address), or 0. */
@@ -866,6 +917,17 @@ static unsigned int context_at(vaddr_t ea, unsigned int pid)
 	if (ea <= layout.user_last && pid)
 		return CONTEXT_USER_BASE + pid;
 	return 0;
+}
+
+unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid)
+{
+	unsigned int context = context_at(ea, pid), slot, n = 0;
+	uint64_t group, v, r;
+	struct b3_seg s;
+
+	if (context)
+		hpte_find_n(ea, context, &group, &slot, &v, &r, &s, &n);
+	return n;
 }
 
 bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v, uint64_t *r,

@@ -25,6 +25,8 @@
 #define B3_CORE_SLB_TERA	264
 #define B3_CORE_SPACES		272		/* 2 spaces of B3_SPACE_BYTES */
 #define B3_CORE_SLB		304		/* SLB_ENTRIES shadow entries */
+#define B3_CORE_EXC_STACK	816		/* the top of its exception stack for user mode */
+#define B3_EXC_STACK_BYTES	32768		/* a core's exception stack (boot/book3s64-vectors.S) */
 #define B3_SLB_VALID		0	/* byte */
 #define B3_SLB_TERA		1	/* byte */
 #define B3_SLB_ESID		8	/* doubleword */
@@ -76,6 +78,10 @@ struct b3_core {
 	uint64_t slb_tera;		/* valid 1T entries */
 	struct b3_space spaces[2];	/* B3_SPACE_USER, B3_SPACE_KERNEL */
 	struct b3_slb_shadow slb[SLB_ENTRIES];
+	uint64_t exc_stack_top;		/* user-mode interrupts build their frame below it */
+	/* C only: the fault path's repeat check (fault_is_progress()), the page whose HPTE went in last */
+	vaddr_t last_page;
+	unsigned int repeats;
 };
 
 extern struct b3_core b3_cores[B3_MAX_CORES];
@@ -138,6 +144,8 @@ bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, 
 		  struct b3_seg *seg);
 /* This core's TLB emptied (tlbiel of every set). */
 void b3_tlb_flush_local(void);
+/* HPTEs that translate ea in space pid (0: the kernel's), at any size: more than 1 is a multi-hit. */
+unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid);
 /* SLB entry i (slbmfee/slbmfev). */
 void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
 
@@ -165,7 +173,8 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_core, hash_last) == B3_CORE_HASH_LAST &&
 	       offsetof(struct b3_core, slb_next) == B3_CORE_SLB_NEXT &&
 	       offsetof(struct b3_core, slb_tera) == B3_CORE_SLB_TERA &&
-	       offsetof(struct b3_core, spaces) == B3_CORE_SPACES && offsetof(struct b3_core, slb) == B3_CORE_SLB,
+	       offsetof(struct b3_core, spaces) == B3_CORE_SPACES && offsetof(struct b3_core, slb) == B3_CORE_SLB &&
+	       offsetof(struct b3_core, exc_stack_top) == B3_CORE_EXC_STACK,
 	       "shadow, counters, spaces and per-core state as the assembly reads them");
 #endif
 

@@ -42,6 +42,35 @@
 #error "the shadow entry index is scaled by 16 (sldi 4)"
 #endif
 
+/*
+ * The HPT lock (b3_hpt_lock, a word shared with C: 0 free): one core at a
+ * time chooses a free slot and fills it, so two cores never take one slot.
+ * Spins reading until the word is 0, then takes it with lwarx/stwcx.
+ * ra, rt scratch (ra: the lock's address).
+ */
+.macro HPT_LOCK ra, rt
+	LOAD_IMM64 \ra, b3_hpt_lock
+1:	lwarx	\rt, 0, \ra
+	cmpwi	\rt, 0
+	bne-	2f
+	li	\rt, 1
+	stwcx.	\rt, 0, \ra
+	beq+	3f
+	b	1b
+2:	lwz	\rt, 0(\ra)
+	cmpwi	\rt, 0
+	bne	2b
+	b	1b
+3:	isync
+.endm
+
+.macro HPT_UNLOCK ra, rt
+	LOAD_IMM64 \ra, b3_hpt_lock
+	lwsync
+	li	\rt, 0
+	stw	\rt, 0(\ra)
+.endm
+
 /* The two top bits of a table entry (PRESENT, PTE) into rt. */
 .macro KIND rt, entry
 	rldicl	\rt, \entry, 2, 62
@@ -309,7 +338,8 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * entry (the run index: the entry's address rounded down to 8 PMD or 64
  * PUD entries), put in the first free slot of the primary group, then of
  * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
- * SECOND, GIX), the counters kept, rfid.  Anything else (no space, rights
+ * SECOND, GIX), all under the HPT lock (C's inserts and removals take it
+ * too), the counters kept, rfid.  Anything else (no space, rights
  * refused, bits to set, both groups full: eviction) goes to the C path.
  *
  * A fault at the same 4K page as the last one this path resolved, with no
@@ -559,8 +589,9 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	ori	r11, r11, HPTE_PP_USER_RW
 	bne	32f
 	ori	r11, r11, HPTE_PP_USER_RO
-32:	ld	r9, HSAVE_V(r12)
-	/* the primary group, then the secondary: the first slot with V clear */
+32:	HPT_LOCK r5, r6
+	ld	r9, HSAVE_V(r12)
+	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
 	LOAD_IMM64 r13, b3_hash_mask
 	ld	r13, 0(r13)
 	std	r13, HSAVE_MASK(r12)		/* the mask, for the secondary */
@@ -579,7 +610,7 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	addi	r5, r5, HPTE_BYTES
 	bdnz	15b
 	cmpdi	r13, 0
-	bne	hslow				/* both groups full: C evicts */
+	bne	hfull				/* both groups full: C evicts */
 	li	r13, HPTE_V_SECONDARY
 	/* the secondary group: NOT hash AND mask */
 	ld	r6, HSAVE_HASH(r12)
@@ -606,6 +637,7 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	andc	r8, r8, r9
 	or	r8, r8, r6
 	std	r8, 0(r7)
+	HPT_UNLOCK r9, r6
 	srdi	r6, r10, B3_PAGE_SHIFT
 	std	r6, HSAVE_LAST(r12)
 	/* counters: a hash miss, an insert, resolved (data or instruction) */
@@ -633,6 +665,7 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
+hfull:	HPT_UNLOCK r5, r6
 hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the old r13 */
 	ld	r11, HSAVE_CR(r12)
 	mtcr	r11

@@ -18,6 +18,7 @@
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
 #include "smp/e500-64-smp.h"
+#include "tests/target/test-book3s64.h"
 
 #include "hugetlb/pool.h"
 
@@ -849,6 +850,11 @@ static void test_slb_round_robin(void)
 	test_page_free(pa);
 }
 
+
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid)
+{
+	return b3_hpte_count(va, tid);
+}
 
 /* Calls run on the second core (e64_cpu_call): a load, its SPRG1, its SLB entries covering a segment. */
 static uint64_t core_peek(uint64_t va)
