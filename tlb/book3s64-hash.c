@@ -283,7 +283,7 @@ void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid)
 
 /* ---- the hashed page table ---- */
 
-static void hpt_lock(void)
+void b3_hpt_lock_take(void)
 {
 	uint32_t free;
 
@@ -294,10 +294,13 @@ static void hpt_lock(void)
 	} while (!__atomic_compare_exchange_n(&b3_hpt_lock, &free, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
 }
 
-static void hpt_unlock(void)
+void b3_hpt_lock_give(void)
 {
 	__atomic_store_n(&b3_hpt_lock, 0, __ATOMIC_RELEASE);
 }
+
+#define hpt_lock	b3_hpt_lock_take
+#define hpt_unlock	b3_hpt_lock_give
 
 static uint64_t *hpte_at(uint64_t group, unsigned int slot)
 {

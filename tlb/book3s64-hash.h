@@ -144,6 +144,9 @@ bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, 
 		  struct b3_seg *seg);
 /* This core's TLB emptied (tlbiel of every set). */
 void b3_tlb_flush_local(void);
+/* The HPT lock (the fault paths' and C's inserts and removals): taken, spinning; given back. */
+void b3_hpt_lock_take(void);
+void b3_hpt_lock_give(void);
 /* HPTEs that translate ea in space pid (0: the kernel's), at any size: more than 1 is a multi-hit. */
 unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid);
 /* SLB entry i (slbmfee/slbmfev). */

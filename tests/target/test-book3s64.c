@@ -994,6 +994,82 @@ out:
 	test_page_free(p);
 }
 
+/*
+ * The HPT lock: while this core holds it, the second core's hash miss on a
+ * fresh page (the assembly path; then, with ACCESSED clear, the C path)
+ * waits, inserting nothing; once it is given back the miss completes.
+ */
+#define LOCK_VA		(B3_KMAP_START + 0x0000007200000000ull)
+#define LOCK_HOLD_TB	(512000000ull / 20)	/* 50 ms of the 512 MHz time base */
+
+struct lock_probe {
+	vaddr_t va;
+	volatile uint64_t value;
+	volatile uint32_t done;
+};
+
+static void lock_probe_load(void *arg)
+{
+	struct lock_probe *p = arg;
+
+	p->value = peek(p->va);
+	__asm__ volatile("sync" : : : "memory");
+	p->done = 1;
+}
+
+/* Core 1 loads va while this core holds the HPT lock for LOCK_HOLD_TB; whether it waited, and then read want. */
+static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what)
+{
+	struct lock_probe p = { .va = va };
+	bool waited, inserted;
+	uint64_t t0;
+
+	b3_hpt_lock_take();
+	if (smp_start(1, lock_probe_load, &p)) {
+		b3_hpt_lock_give();
+		report(false, "%s: work posted to core 1", what);
+		return false;
+	}
+	t0 = timebase_read();
+	while (timebase_read() - t0 < LOCK_HOLD_TB && !p.done)
+		;
+	waited = !p.done;
+	inserted = b3_hpte_count(va, 0) != 0;
+	b3_hpt_lock_give();
+	report(waited && !inserted, "%s: core 1's hash miss waits while this core holds the HPT lock, "
+	       "nothing inserted", what);
+	return is_eq(smp_wait(1, SMP_CALL_TIMEOUT), 0) && p.done && is_eq(p.value, want) &&
+	       is_eq(b3_hpte_count(va, 0), 1);
+}
+
+static void test_hpt_lock(void)
+{
+	paddr_t p = test_page();
+	struct walk_result w;
+	struct b3_counts c0, c1;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		goto out;
+	}
+	lin(p)[0] = 0x10c4ed;
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path"),
+	       "given back, the load completes, one HPTE for the page");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	walk(&kernel_mm, LOCK_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
+	c0 = counts_now();
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)"),
+	       "given back, the load completes, one HPTE for the page");
+	c1 = counts_now();
+	report_eq(c1.hash_miss_c - c0.hash_miss_c, 1, "the C path resolved it");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+out:
+	test_page_free(p);
+}
+
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
 PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
@@ -1007,4 +1083,5 @@ PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_
 PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
 PPCMMU_TEST_FN("book3s64-second-core-faults", "book3s64", "book3s64 second core's own faults",
 	       test_second_core_faults);
+PPCMMU_TEST_FN("book3s64-hpt-lock", "book3s64", "book3s64 HPT lock across cores", test_hpt_lock);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
