@@ -51,7 +51,6 @@
 #define ESID_BITS_256M		18		/* 46-bit spaces: 2^18 segments of 256M */
 #define ESID_BITS_1T		6		/* ... 2^6 of 1T */
 #define SLB_FIRST_FREE		1		/* entry 0: the linear map */
-#define HPTE_V_COMPARE		0xffffffffffffff87ull	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
 #define POWER8_TLB_SETS		512
 #define TLBIEL_INVAL_SET	(3 << 10)	/* IS = 3: every entry of the set */
 
@@ -391,6 +390,18 @@ static int hpte_insert_locked(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 	return -1;
 }
 
+/*
+ * Under the HPT lock: does the record of a page's head entry e name a slot
+ * holding the page's HPTE (dw0 v, H aside)?  Then another core inserted it.
+ */
+static bool recorded_holds(uint64_t e, uint64_t hash, uint64_t v)
+{
+	uint64_t group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
+	const uint64_t *h = hpte_at(group, (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT));
+
+	return (e & H_PAGE_HASHPTE) && ((h[0] ^ v) & (HPTE_V_COMPARE & ~(uint64_t)HPTE_V_SECONDARY)) == 0;
+}
+
 /* ... under the HPT lock, which the assembly path takes too: two cores never fill one slot. */
 static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
 {
@@ -603,15 +614,22 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	if (flags && !pt_run_set_flags(mm, level, w.size, w.page_va, flags))
 		return false;
 	head = pt_run_head(mm, level, w.size, w.page_va);
-	e = pt_entry_get(head);
 	v = b3_hpte_v(&s, w.page_va, shift);
-	r = b3_hpte_r(w.page_pa, shift, e);
-	slot = hpte_insert(b3_hash(&s, w.page_va), v, r, false);
+	hpt_lock();
+	e = pt_entry_get(head);
+	if (recorded_holds(e, b3_hash(&s, w.page_va), v)) {
+		slot = 0;	/* another core inserted it since the walk: it serves */
+	} else {
+		r = b3_hpte_r(w.page_pa, shift, e);
+		slot = hpte_insert_locked(b3_hash(&s, w.page_va), v, r, false);
+		e &= ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX);
+		e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
+		if (slot >= 0)
+			pt_entry_set(head, e);
+	}
+	hpt_unlock();
 	if (slot < 0)
 		return false;
-	e &= ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX);
-	e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
-	pt_entry_set(head, e);
 	counts.hash_miss++;
 	counts.hash_miss_c++;
 	return true;

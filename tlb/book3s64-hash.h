@@ -144,6 +144,9 @@ bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slot, uint64_t *v, 
 		  struct b3_seg *seg);
 /* This core's TLB emptied (tlbiel of every set). */
 void b3_tlb_flush_local(void);
+/* The HPT (linear-map address) and its group mask, as the fault paths use them. */
+extern uint8_t *b3_hpt;
+extern uint64_t b3_hash_mask;
 /* The HPT lock (the fault paths' and C's inserts and removals): taken, spinning; given back. */
 void b3_hpt_lock_take(void);
 void b3_hpt_lock_give(void);

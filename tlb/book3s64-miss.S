@@ -339,7 +339,9 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * PUD entries), put in the first free slot of the primary group, then of
  * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
  * SECOND, GIX), all under the HPT lock (C's inserts and removals take it
- * too), the counters kept, rfid.  Anything else (no space, rights
+ * too), the counters kept, rfid.  Under the lock the record is read
+ * again: when it names a slot that holds this page's HPTE (another core
+ * inserted it since this core's walk), nothing goes in.  Anything else (no space, rights
  * refused, bits to set, both groups full: eviction) goes to the C path.
  *
  * A fault at the same 4K page as the last one this path resolved, with no
@@ -373,6 +375,11 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
 #endif
 #define RPN_CLEAR_HIGH		11		/* clrldi: the bits above the RPN field (53) */
 #define GIX_RECORD_MASK		(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)
+#define HASHPTE_ROTATE		4		/* rldicl: H_PAGE_HASHPTE to bit 63 */
+#define SECOND_ROTATE		8		/* ... H_PAGE_F_SECOND */
+#if H_PAGE_HASHPTE != 1ull << (64 - HASHPTE_ROTATE) || H_PAGE_F_SECOND != 1ull << (64 - SECOND_ROTATE)
+#error "the record's HASHPTE and SECOND rotate to bit 63"
+#endif
 #define NEED_LOAD		(_PAGE_READ | _PAGE_ACCESSED)
 #define NEED_STORE		(NEED_LOAD | _PAGE_WRITE | _PAGE_DIRTY)
 #define NEED_FETCH		(NEED_LOAD | _PAGE_EXEC)
@@ -591,7 +598,33 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	ori	r11, r11, HPTE_PP_USER_RO
 32:	HPT_LOCK r5, r6
 	ld	r9, HSAVE_V(r12)
-	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
+	/*
+	 * Another core may have inserted this page's HPTE since the walk (it
+	 * faulted on the page too): if the run's record, read again under the
+	 * lock, names a slot holding this dw0, nothing goes in.
+	 */
+	ld	r8, 0(r7)
+	rldicl.	r6, r8, HASHPTE_ROTATE, 63		/* HASHPTE */
+	beq	40f
+	ld	r13, HSAVE_HASH(r12)
+	rldicl.	r6, r8, SECOND_ROTATE, 63		/* SECOND: the group is ~hash */
+	beq	41f
+	not	r13, r13
+41:	LOAD_IMM64 r5, b3_hash_mask
+	ld	r5, 0(r5)
+	and	r13, r13, r5
+	sldi	r13, r13, HPTEG_SHIFT
+	rldicl	r6, r8, 64 - H_PAGE_F_GIX_SHIFT, 61	/* the slot */
+	sldi	r6, r6, 4				/* * HPTE_BYTES */
+	add	r13, r13, r6
+	LOAD_IMM64 r5, b3_hpt
+	ld	r5, 0(r5)
+	ldx	r6, r5, r13				/* that slot's dw0 */
+	xor	r6, r6, r9
+	LOAD_IMM64 r5, HPTE_V_COMPARE & ~HPTE_V_SECONDARY
+	and.	r6, r6, r5
+	beq	present
+40:	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
 	LOAD_IMM64 r13, b3_hash_mask
 	ld	r13, 0(r13)
 	std	r13, HSAVE_MASK(r12)		/* the mask, for the secondary */
@@ -638,16 +671,20 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	or	r8, r8, r6
 	std	r8, 0(r7)
 	HPT_UNLOCK r9, r6
-	srdi	r6, r10, B3_PAGE_SHIFT
-	std	r6, HSAVE_LAST(r12)
-	/* counters: a hash miss, an insert, resolved (data or instruction) */
+	/* counters: an insert; then a hash miss, resolved (data or instruction) */
 	LOAD_IMM64 r9, b3_stats
-	ld	r6, B3_STAT_HASH_MISS(r9)
-	addi	r6, r6, 1
-	std	r6, B3_STAT_HASH_MISS(r9)
 	ld	r6, B3_STAT_INSERTS(r9)
 	addi	r6, r6, 1
 	std	r6, B3_STAT_INSERTS(r9)
+	b	42f
+present:	/* another core's HPTE serves: nothing inserted */
+	HPT_UNLOCK r9, r6
+	LOAD_IMM64 r9, b3_stats
+42:	srdi	r6, r10, B3_PAGE_SHIFT
+	std	r6, HSAVE_LAST(r12)
+	ld	r6, B3_STAT_HASH_MISS(r9)
+	addi	r6, r6, 1
+	std	r6, B3_STAT_HASH_MISS(r9)
 	ld	r13, HSAVE_VEC(r12)
 	li	r10, B3_STAT_INST
 	cmpdi	r13, VEC_DSI

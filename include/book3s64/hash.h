@@ -125,6 +125,7 @@
 #define HPTE_V_LARGE		0x4
 #define HPTE_V_SECONDARY	0x2
 #define HPTE_V_VALID		0x1
+#define HPTE_V_COMPARE		0xffffffffffffff87	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
 #define HPTE_R_PP0		0x8000000000000000
 #define HPTE_R_RPN_MASK		0x0ffffffffffff000
 #define HPTE_R_LP_SHIFT		12

@@ -998,6 +998,9 @@ out:
  * The HPT lock: while this core holds it, the second core's hash miss on a
  * fresh page (the assembly path; then, with ACCESSED clear, the C path)
  * waits, inserting nothing; once it is given back the miss completes.
+ * When another core inserts the page's HPTE while it waits (this core,
+ * holding the lock, does what a fault path would), the waiting miss finds
+ * the record and inserts no second HPTE for the page.
  */
 #define LOCK_VA		(B3_KMAP_START + 0x0000007200000000ull)
 #define LOCK_HOLD_TB	(512000000ull / 20)	/* 50 ms of the 512 MHz time base */
@@ -1017,8 +1020,39 @@ static void lock_probe_load(void *arg)
 	p->done = 1;
 }
 
-/* Core 1 loads va while this core holds the HPT lock for LOCK_HOLD_TB; whether it waited, and then read want. */
-static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what)
+/* What another core's fault path would do, the HPT lock held: the page's HPTE in a free primary slot, recorded. */
+static bool insert_as_other_core(vaddr_t va)
+{
+	struct b3_seg s = { .tera = false, .base_shift = 12, .vsid = b3_vsid(2, va, false) };
+	struct walk_result w;
+	uint64_t group, *h = NULL;
+	unsigned int slot;
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK)
+		return false;
+	group = b3_hash(&s, va) & b3_hash_mask;
+	for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
+		h = (uint64_t *)(b3_hpt + (group << HPTEG_SHIFT) + slot * HPTE_BYTES);
+		if (!(h[0] & HPTE_V_VALID))
+			break;
+	}
+	if (slot == HPTES_PER_GROUP)
+		return false;
+	h[1] = b3_hpte_r(w.page_pa, 12, w.entry);
+	__asm__ volatile("eieio" : : : "memory");
+	h[0] = b3_hpte_v(&s, va, 12);
+	__asm__ volatile("ptesync" : : : "memory");
+	pt_entry_set(w.ptep, (w.entry & ~(uint64_t)(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
+		     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT);
+	return true;
+}
+
+/*
+ * Core 1 loads va while this core holds the HPT lock for LOCK_HOLD_TB (and,
+ * if other, inserts the page's HPTE as another core would meanwhile);
+ * whether it waited, and then read want with one HPTE for the page.
+ */
+static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what, bool other)
 {
 	struct lock_probe p = { .va = va };
 	bool waited, inserted;
@@ -1035,6 +1069,8 @@ static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what)
 		;
 	waited = !p.done;
 	inserted = b3_hpte_count(va, 0) != 0;
+	if (other && !inserted && !insert_as_other_core(va))
+		report(false, "%s: an HPTE put in as another core would", what);
 	b3_hpt_lock_give();
 	report(waited && !inserted, "%s: core 1's hash miss waits while this core holds the HPT lock, "
 	       "nothing inserted", what);
@@ -1054,17 +1090,31 @@ static void test_hpt_lock(void)
 	}
 	lin(p)[0] = 0x10c4ed;
 	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path"),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path", false),
 	       "given back, the load completes, one HPTE for the page");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path, another core's insert meanwhile", true),
+	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
 	unmap(&kernel_mm, LOCK_VA, 4096);
 	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
 	walk(&kernel_mm, LOCK_VA, &w);
 	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
 	c0 = counts_now();
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)"),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)", false),
 	       "given back, the load completes, one HPTE for the page");
 	c1 = counts_now();
 	report_eq(c1.hash_miss_c - c0.hash_miss_c, 1, "the C path resolved it");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	walk(&kernel_mm, LOCK_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	c0 = counts_now();
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path, another core's insert meanwhile", true),
+	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
+	c1 = counts_now();
+	report(is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) && is_eq(c1.inserts, c0.inserts),
+	       "the C path resolved it, inserting nothing");
 	unmap(&kernel_mm, LOCK_VA, 4096);
 out:
 	test_page_free(p);
