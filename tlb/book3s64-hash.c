@@ -343,51 +343,50 @@ static void hpte_write(uint64_t *h, uint64_t v, uint64_t r)
 }
 
 /*
- * Insert: primary group, then secondary (H set), else evict one non-bolted
- * entry from the group the time base picks, no tlbie (as Linux: its page's
- * PTE keeps the record, and the page's next invalidation issues tlbie).
- * Returns the slot (0..7) | 8 if secondary, or -1 if both groups are all
- * bolted.
+ * A slot for an HPTE (the HPT lock held): the first free one of the
+ * primary group, then of the secondary, else one non-bolted entry of one
+ * of them evicted (V cleared; no tlbie, as Linux: its page's PTE keeps the
+ * record, and the page's next invalidation issues tlbie), chosen by the
+ * time base.  Returns the slot (0..7) | 8 if secondary and its address, or
+ * -1 if both groups are all bolted.
  */
-static int hpte_insert_locked(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+static int hpte_slot_locked(uint64_t hash, uint64_t **hp)
 {
 	unsigned int pass, slot, k;
 	uint64_t tb;
 
-	if (bolt)
-		v |= HPTE_V_BOLTED;
 	for (pass = 0; pass < 2; pass++) {
 		uint64_t group = (pass ? ~hash : hash) & hash_mask;
 
 		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
-			uint64_t *h = hpte_at(group, slot);
-
-			if (!(h[0] & HPTE_V_VALID)) {
-				hpte_write(h, v | (pass ? HPTE_V_SECONDARY : 0), r);
-				counts.inserts++;
+			*hp = hpte_at(group, slot);
+			if (!((*hp)[0] & HPTE_V_VALID))
 				return (int)(slot | (pass ? 8 : 0));
-			}
 		}
 	}
 	tb = timebase_read();
 	for (k = 0; k < 2 * HPTES_PER_GROUP; k++) {
 		unsigned int which = (unsigned int)((tb + (k >= HPTES_PER_GROUP)) & 1);
 		uint64_t group = (which ? ~hash : hash) & hash_mask;
-		uint64_t *h;
 
 		slot = (unsigned int)((tb >> 1) + k) % HPTES_PER_GROUP;
-		h = hpte_at(group, slot);
-		if (h[0] & HPTE_V_BOLTED)
+		*hp = hpte_at(group, slot);
+		if ((*hp)[0] & HPTE_V_BOLTED)
 			continue;
-		h[0] = 0;
+		(*hp)[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 		progress_reset();
-		hpte_write(h, v | (which ? HPTE_V_SECONDARY : 0), r);
 		counts.evictions++;
-		counts.inserts++;
 		return (int)(slot | (which ? 8 : 0));
 	}
 	return -1;
+}
+
+/* The HPTE written into the slot hpte_slot_locked() gave (H from the slot). */
+static void hpte_fill(uint64_t *h, int slot, uint64_t v, uint64_t r)
+{
+	hpte_write(h, v | ((slot & 8) ? HPTE_V_SECONDARY : 0), r);
+	counts.inserts++;
 }
 
 /*
@@ -402,15 +401,28 @@ static bool recorded_holds(uint64_t e, uint64_t hash, uint64_t v)
 	return (e & H_PAGE_HASHPTE) && ((h[0] ^ v) & (HPTE_V_COMPARE & ~(uint64_t)HPTE_V_SECONDARY)) == 0;
 }
 
-/* ... under the HPT lock, which the assembly path takes too: two cores never fill one slot. */
-static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+/* A bolted HPTE (start-up: the linear map), under the HPT lock; its slot, or -1. */
+static int hpte_insert_bolted(uint64_t hash, uint64_t v, uint64_t r)
 {
+	uint64_t *h;
 	int slot;
 
 	hpt_lock();
-	slot = hpte_insert_locked(hash, v, r, bolt);
+	slot = hpte_slot_locked(hash, &h);
+	if (slot >= 0)
+		hpte_fill(h, slot, v | HPTE_V_BOLTED, r);
 	hpt_unlock();
 	return slot;
+}
+
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+#error "book3s/64 table entries are big-endian doublewords: the compare-and-swap below takes them as they are"
+#endif
+
+/* The head entry from old to new if nothing changed it meanwhile (a writer that takes no lock). */
+static bool entry_cas(void *p, uint64_t old, uint64_t new)
+{
+	return __atomic_compare_exchange_n((uint64_t *)p, &old, new, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
 /* The VSID context of a space: one per space (docs/hw/book3s64-hash.md). */
@@ -485,8 +497,8 @@ void b3_hash_init(paddr_t ram)
 		vaddr_t ea = KERNEL_VA + pa;
 		uint64_t pte = _PAGE_READ | _PAGE_WRITE | _PAGE_DIRTY | _PAGE_EXEC | _PAGE_PRIVILEGED;
 
-		if (hpte_insert(b3_hash(&lin, ea), b3_hpte_v(&lin, ea, B3_16M_SHIFT),
-				b3_hpte_r(pa, B3_16M_SHIFT, pte), true) < 0)
+		if (hpte_insert_bolted(b3_hash(&lin, ea), b3_hpte_v(&lin, ea, B3_16M_SHIFT),
+				       b3_hpte_r(pa, B3_16M_SHIFT, pte)) < 0)
 			panic("hash table: no room for the linear map at 0x%lx", (unsigned long)pa);
 		hpt_info.bolted++;
 	}
@@ -578,6 +590,8 @@ static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 	return false;
 }
 
+#define RETRY	(-2)	/* hash_miss(): the head changed under it, the access faults again */
+
 static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 {
 	unsigned int context;
@@ -585,7 +599,7 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	struct walk_result w;
 	struct b3_seg s;
 	unsigned int shift;
-	uint64_t flags = 0, e, v, r;
+	uint64_t flags = 0, e, v, hash, *h = NULL;
 	void *head;
 	int level, slot, i;
 
@@ -615,19 +629,32 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 		return false;
 	head = pt_run_head(mm, level, w.size, w.page_va);
 	v = b3_hpte_v(&s, w.page_va, shift);
+	hash = b3_hash(&s, w.page_va);
+	/*
+	 * Under the HPT lock, from the head as it is now: another core's HPTE
+	 * for the page serves; a head that no longer grants the access (another
+	 * core's unmap or protect since the walk) sends the access back to
+	 * fault afresh; else the record goes in (compare-and-swap: a writer
+	 * that takes no lock makes this a retry too), then the HPTE.
+	 */
 	hpt_lock();
 	e = pt_entry_get(head);
-	if (recorded_holds(e, b3_hash(&s, w.page_va), v)) {
-		slot = 0;	/* another core inserted it since the walk: it serves */
+	if (recorded_holds(e, hash, v)) {
+		slot = 0;
+	} else if (!(e & _PAGE_PRESENT) || !access_ok(e, user, store, exec) || !(e & _PAGE_ACCESSED) ||
+		   (store && !(e & _PAGE_DIRTY))) {
+		slot = RETRY;
 	} else {
-		r = b3_hpte_r(w.page_pa, shift, e);
-		slot = hpte_insert_locked(b3_hash(&s, w.page_va), v, r, false);
-		e &= ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX);
-		e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
-		if (slot >= 0)
-			pt_entry_set(head, e);
+		slot = hpte_slot_locked(hash, &h);
+		if (slot >= 0 && !entry_cas(head, e, (e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
+					     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT))
+			slot = RETRY;
+		else if (slot >= 0)
+			hpte_fill(h, slot, v, b3_hpte_r(e & B3_RPN_MASK, shift, e));
 	}
 	hpt_unlock();
+	if (slot == RETRY)
+		return true;
 	if (slot < 0)
 		return false;
 	counts.hash_miss++;
@@ -749,28 +776,31 @@ static void *leaf_raw(const struct mm *mm, vaddr_t ea, int *level)
 /* The recorded HPTE of the page whose head entry is headp, if it still holds the page; then tlbie. */
 static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
 {
-	uint64_t e = pt_entry_get(headp), hash, group, want;
+	uint64_t e, hash, group, want;
 	unsigned int slot;
 	struct b3_seg s;
 	uint64_t *h;
 
-	if (!(e & H_PAGE_HASHPTE))
-		return;
 	seg_for(&s, context_of(mm), page_va, shift);
 	hash = b3_hash(&s, page_va);
+	hpt_lock();		/* before the record is read: a fault path stores it under the lock */
+	e = pt_entry_get(headp);
+	if (!(e & H_PAGE_HASHPTE)) {
+		hpt_unlock();
+		return;
+	}
 	group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
 	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
 	want = b3_hpte_v(&s, page_va, shift) | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0);
 	h = hpte_at(group, slot);
-	hpt_lock();
 	if ((h[0] & HPTE_V_COMPARE) == (want & HPTE_V_COMPARE)) {
 		h[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 	}
+	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
 	hpt_unlock();
 	tlbie_page(&s, page_va, shift);
 	progress_reset();
-	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
 }
 
 static void slb_drop_range(vaddr_t va, vsize_t size)

@@ -339,9 +339,12 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * PUD entries), put in the first free slot of the primary group, then of
  * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
  * SECOND, GIX), all under the HPT lock (C's inserts and removals take it
- * too), the counters kept, rfid.  Under the lock the record is read
- * again: when it names a slot that holds this page's HPTE (another core
- * inserted it since this core's walk), nothing goes in.  Anything else (no space, rights
+ * too), the counters kept, rfid.  Under the lock the first entry is read
+ * again: when its record names a slot that holds this page's HPTE
+ * (another core inserted it since this core's walk), nothing goes in; when
+ * it changed otherwise (another core's unmap or protect), C walks again.
+ * The record is stored (ldarx/stdcx.) before the HPTE is: an invalidation,
+ * which reads the record under the lock, finds it.  Anything else (no space, rights
  * refused, bits to set, both groups full: eviction) goes to the C path.
  *
  * A fault at the same 4K page as the last one this path resolved, with no
@@ -369,6 +372,7 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
 #define HSAVE_HASH		HSAVE(14)
 #define HSAVE_VEC		HSAVE(15)
 #define HSAVE_V			HSAVE(16)
+#define HSAVE_HEAD		HSAVE(4)	/* the run's first entry as the HPTE was built from it */
 #define HSAVE_LAST		B3_CORE_HASH_LAST
 #if HSAVE(17) > B3_CORE_HASH_LAST
 #error "the hash path's save area fits its place in struct b3_core"
@@ -596,7 +600,8 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	ori	r11, r11, HPTE_PP_USER_RW
 	bne	32f
 	ori	r11, r11, HPTE_PP_USER_RO
-32:	HPT_LOCK r5, r6
+32:	std	r8, HSAVE_HEAD(r12)			/* the head the HPTE is built from */
+	HPT_LOCK r5, r6
 	ld	r9, HSAVE_V(r12)
 	/*
 	 * Another core may have inserted this page's HPTE since the walk (it
@@ -624,7 +629,13 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	LOAD_IMM64 r5, HPTE_V_COMPARE & ~HPTE_V_SECONDARY
 	and.	r6, r6, r5
 	beq	present
-40:	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
+40:	/* the head changed since the walk (another core's unmap or protect): C walks again */
+	ld	r6, HSAVE_HEAD(r12)
+	xor	r6, r6, r8
+	LOAD_IMM64 r5, GIX_RECORD_MASK
+	andc.	r6, r6, r5
+	bne	hfull
+	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
 	LOAD_IMM64 r13, b3_hash_mask
 	ld	r13, 0(r13)
 	std	r13, HSAVE_MASK(r12)		/* the mask, for the secondary */
@@ -651,13 +662,12 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	ld	r5, HSAVE_MASK(r12)
 	and	r6, r6, r5
 	b	14b
-16:	/* r5: the free slot; write dw1, then dw0 with H if secondary */
-	std	r11, 8(r5)
-	eieio
-	or	r9, r9, r13
-	std	r9, 0(r5)
-	ptesync
-	/* the record in the run's first entry: HASHPTE | SECOND | slot */
+16:	/*
+	 * r5: the free slot.  First the record in the run's first entry,
+	 * HASHPTE | SECOND | slot, by ldarx/stdcx. against the head read under
+	 * the lock (a writer that takes no lock sends this to C); then dw1,
+	 * then dw0 with H if secondary.
+	 */
 	rldicl	r6, r5, 64 - 4, 61		/* slot = (address >> 4) & 7 */
 	cmpdi	r13, 0
 	beq	17f
@@ -667,9 +677,19 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	rldicr	r9, r9, 60, 3			/* HASHPTE: 0x1000000000000000 */
 	or	r6, r6, r9
 	LOAD_IMM64 r9, GIX_RECORD_MASK
-	andc	r8, r8, r9
-	or	r8, r8, r6
-	std	r8, 0(r7)
+	andc	r9, r8, r9
+	or	r6, r6, r9			/* the head with the new record */
+	ldarx	r9, 0, r7
+	cmpd	r9, r8
+	bne-	hfull
+	stdcx.	r6, 0, r7
+	bne-	hfull
+	ld	r9, HSAVE_V(r12)
+	std	r11, 8(r5)
+	eieio
+	or	r9, r9, r13
+	std	r9, 0(r5)
+	ptesync
 	HPT_UNLOCK r9, r6
 	/* counters: an insert; then a hash miss, resolved (data or instruction) */
 	LOAD_IMM64 r9, b3_stats
@@ -702,7 +722,8 @@ present:	/* another core's HPTE serves: nothing inserted */
 	mfspr	r13, SPRN_SPRG2
 	rfid
 
-hfull:	HPT_UNLOCK r5, r6
+hfull:	/* both groups full, or the head changed: C (the HPT lock given back) */
+	HPT_UNLOCK r5, r6
 hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the old r13 */
 	ld	r11, HSAVE_CR(r12)
 	mtcr	r11

@@ -1000,7 +1000,9 @@ out:
  * waits, inserting nothing; once it is given back the miss completes.
  * When another core inserts the page's HPTE while it waits (this core,
  * holding the lock, does what a fault path would), the waiting miss finds
- * the record and inserts no second HPTE for the page.
+ * the record and inserts no second HPTE for the page; when another core
+ * moves the page meanwhile (its PTE to another physical page), the miss
+ * maps the new page, not the one its walk saw.
  */
 #define LOCK_VA		(B3_KMAP_START + 0x0000007200000000ull)
 #define LOCK_HOLD_TB	(512000000ull / 20)	/* 50 ms of the 512 MHz time base */
@@ -1018,6 +1020,20 @@ static void lock_probe_load(void *arg)
 	p->value = peek(p->va);
 	__asm__ volatile("sync" : : : "memory");
 	p->done = 1;
+}
+
+enum meanwhile { NOTHING, INSERT, MOVE };
+
+/* Another core's change of the PTE of va, the HPT lock held: the page is now at physical q. */
+static bool move_as_other_core(vaddr_t va, paddr_t q)
+{
+	struct walk_result w;
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK)
+		return false;
+	pt_entry_set(w.ptep, (w.entry & ~(uint64_t)B3_RPN_MASK) | q);
+	__asm__ volatile("sync" : : : "memory");
+	return true;
 }
 
 /* What another core's fault path would do, the HPT lock held: the page's HPTE in a free primary slot, recorded. */
@@ -1052,7 +1068,7 @@ static bool insert_as_other_core(vaddr_t va)
  * if other, inserts the page's HPTE as another core would meanwhile);
  * whether it waited, and then read want with one HPTE for the page.
  */
-static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what, bool other)
+static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what, enum meanwhile other, paddr_t q)
 {
 	struct lock_probe p = { .va = va };
 	bool waited, inserted;
@@ -1069,13 +1085,40 @@ static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what, bool oth
 		;
 	waited = !p.done;
 	inserted = b3_hpte_count(va, 0) != 0;
-	if (other && !inserted && !insert_as_other_core(va))
+	if (other == INSERT && !inserted && !insert_as_other_core(va))
 		report(false, "%s: an HPTE put in as another core would", what);
+	if (other == MOVE && !move_as_other_core(va, q))
+		report(false, "%s: the page moved as another core would", what);
 	b3_hpt_lock_give();
 	report(waited && !inserted, "%s: core 1's hash miss waits while this core holds the HPT lock, "
 	       "nothing inserted", what);
 	return is_eq(smp_wait(1, SMP_CALL_TIMEOUT), 0) && p.done && is_eq(p.value, want) &&
 	       is_eq(b3_hpte_count(va, 0), 1);
+}
+
+/* The page moves to q while core 1's miss waits: its HPTE and its load are q's (assembly, then C path). */
+static void check_moved_meanwhile(paddr_t p)
+{
+	paddr_t q = test_page();
+	struct walk_result w;
+	struct tlb_info t;
+	unsigned int pass;
+
+	lin(q)[0] = 0x2e3a9;
+	for (pass = 0; pass < 2; pass++) {
+		map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+		if (pass) {
+			walk(&kernel_mm, LOCK_VA, &w);
+			pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
+		}
+		report(waits_for_lock(LOCK_VA, 0x2e3a9, pass ? "C path, the page moved meanwhile" :
+				      "assembly path, the page moved meanwhile", MOVE, q) &&
+		       tlb_lookup(LOCK_VA, 0, &t) && is_eq(t.pa, q),
+		       "given back, the load reads the page's new place, and its one HPTE maps it (RPN 0x%lx)",
+		       (unsigned long)t.pa);
+		unmap(&kernel_mm, LOCK_VA, 4096);
+	}
+	test_page_free(q);
 }
 
 static void test_hpt_lock(void)
@@ -1090,18 +1133,18 @@ static void test_hpt_lock(void)
 	}
 	lin(p)[0] = 0x10c4ed;
 	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path", false),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path", NOTHING, 0),
 	       "given back, the load completes, one HPTE for the page");
 	unmap(&kernel_mm, LOCK_VA, 4096);
 	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path, another core's insert meanwhile", true),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path, another core's insert meanwhile", INSERT, 0),
 	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
 	unmap(&kernel_mm, LOCK_VA, 4096);
 	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
 	walk(&kernel_mm, LOCK_VA, &w);
 	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
 	c0 = counts_now();
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)", false),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)", NOTHING, 0),
 	       "given back, the load completes, one HPTE for the page");
 	c1 = counts_now();
 	report_eq(c1.hash_miss_c - c0.hash_miss_c, 1, "the C path resolved it");
@@ -1110,12 +1153,13 @@ static void test_hpt_lock(void)
 	walk(&kernel_mm, LOCK_VA, &w);
 	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
 	c0 = counts_now();
-	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path, another core's insert meanwhile", true),
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path, another core's insert meanwhile", INSERT, 0),
 	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
 	c1 = counts_now();
 	report(is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) && is_eq(c1.inserts, c0.inserts),
 	       "the C path resolved it, inserting nothing");
 	unmap(&kernel_mm, LOCK_VA, 4096);
+	check_moved_meanwhile(p);
 out:
 	test_page_free(p);
 }
