@@ -236,6 +236,13 @@ void __attribute__((noreturn)) arch_exit(int status)
 
 	(void)status;
 	console_drain();
+	/* what OPAL took is still in skiboot's buffer: out through the UART before the BMC powers off */
+	for (i = 0; i < POWER_OFF_POLLS; i++) {
+		rc = b3_opal_call(OPAL_CONSOLE_FLUSH, 0, 0, 0, 0);
+		if (rc != OPAL_PARTIAL && rc != OPAL_BUSY && rc != OPAL_BUSY_EVENT)
+			break;
+		b3_opal_call(OPAL_POLL_EVENTS, 0, 0, 0, 0);
+	}
 	for (i = 0; i < POWER_OFF_POLLS; i++) {
 		rc = b3_opal_call(OPAL_CEC_POWER_DOWN, 0, 0, 0, 0);
 		if (rc != OPAL_BUSY && rc != OPAL_BUSY_EVENT)

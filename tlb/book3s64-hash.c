@@ -96,6 +96,9 @@ struct b3_core *b3_core_prepare(unsigned int i)
 	c->last_page = ~(vaddr_t)0;
 	c->slb_next = SLB_FIRST_FREE;
 	c->exc_stack_top = (uintptr_t)b3_user_exc_stacks + (i + 1) * (uint64_t)B3_EXC_STACK_BYTES;
+	c->hpt_va = (uintptr_t)hpt;
+	c->hpt_mask = hash_mask;
+	c->hpt_lockp = (uintptr_t)&b3_hpt_lock;
 	__asm__ volatile("sync" : : : "memory");
 	return c;
 }
@@ -485,6 +488,8 @@ void b3_hash_init(paddr_t ram)
 	hpt = phys_to_virt(pa);
 	memset(hpt, 0, 1ul << shift);
 	hash_mask = (1ull << (shift - HPTEG_SHIFT)) - 1;
+	b3_core_me()->hpt_va = (uintptr_t)hpt;	/* the boot core's copies (the others copy at their start) */
+	b3_core_me()->hpt_mask = hash_mask;
 	hpt_info.base = pa;
 	hpt_info.bytes = 1ull << shift;
 	hpt_info.groups = hash_mask + 1;

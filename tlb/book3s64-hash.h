@@ -26,6 +26,9 @@
 #define B3_CORE_SPACES		272		/* 2 spaces of B3_SPACE_BYTES */
 #define B3_CORE_SLB		304		/* SLB_ENTRIES shadow entries */
 #define B3_CORE_EXC_STACK	816		/* the top of its exception stack for user mode */
+#define B3_CORE_HPT		824		/* copies of the HPT's address, its group mask, the HPT lock's address */
+#define B3_CORE_HASH_MASK	832
+#define B3_CORE_HPT_LOCK	840
 #define B3_EXC_STACK_BYTES	32768		/* a core's exception stack (boot/book3s64-vectors.S) */
 #define B3_SLB_VALID		0	/* byte */
 #define B3_SLB_TERA		1	/* byte */
@@ -79,6 +82,7 @@ struct b3_core {
 	struct b3_space spaces[2];	/* B3_SPACE_USER, B3_SPACE_KERNEL */
 	struct b3_slb_shadow slb[SLB_ENTRIES];
 	uint64_t exc_stack_top;		/* user-mode interrupts build their frame below it */
+	uint64_t hpt_va, hpt_mask, hpt_lockp;	/* read-only copies, one load each for the paths */
 	/* C only: the fault path's repeat check (fault_is_progress()), the page whose HPTE went in last */
 	vaddr_t last_page;
 	unsigned int repeats;
@@ -180,7 +184,9 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_core, slb_next) == B3_CORE_SLB_NEXT &&
 	       offsetof(struct b3_core, slb_tera) == B3_CORE_SLB_TERA &&
 	       offsetof(struct b3_core, spaces) == B3_CORE_SPACES && offsetof(struct b3_core, slb) == B3_CORE_SLB &&
-	       offsetof(struct b3_core, exc_stack_top) == B3_CORE_EXC_STACK,
+	       offsetof(struct b3_core, exc_stack_top) == B3_CORE_EXC_STACK &&
+	       offsetof(struct b3_core, hpt_va) == B3_CORE_HPT && offsetof(struct b3_core, hpt_mask) == B3_CORE_HASH_MASK &&
+	       offsetof(struct b3_core, hpt_lockp) == B3_CORE_HPT_LOCK,
 	       "shadow, counters, spaces and per-core state as the assembly reads them");
 #endif
 

@@ -46,10 +46,10 @@
  * The HPT lock (b3_hpt_lock, a word shared with C: 0 free): one core at a
  * time chooses a free slot and fills it, so two cores never take one slot.
  * Spins reading until the word is 0, then takes it with lwarx/stwcx.
- * ra, rt scratch (ra: the lock's address).
+ * ra, rt scratch (ra: the lock's address, from this core's state at r12).
  */
 .macro HPT_LOCK ra, rt
-	LOAD_IMM64 \ra, b3_hpt_lock
+	ld	\ra, B3_CORE_HPT_LOCK(r12)
 1:	lwarx	\rt, 0, \ra
 	cmpwi	\rt, 0
 	bne-	2f
@@ -65,7 +65,7 @@
 .endm
 
 .macro HPT_UNLOCK ra, rt
-	LOAD_IMM64 \ra, b3_hpt_lock
+	ld	\ra, B3_CORE_HPT_LOCK(r12)
 	lwsync
 	li	\rt, 0
 	stw	\rt, 0(\ra)
@@ -167,9 +167,9 @@
  * come back as they were, to rfid or to the C path.
  *
  * Path length, vector to rfid (make bench counts it: tools/bench/book3s64-
- * paths, one data segment miss each): a 256M segment with a 4K base 135
- * instructions for a kernel_mm address, 131 for a user one, with a 16M
- * base 138 and 134; a 1T segment (16G base) 306 and 298, its scan of the
+ * paths, one data segment miss each): a 256M segment with a 4K base 118
+ * instructions for a kernel_mm address, 114 for a user one, with a 16M
+ * base 121 and 117; a 1T segment (16G base) 280 and 272, its scan of the
  * shadow's 31 entries 5 instructions an empty entry, 9 a valid one, more
  * for one it drops.
  */
@@ -361,14 +361,14 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * walk, then dw0; r13 scratch; CTR the slot scan.
  *
  * Path length, vector to rfid (make bench counts it, as above; a free
- * slot in the primary group): a kernel_mm load 221 instructions from a 4K
- * page, 216 from a 16M page, 210 from a 16G page; a user load 220, 215,
- * 209.  (The C path took about 1,000 for each before user faults came
- * here.)
+ * slot in the primary group, no record in the entry): a kernel_mm load 220
+ * instructions from a 4K page, 215 from a 16M page, 209 from a 16G page; a
+ * user load 219, 214, 208; the HPT lock and the second look at the entry
+ * take about 25 of them.  (The C path took about 1,000 for each before
+ * user faults came here.)
  */
 #define HSAVE(n)		(B3_CORE_HASH_SAVE + 8 * (n))	/* r5..r11 at HSAVE(5)..HSAVE(11) */
 #define HSAVE_CR		HSAVE(12)
-#define HSAVE_MASK		HSAVE(13)
 #define HSAVE_HASH		HSAVE(14)
 #define HSAVE_VEC		HSAVE(15)
 #define HSAVE_V			HSAVE(16)
@@ -379,6 +379,19 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
 #endif
 #define RPN_CLEAR_HIGH		11		/* clrldi: the bits above the RPN field (53) */
 #define GIX_RECORD_MASK		(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)
+#define V_COMPARE_NO_H		(-0x7b)		/* li: HPTE_V_COMPARE without H, sign-extended */
+#if (HPTE_V_COMPARE & ~HPTE_V_SECONDARY) != 0xffffffffffffff85
+#error "V_COMPARE_NO_H is HPTE_V_COMPARE without H"
+#endif
+#define GIX_RECORD_HIGH		0x11e0		/* GIX_RECORD_MASK >> 48 */
+#if GIX_RECORD_MASK != GIX_RECORD_HIGH << 48
+#error "GIX_RECORD_MASK is GIX_RECORD_HIGH << 48"
+#endif
+/* GIX_RECORD_MASK into r: two instructions. */
+.macro GIX_RECORD_MASK_INTO r
+	lis	\r, GIX_RECORD_HIGH
+	sldi	\r, \r, 32
+.endm
 #define HASHPTE_ROTATE		4		/* rldicl: H_PAGE_HASHPTE to bit 63 */
 #define SECOND_ROTATE		8		/* ... H_PAGE_F_SECOND */
 #if H_PAGE_HASHPTE != 1ull << (64 - HASHPTE_ROTATE) || H_PAGE_F_SECOND != 1ull << (64 - SECOND_ROTATE)
@@ -615,35 +628,30 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	rldicl.	r6, r8, SECOND_ROTATE, 63		/* SECOND: the group is ~hash */
 	beq	41f
 	not	r13, r13
-41:	LOAD_IMM64 r5, b3_hash_mask
-	ld	r5, 0(r5)
+41:	ld	r5, B3_CORE_HASH_MASK(r12)
 	and	r13, r13, r5
 	sldi	r13, r13, HPTEG_SHIFT
 	rldicl	r6, r8, 64 - H_PAGE_F_GIX_SHIFT, 61	/* the slot */
 	sldi	r6, r6, 4				/* * HPTE_BYTES */
 	add	r13, r13, r6
-	LOAD_IMM64 r5, b3_hpt
-	ld	r5, 0(r5)
+	ld	r5, B3_CORE_HPT(r12)
 	ldx	r6, r5, r13				/* that slot's dw0 */
 	xor	r6, r6, r9
-	LOAD_IMM64 r5, HPTE_V_COMPARE & ~HPTE_V_SECONDARY
+	li	r5, V_COMPARE_NO_H			/* HPTE_V_COMPARE but H */
 	and.	r6, r6, r5
 	beq	present
 40:	/* the head changed since the walk (another core's unmap or protect): C walks again */
 	ld	r6, HSAVE_HEAD(r12)
 	xor	r6, r6, r8
-	LOAD_IMM64 r5, GIX_RECORD_MASK
+	GIX_RECORD_MASK_INTO r5
 	andc.	r6, r6, r5
 	bne	hfull
 	/* the primary group, then the secondary: the first slot with V clear (the HPT lock held) */
-	LOAD_IMM64 r13, b3_hash_mask
-	ld	r13, 0(r13)
-	std	r13, HSAVE_MASK(r12)		/* the mask, for the secondary */
+	ld	r13, B3_CORE_HASH_MASK(r12)
 	ld	r6, HSAVE_HASH(r12)
 	and	r6, r6, r13			/* primary group */
 	li	r13, 0				/* 0: primary, HPTE_V_SECONDARY: secondary */
-14:	LOAD_IMM64 r5, b3_hpt
-	ld	r5, 0(r5)
+14:	ld	r5, B3_CORE_HPT(r12)
 	sldi	r6, r6, HPTEG_SHIFT
 	add	r5, r5, r6			/* the group's first HPTE */
 	li	r6, HPTES_PER_GROUP
@@ -659,7 +667,7 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	/* the secondary group: NOT hash AND mask */
 	ld	r6, HSAVE_HASH(r12)
 	not	r6, r6
-	ld	r5, HSAVE_MASK(r12)
+	ld	r5, B3_CORE_HASH_MASK(r12)
 	and	r6, r6, r5
 	b	14b
 16:	/*
@@ -676,7 +684,7 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	li	r9, 1
 	rldicr	r9, r9, 60, 3			/* HASHPTE: 0x1000000000000000 */
 	or	r6, r6, r9
-	LOAD_IMM64 r9, GIX_RECORD_MASK
+	GIX_RECORD_MASK_INTO r9
 	andc	r9, r8, r9
 	or	r6, r6, r9			/* the head with the new record */
 	ldarx	r9, 0, r7

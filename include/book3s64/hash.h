@@ -165,8 +165,11 @@
 #define OPAL_CEC_REBOOT		6
 #define OPAL_POLL_EVENTS	10
 #define OPAL_START_CPU		41
+#define OPAL_CONSOLE_FLUSH	117
 #define OPAL_SUCCESS		0
 #define OPAL_BUSY		(-2)
+#define OPAL_PARTIAL		(-3)
+#define OPAL_UNSUPPORTED	(-7)
 #define OPAL_BUSY_EVENT		(-12)
 
 #endif
