@@ -272,6 +272,33 @@ static void test_sweep(void)
 		test_page_free(pa[i]);
 }
 
+/*
+ * The C path's record of a 16M page: mapped again without ACCESSED in any
+ * of its 8 entries, a load in the last replica goes to C, which sets
+ * ACCESSED on the run and records the slot in the run's first entry.
+ */
+static void check_16m_c_record(paddr_t pa)
+{
+	vsize_t size = 16 * MB;
+	uint64_t *head, v, r;
+	struct b3_counts c0, c1;
+	unsigned int i;
+
+	map(&kernel_mm, HUGE16M_VA, pa, size, KPROT_RW);
+	head = pt_run_head(&kernel_mm, 3, size, HUGE16M_VA);
+	for (i = 0; i < 8; i++)
+		pt_entry_set(head + i, pt_entry_get(head + i) & ~(uint64_t)_PAGE_ACCESSED);
+	tlb_flush_all();
+	c0 = counts_now();
+	report_eq(peek(HUGE16M_VA + size - 8), 0x16161616u, "mapped again without ACCESSED: a load in its last "
+		  "replica reads it");
+	c1 = counts_now();
+	report(is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) && (pt_entry_get(head + 7) & _PAGE_ACCESSED) &&
+	       hpte_recorded(HUGE16M_VA, head, 24, &v, &r),
+	       "the C path took it, set ACCESSED and recorded the slot in the run's first PMD entry");
+	unmap(&kernel_mm, HUGE16M_VA, size);
+}
+
 /* 16M: a run of 8 leaf PMD entries, a 256M segment with a 16M base, one large HPTE. */
 static void test_16m(void)
 {
@@ -319,6 +346,7 @@ static void test_16m(void)
 	report_eq(unmap(&kernel_mm, HUGE16M_VA, size), MMU_OK, "unmap");
 	report(!b3_hpte_find(HUGE16M_VA, &group, &slot, &v, &r, &s), "unmap removed the HPTE");
 	report_eq(load_faults(HUGE16M_VA + 8), FAULT_TLB_DATA, "a load after unmap faults");
+	check_16m_c_record(pa);
 	hugepool_free(pa, (uint32_t)size);
 }
 
