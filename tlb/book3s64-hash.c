@@ -63,10 +63,9 @@ uint64_t b3_hash_mask;
 /* Shared with the assembly paths (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
 struct b3_core b3_cores[B3_MAX_CORES];
 extern char b3_user_exc_stacks[];	/* boot/book3s64-vectors.S: B3_MAX_CORES of B3_EXC_STACK_BYTES */
-struct b3_counts b3_stats;
 volatile uint32_t b3_hpt_lock;		/* one core at a time fills or empties HPTE slots (the assembly too) */
 #define slb (b3_core_me()->slb)
-#define counts b3_stats
+#define counts (b3_core_me()->stats)
 
 
 /*
@@ -535,7 +534,13 @@ void b3_hpt_info(struct b3_hpt_info *info)
 
 void b3_counts(struct b3_counts *c)
 {
-	*c = counts;
+	unsigned long *sum = (unsigned long *)c;
+	unsigned int i, k;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < B3_MAX_CORES; i++)
+		for (k = 0; k < sizeof(*c) / sizeof(*sum); k++)
+			sum[k] += ((const unsigned long *)&b3_cores[i].stats)[k];
 }
 
 /* ---- the fault path ---- */
@@ -1056,7 +1061,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	return true;
 }
 
-/* Misses the fault path resolved: data (DSI, data segment) and instruction (ISI, instruction segment). */
+/* Misses this core's fault paths resolved: data (DSI, data segment) and instruction (ISI, instruction segment). */
 void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = (uint32_t)counts.data_resolved;

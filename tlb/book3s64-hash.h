@@ -14,8 +14,8 @@
  * to fill and the count of valid 1T entries, and the spaces the paths
  * serve (B3_SPACE_USER: the user space of the user_call() this core runs,
  * PGD 0 when none; B3_SPACE_KERNEL: kernel_mm), each its PGD (physical:
- * the paths walk in real mode) and VSID context; and the counters
- * (B3_STAT_*, shared).
+ * the paths walk in real mode) and VSID context; and its counters
+ * (B3_STAT_*).
  */
 #define B3_MAX_CORES		2		/* QEMU's powernv8 with -smp 2 */
 #define B3_CORE_SLB_SAVE	0		/* 14 doublewords: the segment path's */
@@ -29,6 +29,7 @@
 #define B3_CORE_HPT		824		/* copies of the HPT's address, its group mask, the HPT lock's address */
 #define B3_CORE_HASH_MASK	832
 #define B3_CORE_HPT_LOCK	840
+#define B3_CORE_STATS		848		/* struct b3_counts, B3_STAT_* into it */
 #define B3_EXC_STACK_BYTES	32768		/* a core's exception stack (boot/book3s64-vectors.S) */
 #define B3_SLB_VALID		0	/* byte */
 #define B3_SLB_TERA		1	/* byte */
@@ -73,6 +74,13 @@ struct b3_space {
 	uint64_t context;
 };
 
+struct b3_counts {
+	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
+	unsigned long data_resolved, inst_resolved;
+	unsigned long slb_miss_c;	/* segment misses the C path resolved (the rest: assembly) */
+	unsigned long hash_miss_c;	/* hash misses the C path resolved (the rest: assembly) */
+};
+
 struct b3_core {
 	uint64_t slb_save[14];
 	uint64_t hash_save[17];
@@ -83,6 +91,7 @@ struct b3_core {
 	struct b3_slb_shadow slb[SLB_ENTRIES];
 	uint64_t exc_stack_top;		/* user-mode interrupts build their frame below it */
 	uint64_t hpt_va, hpt_mask, hpt_lockp;	/* read-only copies, one load each for the paths */
+	struct b3_counts stats;		/* this core's (b3_counts() adds the cores up) */
 	/* C only: the fault path's repeat check (fault_is_progress()), the page whose HPTE went in last */
 	vaddr_t last_page;
 	unsigned int repeats;
@@ -159,14 +168,8 @@ unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid);
 /* SLB entry i (slbmfee/slbmfev). */
 void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
 
-struct b3_counts {
-	unsigned long slb_miss, hash_miss, evictions, inserts, invalidates, refused;
-	unsigned long data_resolved, inst_resolved;
-	unsigned long slb_miss_c;	/* segment misses the C path resolved (the rest: assembly) */
-	unsigned long hash_miss_c;	/* hash misses the C path resolved (the rest: assembly) */
-};
+/* The counters of every core added up. */
 void b3_counts(struct b3_counts *c);
-extern struct b3_counts b3_stats;
 /* kernel_mm exists: the assembly paths walk it. */
 void b3_kernel_space(void);
 
@@ -186,7 +189,8 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_core, spaces) == B3_CORE_SPACES && offsetof(struct b3_core, slb) == B3_CORE_SLB &&
 	       offsetof(struct b3_core, exc_stack_top) == B3_CORE_EXC_STACK &&
 	       offsetof(struct b3_core, hpt_va) == B3_CORE_HPT && offsetof(struct b3_core, hpt_mask) == B3_CORE_HASH_MASK &&
-	       offsetof(struct b3_core, hpt_lockp) == B3_CORE_HPT_LOCK,
+	       offsetof(struct b3_core, hpt_lockp) == B3_CORE_HPT_LOCK &&
+	       offsetof(struct b3_core, stats) == B3_CORE_STATS,
 	       "shadow, counters, spaces and per-core state as the assembly reads them");
 #endif
 

@@ -290,7 +290,7 @@ insert:	/* the next index round robin over 1..31; a valid old entry there is dro
 	or	r9, r9, r13			/* RB: ESID | V | index */
 	slbmte	r8, r9
 	/* counters: a segment miss, resolved (data or instruction) */
-	LOAD_IMM64 r9, b3_stats
+	addi	r9, r12, B3_CORE_STATS
 	ld	r11, B3_STAT_SLB_MISS(r9)
 	addi	r11, r11, 1
 	std	r11, B3_STAT_SLB_MISS(r9)
@@ -700,14 +700,14 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	ptesync
 	HPT_UNLOCK r9, r6
 	/* counters: an insert; then a hash miss, resolved (data or instruction) */
-	LOAD_IMM64 r9, b3_stats
+	addi	r9, r12, B3_CORE_STATS
 	ld	r6, B3_STAT_INSERTS(r9)
 	addi	r6, r6, 1
 	std	r6, B3_STAT_INSERTS(r9)
 	b	42f
 present:	/* another core's HPTE serves: nothing inserted */
 	HPT_UNLOCK r9, r6
-	LOAD_IMM64 r9, b3_stats
+	addi	r9, r12, B3_CORE_STATS
 42:	srdi	r6, r10, B3_PAGE_SHIFT
 	std	r6, HSAVE_LAST(r12)
 	ld	r6, B3_STAT_HASH_MISS(r9)
