@@ -167,9 +167,9 @@
  * come back as they were, to rfid or to the C path.
  *
  * Path length, vector to rfid (make bench counts it: tools/bench/book3s64-
- * paths, one data segment miss each): a 256M segment with a 4K base 118
- * instructions for a kernel_mm address, 114 for a user one, with a 16M
- * base 121 and 117; a 1T segment (16G base) 280 and 272, its scan of the
+ * paths, one data segment miss each): a 256M segment with a 4K base 114
+ * instructions for a kernel_mm address, 110 for a user one, with a 16M
+ * base 117 and 113; a 1T segment (16G base) 276 and 268, its scan of the
  * shadow's 31 entries 5 instructions an empty entry, 9 a valid one, more
  * for one it drops.
  */
@@ -361,9 +361,9 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * walk, then dw0; r13 scratch; CTR the slot scan.
  *
  * Path length, vector to rfid (make bench counts it, as above; a free
- * slot in the primary group, no record in the entry): a kernel_mm load 220
- * instructions from a 4K page, 215 from a 16M page, 209 from a 16G page; a
- * user load 219, 214, 208; the HPT lock and the second look at the entry
+ * slot in the primary group, no record in the entry): a kernel_mm load 216
+ * instructions from a 4K page, 211 from a 16M page, 205 from a 16G page; a
+ * user load 215, 210, 204; the HPT lock and the second look at the entry
  * take about 25 of them.  (The C path took about 1,000 for each before
  * user faults came here.)
  */
