@@ -333,8 +333,8 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * segment (slbfee.) must be the page's: 256M with a 4K or 16M base, or 1T
  * with a 16G base, its VSID the space's (the segment path made it).  The
  * PP code is the C path's: a supervisor page 000 or 110, a user page 010
- * or 011, read-write or read-only.  The
- * HPTE is built as b3_hpte_v()/b3_hpte_r() build it from the run's first
+ * or 011, read-write or read-only.  The HPTE is built as
+ * b3_hpte_v()/b3_hpte_r() build it from the run's first
  * entry (the run index: the entry's address rounded down to 8 PMD or 64
  * PUD entries), put in the first free slot of the primary group, then of
  * the secondary (~hash), its slot recorded in that first entry (HASHPTE,
@@ -344,8 +344,9 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * (another core inserted it since this core's walk), nothing goes in; when
  * it changed otherwise (another core's unmap or protect), C walks again.
  * The record is stored (ldarx/stdcx.) before the HPTE is: an invalidation,
- * which reads the record under the lock, finds it.  Anything else (no space, rights
- * refused, bits to set, both groups full: eviction) goes to the C path.
+ * which reads the record under the lock, finds it.  Anything else (no
+ * space, rights refused, bits to set, both groups full: eviction) goes to
+ * the C path.
  *
  * A fault at the same 4K page as the last one this path resolved, with no
  * HPTE removed in between (C's progress_reset() forgets it), goes to C:
@@ -353,12 +354,14 @@ slow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the o
  * bounded retries, not in a loop here.
  *
  * Registers: r13 the vector on entry (SPRG2 holds r13), then scratch; r12
- * saved in HSPRG1, then this core's state (SPRG1), its hash save area
- * and last page; r5..r11 and CR saved there.  cr1 eq: a kernel access.  r10 the address; r11 the entry bits
- * the access needs, then the hash, then dw1; r5 the space, then the page
- * shift; r7 the leaf's address, then the run's first entry's; r8 that
- * entry; r6 the VSID word, then the VSID, then group addresses; r9 the
- * walk, then dw0; r13 scratch; CTR the slot scan.
+ * saved in HSPRG1, then this core's state (SPRG1): its hash save area,
+ * last page, counters, the HPT's address, mask and lock; r5..r11 and CR
+ * saved there.  cr1 eq: a kernel access.  r10 the address; r11 the entry
+ * bits the access needs, then the hash, then dw1; r5 the space, then the
+ * page shift, then the lock's and group addresses; r7 the leaf's address,
+ * then the run's first entry's; r8 that entry (read again under the
+ * lock); r6 the VSID word, then the VSID, then scratch; r9 the walk, then
+ * dw0; r13 scratch, then H; CTR the slot scan.
  *
  * Path length, vector to rfid (make bench counts it, as above; a free
  * slot in the primary group, no record in the entry): a kernel_mm load 216

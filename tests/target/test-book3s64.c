@@ -2,10 +2,11 @@
 /*
  * book3s/64 (POWER8, hash MMU): what this family runs so far.  The kernel
  * translated through the bolted linear map, the hashed page table's size
- * and SDR1, segment and hash misses resolved by the fault path for 4K, 16M
- * and 16G pages (HPTE words and the slot recorded in the PTE), misses per
- * sweep, group overflow and eviction, and invalidation after unmap and
- * protect.
+ * and SDR1, segment and hash misses resolved by the fault paths for 4K, 16M
+ * and 16G pages, kernel and user (HPTE words and the slot recorded in the
+ * PTE), misses per sweep, group overflow and eviction, invalidation after
+ * unmap and protect, and the second core: its own faults, tlbie reaching
+ * it, the HPT lock between the two.
  */
 #include <setjmp.h>
 #include <string.h>
