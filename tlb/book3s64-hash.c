@@ -602,6 +602,7 @@ static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 
 #define RETRY	(-2)	/* hash_miss(): the head changed under it, the access faults again */
 
+
 static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 {
 	unsigned int context;
@@ -631,12 +632,6 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 			return make_segment(ea, &s);
 	}
 	level = w.level;
-	if (!(w.entry & _PAGE_ACCESSED))
-		flags |= _PAGE_ACCESSED;
-	if (store && !(w.entry & _PAGE_DIRTY))
-		flags |= _PAGE_DIRTY;
-	if (flags && !pt_run_set_flags(mm, level, w.size, w.page_va, flags))
-		return false;
 	head = pt_run_head(mm, level, w.size, w.page_va);
 	v = b3_hpte_v(&s, w.page_va, shift);
 	hash = b3_hash(&s, w.page_va);
@@ -644,17 +639,21 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	 * Under the HPT lock, from the head as it is now: another core's HPTE
 	 * for the page serves; a head that no longer grants the access (another
 	 * core's unmap or protect since the walk) sends the access back to
-	 * fault afresh; else the record goes in (compare-and-swap: a writer
-	 * that takes no lock makes this a retry too), then the HPTE.
+	 * fault afresh; else ACCESSED (and DIRTY) go on every entry of the run
+	 * (ldarx/stdcx., pt_run_set_flags()), then the record by
+	 * compare-and-swap (a writer that takes no lock makes this a retry
+	 * too), then the HPTE.
 	 */
+	flags = _PAGE_ACCESSED | (store ? _PAGE_DIRTY : 0);
 	hpt_lock();
 	e = pt_entry_get(head);
 	if (recorded_holds(e, hash, v)) {
 		slot = 0;
-	} else if (!(e & _PAGE_PRESENT) || !access_ok(e, user, store, exec) || !(e & _PAGE_ACCESSED) ||
-		   (store && !(e & _PAGE_DIRTY))) {
+	} else if (!(e & _PAGE_PRESENT) || !access_ok(e, user, store, exec) ||
+		   !pt_run_set_flags(mm, level, w.size, w.page_va, flags)) {
 		slot = RETRY;
 	} else {
+		e |= flags;
 		slot = hpte_slot_locked(hash, &h);
 		if (slot >= 0 && !entry_cas(head, e, (e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
 					     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT))
@@ -786,29 +785,42 @@ static void *leaf_raw(const struct mm *mm, vaddr_t ea, int *level)
 /* The recorded HPTE of the page whose head entry is headp, if it still holds the page; then tlbie. */
 static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
 {
-	uint64_t e, hash, group, want;
-	unsigned int slot;
+	uint64_t e, hash, want, *h = NULL;
+	unsigned int pass, slot;
 	struct b3_seg s;
-	uint64_t *h;
 
 	seg_for(&s, context_of(mm), page_va, shift);
 	hash = b3_hash(&s, page_va);
+	want = b3_hpte_v(&s, page_va, shift);
 	hpt_lock();		/* before the record is read: a fault path stores it under the lock */
 	e = pt_entry_get(headp);
-	if (!(e & H_PAGE_HASHPTE)) {
-		hpt_unlock();
-		return;
+	if (e & H_PAGE_HASHPTE) {
+		h = hpte_at(((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask,
+			    (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT));
+		if ((h[0] & HPTE_V_COMPARE) != ((want | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0)) &
+						HPTE_V_COMPARE))
+			h = NULL;	/* evicted: the slot holds another page, or nothing */
+	} else {
+		/*
+		 * No record, but maybe an HPTE: this core's change of the entry
+		 * (a plain store) can land on another core's record between its
+		 * compare-and-swap and its HPTE.  Both groups are searched.
+		 */
+		for (pass = 0; pass < 2 && !h; pass++)
+			for (slot = 0; slot < HPTES_PER_GROUP && !h; slot++) {
+				h = hpte_at(((pass ? ~hash : hash) & hash_mask), slot);
+				if ((h[0] & HPTE_V_COMPARE) != ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE))
+					h = NULL;
+			}
 	}
-	group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
-	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
-	want = b3_hpte_v(&s, page_va, shift) | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0);
-	h = hpte_at(group, slot);
-	if ((h[0] & HPTE_V_COMPARE) == (want & HPTE_V_COMPARE)) {
+	if (h) {
 		h[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 	}
 	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
 	hpt_unlock();
+	if (!h && !(e & H_PAGE_HASHPTE))
+		return;		/* never inserted, nothing cached */
 	tlbie_page(&s, page_va, shift);
 	progress_reset();
 }

@@ -183,6 +183,15 @@ static void test_4k(void)
 	}
 	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
 		  "repeat of a fault the MMU does not take)", REFAULTS);
+	/* a record lost (another core's plain store on the entry after the fault's): unmap still finds the HPTE */
+	map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+	(void)peek(MISS_VA);
+	walk(&kernel_mm, MISS_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
+	unmap(&kernel_mm, MISS_VA, 4096);
+	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
+	       load_faults(MISS_VA) == FAULT_TLB_DATA,
+	       "an HPTE whose record the PTE lost is found by unmap all the same (both groups searched)");
 	/* a kernel_mm page with user rights: the assembly path gives it the user's PP, 010 */
 	map(&kernel_mm, MISS_VA, pa, 4096, UPROT_RW);
 	c0 = counts_now();
