@@ -125,7 +125,7 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
-	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c smp/e500-64-smp.c
 ifeq ($(FAMILY),book3s64)
 # Everything shared but tlb/fault.c (its frame is the 32-bit one): the family has its own trap path
 # (boot/book3s64-trap.c) and links the fix-up alone (tlb/fixup.c).
