@@ -167,9 +167,45 @@ void e64_secondary_start(unsigned int index);
 #define TB_HZ		400000000ull	/* QEMU's e500 time base; a bound, not a measurement */
 #define RELEASE_WAIT	(TB_HZ / 2)	/* half a second for a core to say it is up */
 
+/*
+ * The per-core pages (E64_PERCPU_VA, e500/e64.h) and the empty PGD: SPRG0
+ * points at it when no user space runs, so a user address in the kernel's
+ * context walks to an empty PGD entry and faults, with no test of its own in
+ * the miss handler.  Nothing ever writes it (bss: zero).
+ */
+static uint8_t percpu_pages[E64_MAX_CPUS][4096] __attribute__((aligned(4096)));
+static uint64_t no_user_pgd[E500_PTRS_PER_PTE] __attribute__((aligned(4096)));
+
+struct e64_percpu *e64_percpu_of(unsigned int cpu)
+{
+	return (struct e64_percpu *)percpu_pages[cpu % E64_MAX_CPUS];
+}
+
+/* Every core's page, before the first core pins its own (the kernel PGD comes later). */
+static void percpu_init(void)
+{
+	unsigned int c;
+
+	for (c = 0; c < E64_MAX_CPUS; c++) {
+		struct e64_percpu *p = e64_percpu_of(c);
+
+		p->no_user_pgd = (uint64_t)(uintptr_t)no_user_pgd;
+		p->kmas1 = MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT;
+		p->tlb1_next = MAS0_TLBSEL1;
+	}
+}
+
+/* This core's per-core page at E64_PERCPU_VA: before anything can take a TLB miss. */
+static void percpu_pin(unsigned int cpu)
+{
+	tlb1_pin(E64_TLB1_PERCPU, E64_PERCPU_VA, virt_to_phys(e64_percpu_of(cpu)), TSIZE_4K, MAS2_M,
+		 MAS3_SR | MAS3_SW);
+}
+
 static void set_miss_context(void)
 {
-	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ, none = 0;
+	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ;
+	uint64_t none = (uint64_t)(uintptr_t)no_user_pgd;
 
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
@@ -185,6 +221,7 @@ void e64_secondary_start(unsigned int index)
 {
 	uint64_t msr;
 
+	percpu_pin(index);
 	pin_linear_rest();
 	tlb1_pin(E64_TLB1_CCSR, E64_CCSR_VA, ccsr_pa, E64_CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 	set_miss_context();
@@ -231,15 +268,16 @@ static void start_secondaries(void)
 }
 
 /*
- * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in their
- * data block, and the kernel context in SPRG0..2: no user space, and the
- * PTE bits a fetch and a data access need in kernel mode.
+ * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in every
+ * core's page, and the kernel context in SPRG0..2: no user space (the empty
+ * PGD), and the PTE bits a fetch and a data access need in kernel mode.
  */
-extern uint64_t e64_miss_data[];
-
 static void miss_context_kernel(void)
 {
-	e64_miss_data[0] = (uint64_t)(uintptr_t)kernel_mm.pgd;
+	unsigned int c;
+
+	for (c = 0; c < E64_MAX_CPUS; c++)
+		e64_percpu_of(c)->kpgd = (uint64_t)(uintptr_t)kernel_mm.pgd;
 	__asm__ volatile("msync" : : : "memory");
 	set_miss_context();
 }
@@ -251,6 +289,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	bool mav2;
 
 	tlb1_entries = tlb1_n;
+	percpu_init();
+	percpu_pin(0);
 	if (start_console(BOARD_CONSOLE_PA))
 		arch_exit(EXIT_NO_CONSOLE);
 	layout.bootargs = read_device_tree(dt_phys, &dt_size);
@@ -429,18 +469,16 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 
 /*
  * This core's misses: with CONFIG_TLB_STATS the handlers count every miss
- * that enters them in the core's pair of words after the round-robin words
- * of e64_miss_data (tlb/e500-64-miss.S); without it, none.
+ * that enters them in the core's own page (tlb/e500-64-miss.S); without it,
+ * none.
  */
 void tlb_counts(struct tlb_counts *c)
 {
 #ifdef CONFIG_TLB_STATS
-	extern uint64_t e64_miss_data[];
-	const volatile uint32_t *pair = (const volatile uint32_t *)&e64_miss_data[1] + E64_MAX_CPUS +
-					2 * (arch_this_cpu() % E64_MAX_CPUS);
+	const volatile struct e64_percpu *p = e64_this_cpu();
 
-	c->dmiss = pair[0];
-	c->imiss = pair[1];
+	c->dmiss = p->dmiss;
+	c->imiss = p->imiss;
 #else
 	c->dmiss = 0;
 	c->imiss = 0;
@@ -547,6 +585,7 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 	case E64_TLB1_LINEAR1: return "linear map, second 1G";
 	case E64_TLB1_CCSR: return "CCSR";
 	case E64_TLB1_SPIN: return "spin tables (bring-up only)";
+	case E64_TLB1_PERCPU: return "per-core page";
 	default: return "free";
 	}
 }

@@ -34,7 +34,8 @@
 #define E64_TLB1_LINEAR1	1		/* KERNEL_VA + 1G -> PA 1G, if RAM has it */
 #define E64_TLB1_CCSR		2
 #define E64_TLB1_SPIN		3		/* the secondary cores' spin tables, while releasing them */
-#define E64_TLB1_FIXED		4
+#define E64_TLB1_PERCPU		4		/* E64_PERCPU_VA -> this core's per-core page, 4 KB */
+#define E64_TLB1_FIXED		5
 #define E64_SPIN_VA		(E64_CCSR_VA + E64_CCSR_SIZE)
 
 /* Cores: each secondary core's stack (boot/e500-64-start.S). */
@@ -43,6 +44,23 @@
 #define E64_HUGE_SLOTS_LOG2	3
 #define E64_HUGE_SLOTS		(1 << E64_HUGE_SLOTS_LOG2)
 #define E64_KREGION		0x20000		/* E64_KMAP_START >> 46: the kernel region's top bits */
+
+/*
+ * The per-core page: 4 KB of RAM pinned in TLB1 at the top page of the
+ * 64-bit address space, each core's entry mapping a page of its own, so the
+ * miss handlers reach it with one load and no base register (ld rD,
+ * E64_PCPU(field)(0): a 16-bit displacement sign-extends to the top 32 KB).
+ * The address lies in neither the user nor the kernel region, so no page
+ * table ever maps it.
+ */
+#define E64_PERCPU_VA		0xfffffffffffff000
+#define E64_PCPU(off)		((off) - 0x1000)
+#define E64_PC_KPGD		0	/* kernel_mm.pgd (the same on every core) */
+#define E64_PC_NO_USER_PGD	8	/* the empty PGD SPRG0 holds when no user space runs */
+#define E64_PC_KMAS1		16	/* MAS1 of a kernel 4K entry: V, TID 0, TS 0, TSIZE 4K */
+#define E64_PC_TLB1_NEXT	20	/* MAS0 of this core's next huge slot (round robin) */
+#define E64_PC_DMISS		24	/* data TLB misses (CONFIG_TLB_STATS) */
+#define E64_PC_IMISS		28	/* instruction TLB misses (CONFIG_TLB_STATS) */
 
 /* Registers and bits of the 64-bit cores. */
 #define MSR_CM			0x80000000	/* 64-bit computation mode */
@@ -59,5 +77,31 @@
  * 0 and the value is the same size.
  */
 #define E64_MAS1_TSIZE_LOG2K(mas1)	((unsigned int)((mas1) >> 7) & 0x1f)
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+#include <stddef.h>
+
+struct e64_percpu {
+	uint64_t kpgd;
+	uint64_t no_user_pgd;
+	uint32_t kmas1;
+	uint32_t tlb1_next;
+	uint32_t dmiss, imiss;
+};
+_Static_assert(offsetof(struct e64_percpu, kpgd) == E64_PC_KPGD &&
+	       offsetof(struct e64_percpu, no_user_pgd) == E64_PC_NO_USER_PGD &&
+	       offsetof(struct e64_percpu, kmas1) == E64_PC_KMAS1 &&
+	       offsetof(struct e64_percpu, tlb1_next) == E64_PC_TLB1_NEXT &&
+	       offsetof(struct e64_percpu, dmiss) == E64_PC_DMISS &&
+	       offsetof(struct e64_percpu, imiss) == E64_PC_IMISS, "e64 per-core page layout");
+
+/* Core `cpu''s per-core page through the linear map (boot/e500-64-setup.c); each core sees its own at E64_PERCPU_VA. */
+struct e64_percpu *e64_percpu_of(unsigned int cpu);
+static inline struct e64_percpu *e64_this_cpu(void)
+{
+	return (struct e64_percpu *)E64_PERCPU_VA;
+}
+#endif
 
 #endif
