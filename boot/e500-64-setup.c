@@ -25,6 +25,7 @@
 #include "e500/e64-tlb.h"
 #include "smp/e500-64-smp.h"
 #include "tlb/e500-mas-prot.h"
+#include "mmu/pt-linear.h"
 
 #define GPIO_GPDIR	0xff000		/* CCSR offsets: ppce500's power-off GPIO */
 #define GPIO_GPDAT	0xff008
@@ -35,6 +36,7 @@
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n);
+static void read_pid_max(void);
 
 static unsigned int tlb1_entries;
 static paddr_t ccsr_pa;
@@ -302,6 +304,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	pin_linear_rest();
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
 	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */
+	read_pid_max();
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	miss_context_kernel();
 	kprintf("ppcmmu: %s in 64-bit mode (MSR 0x%08lx, EPCR 0x%08lx), %lu MB RAM\n", core_name(),
@@ -313,6 +316,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	e64_smp_boot_core(dt_size ? dt_facts.ncpus : 1);
 	if (dt_size)
 		start_secondaries();
+	if (smp_online() > 1)
+		pt_linear_set_quiesce(smp_quiesce);	/* other cores walk the tables too: frees wait */
 	kernel_main();
 }
 
@@ -457,7 +462,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	t->size = (uint32_t)(1024ull << tsize);
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
-	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
+	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
 	t->prot = mas_prot(mas2, mas3);
 	t->level = (mas0 & MAS0_TLBSEL1) ? 1 : 0;
 	t->raw[0] = (uint32_t)mas1;
@@ -542,6 +547,37 @@ uint64_t e64_tlb1_page_shifts(bool *mav2)
 	return shifts;
 }
 
+static unsigned int pid_max;
+static const char *pid_max_why;
+
+/*
+ * The PID limit from MMUCFG[PIDSIZE] (the PID register has PIDSIZE + 1
+ * bits).  QEMU 7.2 reads MMUCFG as 0 on the e5500: then 8 bits, the least
+ * any e500 core has (and what MAS1[TID] of the e500v2 holds).
+ */
+static void read_pid_max(void)
+{
+	uint64_t cfg = mfspr(SPRN_MMUCFG);
+	unsigned int bits = (unsigned int)(cfg >> MMUCFG_PIDSIZE_SHIFT & MMUCFG_PIDSIZE_MASK) + 1;
+
+	if (!cfg) {
+		bits = E64_PID_BITS_FALLBACK;
+		pid_max_why = "MMUCFG reads 0 (no PIDSIZE): 8 bits, the least an e500 core has";
+	} else {
+		pid_max_why = "MMUCFG[PIDSIZE]";
+	}
+	if (bits > 14)		/* MAS1[TID] holds 14 */
+		bits = 14;
+	pid_max = (1u << bits) - 1;
+}
+
+unsigned int e64_pid_max(const char **why)
+{
+	if (why)
+		*why = pid_max_why;
+	return pid_max;
+}
+
 /* Read TLB entry (tlb 0: set and way; tlb 1: esel = way) with tlbre. */
 bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct tlb_info *t)
 {
@@ -562,7 +598,7 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
-	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
+	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
 	t->prot = mas_prot(mas2, mas3);
 	t->level = tlb;
 	t->raw[0] = (uint32_t)mas1;

@@ -68,6 +68,16 @@
 #define SPRN_TLB1PS		345		/* MAV 2.0: one bit per TLB1 page size */
 #define SPRN_MMUCFG		1015
 #define MMUCFG_MAVN		0x3		/* 0: MAV 1.0 (e5500), 1: MAV 2.0 (e6500) */
+#define MMUCFG_PIDSIZE_SHIFT	6		/* PIDSIZE: the PID register's bits - 1 */
+#define MMUCFG_PIDSIZE_MASK	0x1f
+/*
+ * MAS1[TID] and MAS6[SPID] of the 64-bit cores: 14 bits at 16..29, the most
+ * PIDSIZE may report (the e500v2's 8 are its low bits); a core with fewer
+ * PID bits reads the others as 0.  The PID limit is MMUCFG[PIDSIZE]'s
+ * (e64_pid_max()); where MMUCFG reads 0 (QEMU 7.2's e5500), 8 bits.
+ */
+#define E64_MAS1_TID_MASK	0x3fff0000
+#define E64_PID_BITS_FALLBACK	8
 #define TLBCFG_MINSIZE_SHIFT	20		/* MAV 1.0 TSIZE units */
 #define TLBCFG_MAXSIZE_SHIFT	16
 #define TLBCFG_SIZE_MASK	0xf

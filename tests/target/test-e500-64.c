@@ -18,6 +18,7 @@
 #include "e500/e64-tlb.h"
 #include "smp/e500-64-smp.h"
 #include "tests/target/test-e500-64.h"
+#include "tests/target/test-smp-e500.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
 #include "hugetlb/pool.h"
@@ -606,5 +607,10 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+/* tests/target/test-smp-tables.c, the 32-bit family's test on the same shared deferred free */
+PPCMMU_TEST_FN("smp-table-free", "e500-64", "smp page-table pages freed under concurrent walks",
+	       test_smp_table_free);
+PPCMMU_TEST_FN("smp-table-free-long", "long", "smp page-table pages freed under walks, 100000 steps",
+	       test_smp_table_free_long);
 PPCMMU_TEST_FN("e500-64-user-cm", "e500-64", "e500-64 user mode is 64-bit", test_user_cm);
 PPCMMU_TEST_FN("e500-64-user-sprgs", "e500-64", "e500-64 SPRG4..7 in user mode", test_user_sprgs);
