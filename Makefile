@@ -110,7 +110,8 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-trap.c boot/setjmp64.S smp/e500-64-smp.c \
-	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
+	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c \
+	tests/target/test-smp-tables.c
 ifeq ($(FAMILY),e500-64)
 # The shared fault path, target tables and benchmarks, user mode included.
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
