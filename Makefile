@@ -100,7 +100,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
-	tests/target/test-security.c tests/target/test-stress.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/test-lxcmp.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
