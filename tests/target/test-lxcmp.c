@@ -4,8 +4,9 @@
  * linux/init/compare-set.h, made with ppcmmu's own API in one user space, each
  * touched from user mode as the Linux init program touches it, in the same
  * order, then touched once more. With lxcmp-stop=1 on the command line the test
- * then prints where the page tables are and stops in lxcmp_ppcmmu_spin (the
- * host reads the page tables and the TLB and ends the run); without it, it
+ * then prints where the page tables are and stops in user mode, in the space,
+ * in user_spin (the host reads the page tables and the TLB and ends the run,
+ * as it does with Linux's init program); without it, it
  * unmaps everything and ends as any test does. A long run: only when named.
  */
 #include "tests/target/env.h"
@@ -26,14 +27,6 @@
 
 /* The space's id: Linux gives its first user space context 1 too (docs/linux-compare.md). */
 #define LXCMP_PID	1
-
-/* Where the run stops for the host: a branch to itself, not inlined, not removed. */
-void lxcmp_ppcmmu_spin(void);
-__attribute__((noinline)) void lxcmp_ppcmmu_spin(void)
-{
-	for (;;)
-		__asm__ volatile("" ::: "memory");
-}
 
 static unsigned int lxcmp_prot(const struct lxcmp_map *m)
 {
@@ -89,10 +82,12 @@ static void lxcmp_run(void)
 	if (all && cmdline_number("lxcmp-stop", 0)) {
 		for (i = 0; i < LXCMP_COUNT; i++)
 			lxcmp_touch(&mm, &lxcmp_set[i]);
+		uint32_t r;
+
 		kprintf("lxcmp: stop spin=0x%08lx pid=%u pgd=0x%08lx linear_va=0x%08lx\n",
-			(unsigned long)(uintptr_t)lxcmp_ppcmmu_spin, mm.pid,
+			(unsigned long)user_routine(user_spin), mm.pid,
 			(unsigned long)(uintptr_t)mm.pgd, (unsigned long)layout.linear_va);
-		lxcmp_ppcmmu_spin();
+		user_call(&mm, user_routine(user_spin), 0, &r);	/* does not return */
 	}
 	for (i = 0; i < LXCMP_COUNT; i++) {
 		if (made[i])
