@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * compare: the init program of `make linux-compare` (tools/linux-compare). It makes the mappings
- * of linux/init/compare-set.h under Linux, touches each, prints where they are, then touches each
+ * of tests/target/compare-set.h under Linux, touches each, prints where they are, then touches each
  * once more and stops in lxcmp_spin, a branch to itself in user mode, where the host stops the
  * machine and reads the page tables and the TLB.
  *
@@ -11,7 +11,7 @@
  */
 #include <linux/mman.h>
 #include <asm/termbits.h>
-#include "compare-set.h"
+#include "../../tests/target/compare-set.h"
 
 __asm__(".text\n.globl lxcmp_spin\n.balign 4\nlxcmp_spin:\n\tb lxcmp_spin\n");
 extern const char lxcmp_spin[];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ppcmmu's side of `make linux-compare` (tools/linux-compare): the mappings of
- * linux/init/compare-set.h, made with ppcmmu's own API in one user space, each
+ * tests/target/compare-set.h, made with ppcmmu's own API in one user space, each
  * touched from user mode as the Linux init program touches it, in the same
  * order, then touched once more. With lxcmp-stop=1 on the command line the test
  * then prints where the page tables are and stops in user mode, in the space,
@@ -23,7 +23,7 @@
 #endif
 
 #if defined(LXCMP_E500) || defined(LXCMP_MPC8XX)
-#include "linux/init/compare-set.h"
+#include "tests/target/compare-set.h"
 
 /* The space's id: Linux gives its first user space context 1 too (docs/linux-compare.md). */
 #define LXCMP_PID	1
