@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
+#   linux | linux-test | linux-compare | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -100,7 +100,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
-	tests/target/test-security.c tests/target/test-stress.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/test-lxcmp.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
@@ -180,7 +180,7 @@ IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
 .PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
-	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
+	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test linux-compare fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
 
@@ -575,7 +575,12 @@ linux: deps
 
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
-	@tools/linux-test
+	@status=0; tools/linux-test || status=1; tools/linux-compare || status=1; exit $$status
+
+# Linux's page-table and TLB entries against ppcmmu's for the same mappings (docs/linux-compare.md).
+linux-compare: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-compare
 
 # Linux's own mm selftests under both kernels, every huge page size (tens of minutes): tools/linux-selftests.
 linux-selftests: linux
