@@ -178,7 +178,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
+.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
@@ -317,7 +317,7 @@ target-boards:
 	done | tee -a build/target-test.log
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
-		tests/gdb/run $$b build/gdb/$$b; \
+		$(STEP) "gdb $$b" tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
@@ -340,7 +340,7 @@ target-more:
 	@# each family (its own build, build/extra-tests/BOARD; e500 in both modes), then the bad input
 	@# (tests/extra/input)
 	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
-		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
+		$(STEP) "build extra-tests-$$b" $(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
 			>build/build-extra-tests-$$b.log 2>&1 || \
 			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
 		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
@@ -369,7 +369,7 @@ hw-test:
 		RUNBOARD_ARGS=tests=all tools/run variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	wait; \
-	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
+	$(STEP) hw-serial-errors tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	for v in $$variants; do cat build/variants/$$v.result; done; \
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
 	tail -n 1 build/variants/hw-serial-errors.out
@@ -407,6 +407,7 @@ NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
 
 # The CPU seconds (user + system) of the processes a shell has waited for, from what its "times"
 # wrote to a file (in a command substitution "times" would count the subshell's own children).
+STEP := tools/lib/cpu-step
 CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
@@ -427,30 +428,32 @@ test: deps
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@tools/tree-products snap build/tree.before
 	@rm -f build/sanitize.out
-	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -j2 -C sim all && \
-		$(MAKE) --no-print-directory -j2 -C sim/tests all; } >build/sim-build.log 2>&1 || \
+	@mkdir -p build/profile && : >build/profile/steps.tsv
+	@start=$$(date +%s); export PPCMMU_STEPS=$(CURDIR)/build/profile/steps.tsv; \
+	$(if $(NEEDS_SIM),PPCMMU_LANE=start $(STEP) "build sim" sh -c '$(MAKE) --no-print-directory -j2 -C sim all && \
+		$(MAKE) --no-print-directory -j2 -C sim/tests all' >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
-	{ nice -n 10 $(MAKE) --no-print-directory host-test; \
+	{ PPCMMU_LANE=host $(STEP) lane sh -c '\
+	  nice -n 10 $(MAKE) --no-print-directory host-test; \
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
-	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
+	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;)'; \
 	  times >build/host-lane.times; \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/host-lane.times) s of CPU)"; \
 	} >build/host-lane.out 2>&1 & \
-	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
-	{ $(MAKE) --no-print-directory hw-test; \
-		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
+	$(if $(NEEDS_HW),PPCMMU_LANE=start $(STEP) "build p2020rdb" $(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
+	{ PPCMMU_LANE=serial $(STEP) lane sh -c '$(MAKE) --no-print-directory hw-test; \
+		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);)'; \
 		times >build/hw-lane.times; \
 		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s," \
 			"$$($(CPU_SECONDS) build/hw-lane.times) s of CPU)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
-	for b in $(TEST_BOARDS); do \
-		$(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+	PPCMMU_LANE=boards $(STEP) lane sh -c 'for b in $(TEST_BOARDS); do \
+		$(STEP) "build $$b" $(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
 	done; \
-	$(MAKE) --no-print-directory target-test; \
+	$(MAKE) --no-print-directory target-test'; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
@@ -465,6 +468,10 @@ test: deps
 		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# The wall and CPU seconds of each step of the last make test, by lane (build/profile/steps.tsv).
+test-profile:
+	@tools/test-profile build/profile/steps.tsv
 
 # Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
 # QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
