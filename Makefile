@@ -317,7 +317,8 @@ target-boards:
 	done | tee -a build/target-test.log
 	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
 	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
-		$(STEP) "gdb $$b" tests/gdb/run $$b build/gdb/$$b; \
+		$(STEP) "gdb $$b" $(REUSE_STEP) "gdb $$b" --file build/$$b/ppcmmu.elf \
+			--file build/sim/mpc8xx-sim -- tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
@@ -369,7 +370,8 @@ hw-test:
 		RUNBOARD_ARGS=tests=all tools/run variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	wait; \
-	$(STEP) hw-serial-errors tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
+	$(STEP) hw-serial-errors $(REUSE_STEP) hw-serial-errors --file build/p2020rdb/ppcmmu.uImage -- \
+		tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	for v in $$variants; do cat build/variants/$$v.result; done; \
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
 	tail -n 1 build/variants/hw-serial-errors.out
@@ -408,6 +410,9 @@ NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
 # The CPU seconds (user + system) of the processes a shell has waited for, from what its "times"
 # wrote to a file (in a command substitution "times" would count the subshell's own children).
 STEP := tools/lib/cpu-step
+# make test reuses a passing result whose inputs are byte-identical (tools/lib/reuse); REUSE=0: none.
+REUSE ?= 1
+REUSE_STEP := tools/lib/reuse
 CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
@@ -429,7 +434,9 @@ test: deps
 	@tools/tree-products snap build/tree.before
 	@rm -f build/sanitize.out
 	@mkdir -p build/profile && : >build/profile/steps.tsv
+	@$(if $(filter 1,$(REUSE)),tools/lib/reuse --base build/reuse/base,rm -rf build/reuse)
 	@start=$$(date +%s); export PPCMMU_STEPS=$(CURDIR)/build/profile/steps.tsv; \
+	$(if $(filter 1,$(REUSE)),export PPCMMU_REUSE=$(CURDIR)/build/reuse;) \
 	$(if $(NEEDS_SIM),PPCMMU_LANE=start $(STEP) "build sim" sh -c '$(MAKE) --no-print-directory -j2 -C sim all && \
 		$(MAKE) --no-print-directory -j2 -C sim/tests all' >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
@@ -460,6 +467,11 @@ test: deps
 	times >build/make-test.times; \
 	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \
 		tee build/make-test.time; \
+	$(if $(filter 1,$(REUSE)),n=$$(cat build/target-test.log build/hw-test.log build/host-test.result build/sim-test.result \
+		build/difftest.result build/host-asan.result build/sim-asan.result build/docs-test.result build/layers.result \
+		2>/dev/null | grep -c '\[reused: '); \
+	[ "$$n" -eq 0 ] || echo "($$n results reused: their inputs were byte-identical to a passing run's;" \
+		"make test REUSE=0 runs everything)";) \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
