@@ -178,7 +178,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
+.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
@@ -290,35 +290,29 @@ sanitize-test:
 	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
-# The target suites in two streams side by side (each one core's worth of QEMU at most): the boards'
-# own runs, the miss-order check, gdb and the transcripts (which read the boards' logs) here; the
-# monitor sessions, the run variants and a board engineer's tests in target-more (not niced: under
-# a heavy load its boards' timeouts would trip), its lines added to the log when both are done.
+# The target suites as jobs two at a time, the longest first, so both cores stay busy to the end
+# (tools/lib/target-jobs; each job's output in build/target-jobs/): the boards' own runs, the run
+# variants, a board engineer's tests, the monitor sessions and gdb; the images are built first, one
+# board at a time (the boards of one family and core share their objects). Then the miss-order check
+# and the transcripts (which read the boards' logs). A failure is a result line; every part runs.
 target-test:
 	@rm -f build/target-test.log build/target-more.log
-	@mkdir -p build
-	@{ $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
-	$(MAKE) --no-print-directory target-boards; rc=$$?; wait; \
-	cat build/target-more.err >&2; cat build/target-more.log; cat build/target-more.log >>build/target-test.log; \
-	exit $$rc
-
-target-boards:
+	@mkdir -p build/target-jobs
 	@for b in $(TEST_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
-			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
-		img=build/$$b/ppcmmu.elf; \
-		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		RUNBOARD_ARGS=tests=all tools/run board $$b $$img build/$$b/test.log; \
-	done | tee -a build/target-test.log
+			{ rm -f build/$$b/ppcmmu.elf build/$$b/ppcmmu.uImage; tail -20 build/build-$$b.log >&2; }; \
+	done
+	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
+		$(STEP) "build extra-tests-$$b" $(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b \
+			EXTRA_TESTS=$(EXAMPLE_TESTS) all >build/build-extra-tests-$$b.log 2>&1 || rm -f build/extra-tests/$$b/ppcmmu.elf; \
+	done
+	@TEST_BOARDS="$(TEST_BOARDS)" MONITOR_SESSIONS="$(MONITOR_SESSIONS)" tools/lib/target-jobs list | \
+		tools/lib/jobs 2 build/target-jobs
+	@cp build/target-jobs/all.out build/target-test.log
 	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
 	@for o in $(MISS_ORDER_OBJS); do \
 		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
 		else echo "miss-order $$o: FAILED: not built"; fi; \
-	done | tee -a build/target-test.log
-	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
-	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
-		$(STEP) "gdb $$b" $(REUSE_STEP) "gdb $$b" --file build/$$b/ppcmmu.elf \
-			--file build/sim/mpc8xx-sim -- tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
@@ -327,28 +321,6 @@ target-boards:
 			"their kernel addresses are not the documents')"; \
 	else tools/run suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
 	fi | tee -a build/target-test.log
-
-target-more:
-	@: >build/target-more.log
-	@# (a failure is a result line; every part runs)
-	@$(MAKE) --no-print-directory monitor-test >>build/target-more.log || :
-	@mkdir -p build/variants
-	@for v in $$(tools/run variant --list emulated); do \
-		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
-		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
-	done >>build/target-more.log || :
-	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD; e500 in both modes), then the bad input
-	@# (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
-		$(STEP) "build extra-tests-$$b" $(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
-			>build/build-extra-tests-$$b.log 2>&1 || \
-			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
-			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
-	done >>build/target-more.log || :
-	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
-		tests/extra/input qemu-mpc8544ds build/extra-input >>build/target-more.log || :)
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
 EXAMPLE_TESTS := docs/examples/writing-tests
@@ -380,14 +352,7 @@ hw-test:
 # The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
 monitor-test:
 	@rc=0; for s in $(MONITOR_SESSIONS); do \
-		b=$${s%%:*} sc=$${s#*:}; f=tests/monitor/$$sc; \
-		case $$sc in *-*) what=-$${sc#*-} ;; *) what= ;; esac; \
-		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
-		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b$$what: FAILED: build/$$b/ppcmmu.elf not built"; rc=1; continue; }; \
-		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
-		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+		case " $(TEST_BOARDS) " in *" $${s%%:*} "*) tools/lib/target-jobs monitor $$s || rc=1 ;; esac; \
 	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
