@@ -269,6 +269,7 @@ docs-test:
 	@mkdir -p build
 	@tools/run suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
 	@tools/run suite layers build/layers.log tools/layers --check | tee build/layers.result
+	@tools/run suite reuse build/reuse-test.log tools/test-reuse | tee build/reuse-test.result
 
 # Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
 # the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
@@ -433,7 +434,7 @@ test: deps
 	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \
 		tee build/make-test.time; \
 	$(if $(filter 1,$(REUSE)),n=$$(cat build/target-test.log build/hw-test.log build/host-test.result build/sim-test.result \
-		build/difftest.result build/host-asan.result build/sim-asan.result build/docs-test.result build/layers.result \
+		build/difftest.result build/host-asan.result build/sim-asan.result build/docs-test.result build/layers.result build/reuse-test.result \
 		2>/dev/null | grep -c '\[reused: '); \
 	[ "$$n" -eq 0 ] || echo "($$n results reused: their inputs were byte-identical to a passing run's;" \
 		"make test REUSE=0 runs everything)";) \
@@ -442,7 +443,7 @@ test: deps
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
 	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
 	tools/results sum build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
-		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/reuse-test.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
 
