@@ -272,6 +272,42 @@ L_bcctr:								\
 	if (d->flags & DI_LK)						\
 		c->lr = next_pc;
 
+/* the current fetch page's entry for c->pc */
+#define AT_PC() do {							\
+	page = c->fetch_dpage;						\
+	pbase = c->fetch_page;						\
+	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];		\
+} while (0)
+
+/*
+ * An op without an inline path: its op function runs with c->pc and
+ * c->icount exact; the block goes on when it went to the next instruction
+ * and changed no event time, fetch translation or decoded code, the run
+ * leaves when an event time or the code changed, and otherwise it refetches
+ * at the new c->pc. after_op: an op run from its own label (MMU_SPR, a
+ * slow-path load) went on to next_pc, exact counting it, but changed one of
+ * those; after_call: c->pc and c->icount are exact already (an exception).
+ */
+#define CALL_LABEL							\
+L_call:									\
+	exact = EXACT(d);						\
+	next_pc = PC_OF(d) + 4;						\
+	c->pc = next_pc - 4;						\
+	c->icount = exact;						\
+	d->fn(c, d);							\
+	if (likely(c->pc == next_pc && c->event_at == limit &&		\
+		   c->fetch_valid && !code_changed))			\
+		NEXT();							\
+	goto after_call;						\
+after_op:								\
+	c->pc = next_pc;						\
+	c->icount = exact;						\
+after_call:								\
+	if (c->event_at != limit || code_changed)			\
+		return 0;						\
+	icount = c->icount;						\
+	goto refetch;
+
 /* a translation starts at d: run it, go on where it stopped (jit.h) */
 #define JIT_LABEL							\
 L_jit: {								\
@@ -307,12 +343,10 @@ int run_threaded(struct cpu *c)
 		jit_label = labels[OPID_jit];
 		return 0;
 	}
-	page = c->fetch_dpage;
-	pbase = c->fetch_page;
 	icount = c->icount;
 	limit = c->event_at;
 	code_changed = false;
-	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	AT_PC();
 
 enter:
 	if (unlikely(!d->blen))
@@ -341,29 +375,11 @@ branch:
 	c->icount = icount;
 	goto refetch;
 
-L_call:
-	exact = EXACT(d);
-	next_pc = PC_OF(d) + 4;
-	c->pc = next_pc - 4;
-	c->icount = exact;
-	d->fn(c, d);
-	if (likely(c->pc == next_pc && c->event_at == limit &&
-		   c->fetch_valid && !code_changed))
-		NEXT();
-	goto after_call;
-after_op:	/* an op run from its own label went on to next_pc; exact counts it */
-	c->pc = next_pc;
-	c->icount = exact;
-after_call:
-	if (c->event_at != limit || code_changed)
-		return 0;
-	icount = c->icount;
+	CALL_LABEL
 refetch:	/* c->pc and c->icount (== icount) exact: go on if the page is cached */
 	if (!fetch_fast(c))
 		return 0;
-	page = c->fetch_dpage;
-	pbase = c->fetch_page;
-	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	AT_PC();
 	goto enter;
 
 leave:		/* after the instruction that ends at next_pc */
