@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "exec.h"
+#include "mmu.h"
 #include "mem.h"
 #include "jit.h"
 

@@ -418,8 +418,6 @@ bool mmu_load_miss(struct cpu *c, uint32_t ea);
 bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val);
 bool mmu_spr_write(struct cpu *c, int spr, uint32_t val);
 /* a tablewalk miss handler's three MMU accesses, for their decoded ops */
-uint32_t mmu_read_m_twb(struct cpu *c);
-uint32_t mmu_read_md_twc(struct cpu *c);
 void mmu_write_md_rpn(struct cpu *c, uint32_t val);
 void mmu_tlbie(struct cpu *c, uint32_t ea);
 void mmu_tlbia(struct cpu *c);
