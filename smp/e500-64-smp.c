@@ -225,6 +225,31 @@ bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb)
 	return true;
 }
 
+/*
+ * The quiescent point deferred table freeing waits for (mmu/pt-linear.c, the
+ * 32-bit family's rule): every other core that may be walking a page table
+ * answers a call that does nothing.  A core answers calls only between its
+ * walks (the miss handlers never poll; C polls between steps, never inside
+ * a walk), so once each has answered, no walk that began before the call
+ * is still going.  A core that has run nothing since its start-up walks no
+ * table and is passed.
+ */
+static void quiesce_fn(void *arg)
+{
+	(void)arg;
+}
+
+int smp_quiesce(void)
+{
+	unsigned int c, self = me();
+	int err;
+
+	for (c = 0; c < online; c++)
+		if (c != self && !smp_tlb_clean(c) && (err = smp_call(c, quiesce_fn, NULL, SMP_CALL_TIMEOUT)))
+			return err;
+	return 0;
+}
+
 struct u64_call {
 	uint64_t (*fn)(uint64_t);
 	uint64_t arg, result;

@@ -47,6 +47,12 @@ void smp_wake(unsigned int cpu);
  * PTE change and msync.
  */
 bool smp_tlb_clean(unsigned int cpu);
+/*
+ * The quiescent point of deferred page-table frees (pt_linear_set_quiesce):
+ * returns once every other core that may walk a table answered a call made
+ * after it was entered (0), or the first core's error.
+ */
+int smp_quiesce(void);
 /* A spin lock word: 0 free, else the holder's core + 1. */
 bool smp_lock_try(volatile uint32_t *lock);
 void smp_unlock(volatile uint32_t *lock);
