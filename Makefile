@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
+#   linux | linux-test | linux-compare | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -100,7 +100,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
-	tests/target/test-security.c tests/target/test-stress.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/test-lxcmp.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
@@ -110,7 +110,8 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-trap.c boot/setjmp64.S smp/e500-64-smp.c \
-	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
+	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c \
+	tests/target/test-smp-tables.c
 ifeq ($(FAMILY),e500-64)
 # The shared fault path, target tables and benchmarks, user mode included.
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
@@ -125,7 +126,7 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
-	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c smp/e500-64-smp.c
 ifeq ($(FAMILY),book3s64)
 # Everything shared but tlb/fault.c (its frame is the 32-bit one): the family has its own trap path
 # (boot/book3s64-trap.c) and links the fix-up alone (tlb/fixup.c).
@@ -179,7 +180,7 @@ IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
 .PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
-	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
+	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test linux-compare fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
 
@@ -279,9 +280,12 @@ docs: deps
 	@# the simulator, and the spinning program its gdb session interrupts (tests/gdb/run)
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@$(MAKE) --no-print-directory -C sim/tests all >/dev/null
-	@# every board a monitor session, a test log or a gdb session of a transcript runs on
-	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb) [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor session, a test log, a gdb session or a trace of a transcript runs on, and the
+	@# board of every run variant one shows (a real board's image, run on its stand-in)
+	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb|trace) [a-z0-9-]+' README.md docs | awk '{print $$4}') \
+		$$(for v in $$(grep -rhoE '<!-- transcript: variant [a-z0-9-]+' README.md docs | awk '{print $$4}'); do \
+			BOARD_CFG=tests/runs.cfg tools/board-get $$v board; done); do echo $$b; done | sort -u | \
+	while read b; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -347,7 +351,9 @@ hw-test:
 		tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	for v in $$variants; do cat build/variants/$$v.result; done; \
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
-	tail -n 1 build/variants/hw-serial-errors.out
+	tail -n 1 build/variants/hw-serial-errors.out; \
+	tools/run suite transcripts-hw build/transcripts-hw.log \
+		tools/transcripts --check --only variant --boards "$$variants"
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
 # The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
@@ -554,7 +560,12 @@ linux: deps
 
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
-	@tools/linux-test
+	@status=0; tools/linux-test || status=1; tools/linux-compare || status=1; exit $$status
+
+# Linux's page-table and TLB entries against ppcmmu's for the same mappings (docs/linux-compare.md).
+linux-compare: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-compare
 
 # Linux's own mm selftests under both kernels, every huge page size (tens of minutes): tools/linux-selftests.
 linux-selftests: linux
@@ -572,7 +583,8 @@ debug: deps all $(RUN_NEEDS)
 	@tools/run debug $(BOARD) $(ELF) $(GDB_PORT)
 
 # A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
-# make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
+# make run (input: help, exit), make debug (gdb attaches) and make BOARD=x test. tools/fresh-check
+# --run-only: all but the test part.
 fresh-check: deps
 	@tools/fresh-check
 
