@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * e500 in 64-bit mode, multicore (smp/e500-64-smp.h).  Every mailbox field
+ * e500 in 64-bit mode, multicore (smp/e500-64-smp.h); book3s/64 uses it too.  Every mailbox field
  * is written whole, with msync between the fields and the sequence number
  * that publishes them; the core that answers reads them after seeing the new
  * number (isync), so it never runs a half-posted call.
@@ -34,9 +34,10 @@ static struct core cores[ARCH_MAX_CPUS];
 static volatile unsigned int online = 1;
 static unsigned int listed = 1;
 
+/* sync: e500's msync is the same instruction, so book3s/64 builds this file too. */
 static inline void msync(void)
 {
-	__asm__ volatile("msync" : : : "memory");
+	__asm__ volatile("sync" : : : "memory");
 }
 
 static inline void isync(void)

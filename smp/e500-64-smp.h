@@ -5,7 +5,9 @@
  * waited for: TLB shootdowns, the tests' probes) and work (long, posted and
  * waited for later: stress-smp's runs).  The names and error codes are the
  * 32-bit family's (smp/e500-smp.h), for the part this family has: no IPIs
- * (a waiting core polls), no doze.
+ * (a waiting core polls), no doze.  book3s/64 (POWER8) runs the same
+ * mailboxes (nothing here is e500's but the name): its secondary passes
+ * LPCR where e500 passes EPCR.
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H

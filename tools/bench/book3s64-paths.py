@@ -15,7 +15,8 @@ VECTORS = {0x300: "data hash miss", 0x380: "data segment miss",
 # (row label, where it stops, data or fetch, which side runs it)
 PROBES = [("kernel 4K", LOAD, "d", "assembly"), ("kernel 16M", LOAD, "d", "assembly"),
           ("kernel 16G", LOAD, "d", "assembly"), ("kernel 4K", FETCH, "i", "assembly"),
-          ("user 4K", UENTER, "u", "C"), ("user 16M", UENTER, "u", "C"), ("user 16G", UENTER, "u", "C")]
+          ("user 4K", UENTER, "u", "assembly"), ("user 16M", UENTER, "u", "assembly"),
+          ("user 16G", UENTER, "u", "assembly")]
 STEP_LIMIT = 50000
 
 
