@@ -747,8 +747,8 @@ def powernv_addresses(vmlinux, init):
     POWER8 kernel: {"entries": {pc: kind} (the vectors of the paths measured, real-mode and
     relocation-on, each also at its real-mode address), "starts" (every vector: an interrupt
     nested in a path), "rfis", "to_c" (the entries of do_slb_fault and do_hash_fault), "flags"
-    ({pc: name} of the functions whose run classifies a path), "marks" ((lo, hi) of the init's
-    markers)}. Raises RuntimeError when a symbol is missing."""
+    ({pc: name} of the functions whose run classifies a path), "replay" (the entries of Linux's
+    interrupt replay, POWERNV_REPLAY), "marks" ((lo, hi) of the init's markers)}. Raises RuntimeError when a symbol is missing."""
     s = symbols64(vmlinux)
     need = [n for v in POWERNV_VECTORS for n in v[:2]] + ["_stext", "_etext", "do_hash_fault",
                                                          "do_slb_fault", "hash_page_mm"]
@@ -768,7 +768,14 @@ def powernv_addresses(vmlinux, init):
             "rfis": {pc for a in rfis for pc in both(a)},
             "to_c": set(entry_pcs(s, ["do_hash_fault", "do_slb_fault"])),
             "flags": entry_pcs(s, POWERNV_FLAGS + POWERNV_BULK),
+            "replay": set(entry_pcs(s, POWERNV_REPLAY)),
             "marks": (u["linux_marks"][0], u["linux_marks_end"][0])}
+
+
+# Linux's replay of an interrupt that came while interrupts were soft-masked (a timer tick: the
+# clock runs while QEMU single-steps): book3s64-paths --linux runs such a call without stepping it,
+# it is no part of the fault's path.
+POWERNV_REPLAY = ["replay_soft_interrupts", "__replay_soft_interrupts"]
 
 
 # Functions whose run makes a fault something else than a miss of an entry already there (the page
@@ -791,12 +798,13 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
         r = subprocess.run([tool, "--linux"], cwd=top, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"error": "tools/bench/book3s64-paths --linux took more than %d s" % timeout}
-    events, skipped, errors = [], [], []
+    events, skipped, errors, replayed = [], [], [], 0
     for line in r.stdout.splitlines():
         word, _, rest = line.partition(" ")
         if word == "EVENT":
-            mk, kind, who, z, n, c, flags, space = json.loads(rest)
+            mk, kind, who, z, n, c, flags, space, replays = json.loads(rest)
             events.append((mk, kind, who, z, n, c, set(flags), space))
+            replayed += replays
         elif word == "SKIP":
             skipped.append(json.loads(rest))
         elif word == "ERROR":
@@ -811,7 +819,7 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
         return {"error": "; ".join(errors) or "book3s64-paths --linux: status %d: %s" %
                 (r.returncode, r.stderr.strip()[-200:])}
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
-    return {"events": events, "marks": parse_marks(text), "skipped": skipped,
+    return {"events": events, "marks": parse_marks(text), "skipped": skipped, "replayed": replayed,
             "summary": summary or "no SUMMARY (the run was ended after its last phase or at the time limit)",
             "command": read_command(console), "tool": "tools/bench/book3s64-paths --linux"}
 
