@@ -93,36 +93,43 @@ def hbreak(addr):
 
 
 def run_over_call(bps):
-    """At the entry of a function: runs it to its return (LR) without stepping, the breakpoints bps
-    disabled meanwhile. Whether it stopped there."""
-    back = reg("lr")
+    """At the entry of a function: runs it to its return (LR, with the stack pointer of the call:
+    another task may return through the same place first) without stepping, the breakpoints bps
+    disabled meanwhile. Whether it came back."""
+    back, sp = reg("lr"), reg("r1")
     for bp in bps:
         bp.enabled = False
-    gdb.execute("tbreak *0x%x" % back, to_string=True)
-    run("continue")
+    ret = hbreak(back)
+    for _ in range(1000):
+        run("continue")
+        if pc() != back or reg("r1") == sp:
+            break
+    ret.delete()
     for bp in bps:
         bp.enabled = True
-    return pc() == back
+    return pc() == back and reg("r1") == sp
 
 
 def follow(a, p, bps):
     """Steps one Linux fault from its vector p to the rfid that returns from it (any interrupt
-    nested in it counted in; a replay of a soft-masked interrupt, a.k.a. a timer tick that came
-    while QEMU stepped, run over and not counted): ("end", n, c, functions seen, replays), or
+    nested in it counted in; a replay of a soft-masked interrupt (a timer tick that came while QEMU
+    stepped) or a task switch is run over, not counted): ("end", n, c, functions seen, calls run
+    over, instructions of them in the L1D flushes), or
     ("left", n, the function that made it something else than a miss), or ("limit", n, why)."""
-    n, depth, c, seen, replays = 0, 1, None, set(), 0
+    n, depth, c, seen, replays, flush = 0, 1, None, set(), 0, 0
     while n < LINUX_STEP_LIMIT:
         was = p
         step()
         n += 1
+        flush += was in a["flush"]
         if was in a["rfis"]:
             depth -= 1
             if depth == 0:
-                return "end", n, c, seen, replays
+                return "end", n, c, seen, replays, flush
         p = pc()
-        if p in a["replay"]:
+        if p in a["run_over"]:
             if not run_over_call(bps):
-                return "limit", n, "an interrupt replay did not return"
+                return "limit", n, "a call run over (interrupt replay, task switch) did not return"
             replays += 1
             p = pc()
         if p in a["starts"]:
@@ -139,7 +146,7 @@ def follow(a, p, bps):
 
 def linux():
     """Prints "EVENT [phase, kind, mode, "c", instructions, to C, functions, address space,
-    interrupt replays run over]" for
+    calls run over, instructions in L1D flushes]" for
     each fault stepped to its end, "SKIP [phase, kind, space, instructions, why]" for each one left
     on the way, "PHASE i" as the init enters each phase."""
     sys.path.insert(0, os.environ["BENCH"])
@@ -147,10 +154,10 @@ def linux():
     a = linux_paths.powernv_addresses(os.environ["VMLINUX"], os.environ["INIT"])
     a["not_a_miss"] = set(linux_paths.POWERNV_NOT_A_MISS)
     per_phase = int(os.environ.get("PER_PHASE", "2"))
-    deadline = time.monotonic() + float(os.environ.get("BUDGET", "900"))
+    deadline = time.monotonic() + float(os.environ.get("BUDGET", "600"))
     lo, hi = a["marks"]
     marker_bps = [hbreak(addr) for addr in range(lo, hi, 4)]
-    vector_bps, marker, tried = None, None, {}
+    vector_bps, marker, done, left = None, None, {}, {}
     while True:
         try:
             gdb.execute("continue", to_string=True)
@@ -172,9 +179,10 @@ def linux():
         kind = a["entries"][p]
         addr = reg("srr0") if kind.endswith("-i") else reg("dar")
         space = "kernel" if addr >= KERNEL_SPACE else "user"
-        key = (marker, kind, space)
-        done, left = tried.get(key, (0, 0))
-        if done >= per_phase or left >= per_phase:
+        # At most per_phase faults of a kind stepped to their end in each 256M segment (a huge page's
+        # has its own), and at most per_phase left on the way in each segment and test phase.
+        key, phase_key = (kind, space, addr >> 28), (marker, kind, space, addr >> 28)
+        if done.get(key, 0) >= per_phase or left.get(phase_key, 0) >= per_phase:
             continue
         if time.monotonic() > deadline:
             print("BUDGET: the stepping time is over; the run goes on unstepped")
@@ -185,13 +193,13 @@ def linux():
         mode = "user" if reg("srr1") & MSR_PR else "kernel"
         r = follow(a, p, vector_bps + marker_bps)
         if r[0] == "end":
-            _, n, c, seen, replays = r
+            _, n, c, seen, replays, flush = r
             print("EVENT " + json.dumps([marker, kind, mode, "c" if c else "4K", n, c, sorted(seen), space,
-                                         replays]))
-            tried[key] = (done + 1, left)
+                                         replays, flush]))
+            done[key] = done.get(key, 0) + 1
         else:
             print("SKIP " + json.dumps([marker, kind, space, r[1], r[2]]))
-            tried[key] = (done, left + 1)
+            left[phase_key] = left.get(phase_key, 0) + 1
 
 
 if os.environ.get("MODE", "ppcmmu") == "linux":

@@ -21,7 +21,7 @@ import subprocess
 CROSS = "powerpc-linux-gnu-"
 TRACE_TIMEOUT = 600
 TRACE64_TIMEOUT = 2400     # the 64-bit runs single-step gigabytes of huge-page zeroing and copying
-POWERNV_TIMEOUT = 1500     # book3s64-paths --linux: its stepping budget (900 s) and the boot
+POWERNV_TIMEOUT = 1500     # book3s64-paths --linux: its stepping budget (600 s), the boot and the rest
 
 
 def symbols(elf):
@@ -747,8 +747,9 @@ def powernv_addresses(vmlinux, init):
     POWER8 kernel: {"entries": {pc: kind} (the vectors of the paths measured, real-mode and
     relocation-on, each also at its real-mode address), "starts" (every vector: an interrupt
     nested in a path), "rfis", "to_c" (the entries of do_slb_fault and do_hash_fault), "flags"
-    ({pc: name} of the functions whose run classifies a path), "replay" (the entries of Linux's
-    interrupt replay, POWERNV_REPLAY), "marks" ((lo, hi) of the init's markers)}. Raises RuntimeError when a symbol is missing."""
+    ({pc: name} of the functions whose run classifies a path), "run_over" (the entries of the
+    functions of POWERNV_RUN_OVER), "flush" (every instruction of POWERNV_FLUSHES), "marks" ((lo,
+    hi) of the init's markers)}. Raises RuntimeError when a symbol is missing."""
     s = symbols64(vmlinux)
     need = [n for v in POWERNV_VECTORS for n in v[:2]] + ["_stext", "_etext", "do_hash_fault",
                                                          "do_slb_fault", "hash_page_mm"]
@@ -768,14 +769,24 @@ def powernv_addresses(vmlinux, init):
             "rfis": {pc for a in rfis for pc in both(a)},
             "to_c": set(entry_pcs(s, ["do_hash_fault", "do_slb_fault"])),
             "flags": entry_pcs(s, POWERNV_FLAGS + POWERNV_BULK),
-            "replay": set(entry_pcs(s, POWERNV_REPLAY)),
+            "run_over": set(entry_pcs(s, POWERNV_RUN_OVER)),
+            "flush": {pc for n in POWERNV_FLUSHES if n in s
+                      for a in range(s[n][0], s[n][0] + s[n][1], 4) for pc in both(a)},
             "marks": (u["linux_marks"][0], u["linux_marks_end"][0])}
 
 
+# Calls that are no part of a fault's path, which book3s64-paths --linux runs without stepping:
 # Linux's replay of an interrupt that came while interrupts were soft-masked (a timer tick: the
-# clock runs while QEMU single-steps): book3s64-paths --linux runs such a call without stepping it,
-# it is no part of the fault's path.
-POWERNV_REPLAY = ["replay_soft_interrupts", "__replay_soft_interrupts"]
+# clock runs while QEMU single-steps), and the switch to another task that such a tick may ask for
+# on the way out.
+POWERNV_RUN_OVER = ["replay_soft_interrupts", "__replay_soft_interrupts", "irq_enter", "irq_exit",
+                    "schedule", "preempt_schedule_irq", "preempt_schedule", "__schedule",
+                    "do_notify_resume"]
+# Linux's L1D flushes on kernel entry and exit (the Meltdown-class mitigations, their software
+# fallback: on for this CPU as QEMU and skiboot describe it); a path's instructions in them are
+# counted, and also shown apart.
+POWERNV_FLUSHES = ["entry_flush_fallback", "rfi_flush_fallback", "hrfi_flush_fallback",
+                   "scv_entry_flush_fallback", "rfscv_flush_fallback", "do_uaccess_flush"]
 
 
 # Functions whose run makes a fault something else than a miss of an entry already there (the page
@@ -802,8 +813,8 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
     for line in r.stdout.splitlines():
         word, _, rest = line.partition(" ")
         if word == "EVENT":
-            mk, kind, who, z, n, c, flags, space, replays = json.loads(rest)
-            events.append((mk, kind, who, z, n, c, set(flags), space))
+            mk, kind, who, z, n, c, flags, space, replays, flush = json.loads(rest)
+            events.append((mk, kind, who, z, n, c, set(flags), space, flush))
             replayed += replays
         elif word == "SKIP":
             skipped.append(json.loads(rest))
@@ -847,18 +858,20 @@ def powernv_linux(res, path):
     pure = lambda f: not f & set(POWERNV_NOT_A_MISS)
     if vec == "segment":
         # one path for every page size: the segment's size comes from the slice of the address
-        sel = lambda mk, f: "slb_allocate_" + space in f
+        sel = lambda mk, f: "do_slb_fault" in f
     elif size == "16G":
         return "n/a (%s)" % POWERNV_16G, ""
     elif size == "4K":
         sel = lambda mk, f: "__hash_page_4K" in f and pure(f)
     else:
         sel = lambda mk, f: marks.get(mk) in phases and "__hash_page_huge" in f and pure(f)
-    nums = [(n, c) for mk, k, who, z, n, c, f, sp in res["events"] if k == kind and sp == space and sel(mk, f)]
+    nums = [(n, c, fl) for mk, k, who, z, n, c, f, sp, fl in res["events"]
+            if k == kind and sp == space and sel(mk, f)]
     if not nums:
         return "n/a (no such fault in the run)", 0
-    to_c = spread([c for _, c in nums if c])
-    return "%s (to C: %s)" % (spread([n for n, _ in nums]), to_c or "—"), len(nums)
+    to_c = spread([c for _, c, _ in nums if c])
+    return "%s (to C: %s; L1D flushes: %s)" % (spread([n for n, _, _ in nums]), to_c or "—",
+                                               spread([fl for _, _, fl in nums])), len(nums)
 
 
 def powernv_rows(res, ours=()):
@@ -886,15 +899,23 @@ def powernv_section(res, ours=()):
               "any interrupt nested in it included (\"to C\": up to the branch into `do_slb_fault` or "
               "`do_hash_fault`, inclusive), stepped instruction by instruction through QEMU's gdb stub "
               "from the init's first phase on, as ppcmmu's rows are. Linux handles both in C: "
-              "`do_slb_fault` (`slb_allocate_user` or `slb_allocate_kernel`: one path for every page "
-              "size, so a segment row's Linux figure is the same for 4K, 16M and 16G) and "
-              "`do_hash_fault` (`hash_page_mm`, then `__hash_page_4K` or `__hash_page_huge`). A "
+              "`do_slb_fault` (`slb_allocate_user`, or for a kernel address its inlined "
+              "`slb_allocate_kernel`: one path for every page size, so a segment row's Linux figure "
+              "is the same for 4K, 16M and 16G) and "
+              "`do_hash_fault` (`hash_page_mm`, then `__hash_page_4K` or `__hash_page_huge`). "
+              "\"L1D flushes\": how many of the instructions are Linux's L1D-cache flushes on entry "
+              "and exit (the software fallback of its Meltdown-class mitigations, on for this CPU as "
+              "QEMU describes it; ppcmmu has none). Not counted: a replay of an interrupt that came "
+              "while interrupts were soft-masked (a timer tick: the clock runs while QEMU steps), "
+              "with the `irq_enter`/`irq_exit` around it, a task switch and the exit's signal work "
+              "(`do_notify_resume`): they are run without stepping. A "
               "hash-fault row counts only faults of an entry already in the page table (the fault "
               "stepped to its end without entering `handle_mm_fault` or a page's zeroing or copying: "
               "e.g. a read of a page a `fork` shared, or of a page whose HPTE was evicted); a 16M row "
               "only those of the 16M test phases. A user or kernel row: the faulting address's space "
-              "(DAR, or SRR0 for a fetch). At most two faults of each kind are stepped per test phase "
-              "(a path is thousands of instructions, each step a round trip to QEMU).")
+              "(DAR, or SRR0 for a fetch). At most two faults of each kind and 256M segment are stepped to "
+              "their end, and two more a test phase left on the way (a path is thousands of instructions, "
+              "each step a round trip to QEMU).")
     if "error" not in res:
         md.append("")
         md.append("The stepped POWER8 run: %s; %d faults stepped to their end, %d left when they entered "
