@@ -835,12 +835,14 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
             "command": read_command(console), "tool": "tools/bench/book3s64-paths --linux"}
 
 
-# ppcmmu's POWER8 rows (tools/bench/book3s64-paths), for a table without them (the build failed).
-POWERNV_PATHS = ["%s %s %s %s miss" % (who, size, what, vec) for who in ("kernel", "user")
-                 for size in ("4K", "16M", "16G") for what in ("data", "instruction")
-                 for vec in ("segment", "hash")]
+# The POWER8 rows: ppcmmu's probes (tools/bench/book3s64-paths), then what Linux's run also has.
+POWERNV_PATHS = ["kernel %s data %s miss" % (size, vec) for size in ("4K", "16M", "16G")
+                 for vec in ("segment", "hash")] + \
+    ["kernel 4K instruction segment miss", "kernel 4K instruction hash miss"] + \
+    ["user %s data %s miss" % (size, vec) for size in ("4K", "16M", "16G") for vec in ("segment", "hash")] + \
+    ["user 4K instruction segment miss", "user 4K instruction hash miss"]
 POWERNV_16G = ("not mapped under Linux: Linux zeroes a huge page when it first maps it, and a 16G page "
-               "is 16 GB of the host's memory under QEMU (the init checks only that 16G is offered)")
+               "is 16 GB of the host's memory under QEMU; the init checks that 16G is offered")
 
 
 def powernv_linux(res, path):
@@ -866,7 +868,7 @@ def powernv_linux(res, path):
     else:
         sel = lambda mk, f: marks.get(mk) in phases and "__hash_page_huge" in f and pure(f)
     nums = [(n, c, fl) for mk, k, who, z, n, c, f, sp, fl in res["events"]
-            if k == kind and sp == space and sel(mk, f)]
+            if k == kind and sp == space and who == space and sel(mk, f)]
     if not nums:
         return "n/a (no such fault in the run)", 0
     to_c = spread([c for _, c, _ in nums if c])
@@ -883,7 +885,9 @@ def powernv_rows(res, ours=()):
         if m:
             mine[m.group(1)] = "%s (%s)" % (r["ours"], m.group(2))
     paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine]
-    return [[p, mine.get(p, "— (no such probe)")] + list(powernv_linux(res, p)) for p in paths]
+    if mine:    # ppcmmu's rows, and Linux's user fetches (ppcmmu has no such probe)
+        paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine and p.startswith("user 4K instruction")]
+    return [[p, mine.get(p, "— (no such probe)" if mine else "—")] + list(powernv_linux(res, p)) for p in paths]
 
 
 def powernv_section(res, ours=()):
@@ -893,7 +897,7 @@ def powernv_section(res, ours=()):
     md.append("")
     md.append("Linux: the kernel `make linux` built for `qemu-powernv8` (linux/powernv.config: hash MMU, 4K "
               "pages, 16M hugetlbfs), booted through skiboot with the init program of the other families "
-              "(linux/init/hugetest.c), one CPU (`maxcpus=1`). Instructions from the interrupt vector "
+              "(linux/init/hugetest.c), one hardware thread (`-smp 1`). Instructions from the interrupt vector "
               "(segment interrupt 0x380/0x480, storage interrupt 0x300/0x400, or their relocation-on "
               "copies at 0x4000 above) to the `rfid` that returns to the code that faulted, inclusive, "
               "any interrupt nested in it included (\"to C\": up to the branch into `do_slb_fault` or "
@@ -913,7 +917,9 @@ def powernv_section(res, ours=()):
               "stepped to its end without entering `handle_mm_fault` or a page's zeroing or copying: "
               "e.g. a read of a page a `fork` shared, or of a page whose HPTE was evicted); a 16M row "
               "only those of the 16M test phases. A user or kernel row: the faulting address's space "
-              "(DAR, or SRR0 for a fetch). At most two faults of each kind and 256M segment are stepped to "
+              "(DAR, or SRR0 for a fetch), accessed in that mode (a kernel's copy to or from a user address "
+              "is in neither). Linux maps its own memory with bolted HPTEs (inserted at boot, never evicted), "
+              "so a kernel hash-fault row is seen only for vmalloc or I/O space, if at all. At most two faults of each kind and 256M segment are stepped to "
               "their end, and two more a test phase left on the way (a path is thousands of instructions, "
               "each step a round trip to QEMU).")
     if "error" not in res:
