@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
+#   linux | linux-test | linux-compare | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -100,7 +100,7 @@ COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib
 	tests/target/report.c tests/target/env.c tests/target/run.c tests/target/api.c \
 	tests/target/test-4k.c tests/target/test-user.c tests/target/test-errors.c \
 	tests/target/test-huge.c tests/target/test-split.c tests/target/test-$(FAMILY).c tests/target/usercode.S \
-	tests/target/test-security.c tests/target/test-stress.c \
+	tests/target/test-security.c tests/target/test-stress.c tests/target/test-lxcmp.c \
 	tests/bench/bench.c tests/bench/bench-asm.S
 E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-trap.c smp/e500-smp.c boot/e500-core.c \
 	tlb/e500-miss.S tlb/e500-tlb.c tlb/e500-linear.c drivers/timebase-e500.c monitor/monitor-e500-tlb.c \
@@ -110,7 +110,8 @@ E500_SRCS := boot/e500-start.S boot/e500-vectors.S boot/e500-setup.c boot/e500-t
 # e500 in 64-bit mode: its own start-up, vectors and board code; the e500 page-table format
 # (pgtable-e500.c with PPCMMU_E500_64) and everything arch-neutral shared.
 E500_64_SRCS := boot/e500-64-start.S boot/e500-64-vectors.S boot/e500-64-trap.c boot/setjmp64.S smp/e500-64-smp.c \
-	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c
+	boot/e500-64-setup.c tlb/e500-64-miss.S drivers/timebase-e500.c mmu/pgtable-e500.c monitor/monitor-e500-tlb.c \
+	tests/target/test-smp-tables.c
 ifeq ($(FAMILY),e500-64)
 # The shared fault path, target tables and benchmarks, user mode included.
 COMMON_SRCS := boot/main.c boot/kmem.c lib/console.c tlb/fault.c tlb/fixup.c lib/fdt.c boot/syscalls.c \
@@ -125,7 +126,7 @@ endif
 # book3s/64 (POWER8 under skiboot): its start-up, vectors and board code, the OPAL console, the
 # hashed page table and fault path, Linux's hash-4k table format.
 BOOK3S64_SRCS := boot/book3s64-start.S boot/book3s64-vectors.S boot/setjmp64.S boot/book3s64-setup.c \
-	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c
+	boot/book3s64-trap.c tlb/book3s64-miss.S tlb/book3s64-hash.c mmu/pgtable-book3s64.c smp/e500-64-smp.c
 ifeq ($(FAMILY),book3s64)
 # Everything shared but tlb/fault.c (its frame is the 32-bit one): the family has its own trap path
 # (boot/book3s64-trap.c) and links the fix-up alone (tlb/fixup.c).
@@ -178,8 +179,8 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test target-boards target-more hw-test \
-	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test fuzz stress \
+.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test linux-compare fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
 all: $(IMAGES)
 
@@ -269,6 +270,7 @@ docs-test:
 	@mkdir -p build
 	@tools/run suite docs build/docs-test.log tools/test-docs | tee build/docs-test.result
 	@tools/run suite layers build/layers.log tools/layers --check | tee build/layers.result
+	@tools/run suite reuse build/reuse-test.log tools/test-reuse | tee build/reuse-test.result
 
 # Redraw docs/diagrams/*.svg from the headers and docs/layers.{md,svg} from the includes, and rewrite
 # the transcripts of README.md and docs/ from real runs (commit the result; make test checks it).
@@ -278,9 +280,12 @@ docs: deps
 	@# the simulator, and the spinning program its gdb session interrupts (tests/gdb/run)
 	@$(MAKE) --no-print-directory -C sim mpc8xx-sim >/dev/null
 	@$(MAKE) --no-print-directory -C sim/tests all >/dev/null
-	@# every board a monitor session, a test log or a gdb session of a transcript runs on
-	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb) [a-z0-9-]+' README.md docs | awk '{print $$4}' | sort -u); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
+	@# every board a monitor session, a test log, a gdb session or a trace of a transcript runs on, and the
+	@# board of every run variant one shows (a real board's image, run on its stand-in)
+	@for b in $$(grep -rhoE '<!-- transcript: (monitor|log|gdb|trace) [a-z0-9-]+' README.md docs | awk '{print $$4}') \
+		$$(for v in $$(grep -rhoE '<!-- transcript: variant [a-z0-9-]+' README.md docs | awk '{print $$4}'); do \
+			BOARD_CFG=tests/runs.cfg tools/board-get $$v board; done); do echo $$b; done | sort -u | \
+	while read b; do $(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; done
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
@@ -290,34 +295,29 @@ sanitize-test:
 	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
-# The target suites in two streams side by side (each one core's worth of QEMU at most): the boards'
-# own runs, the miss-order check, gdb and the transcripts (which read the boards' logs) here; the
-# monitor sessions, the run variants and a board engineer's tests in target-more (not niced: under
-# a heavy load its boards' timeouts would trip), its lines added to the log when both are done.
+# The target suites as jobs two at a time, the longest first, so both cores stay busy to the end
+# (tools/lib/target-jobs; each job's output in build/target-jobs/): the boards' own runs, the run
+# variants, a board engineer's tests, the monitor sessions and gdb; the images are built first, one
+# board at a time (the boards of one family and core share their objects). Then the miss-order check
+# and the transcripts (which read the boards' logs). A failure is a result line; every part runs.
 target-test:
 	@rm -f build/target-test.log build/target-more.log
-	@mkdir -p build
-	@{ $(MAKE) --no-print-directory target-more 2>build/target-more.err; } & \
-	$(MAKE) --no-print-directory target-boards; rc=$$?; wait; \
-	cat build/target-more.err >&2; cat build/target-more.log; cat build/target-more.log >>build/target-test.log; \
-	exit $$rc
-
-target-boards:
+	@mkdir -p build/target-jobs
 	@for b in $(TEST_BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >build/build-$$b.log 2>&1 || \
-			{ echo "$$b: FAILED: build failed (build/build-$$b.log)"; tail -20 build/build-$$b.log >&2; continue; }; \
-		img=build/$$b/ppcmmu.elf; \
-		[ "$$(tools/board-get $$b runner)" = qemu-uboot ] && img=build/$$b/ppcmmu.uImage; \
-		RUNBOARD_ARGS=tests=all tools/run board $$b $$img build/$$b/test.log; \
-	done | tee -a build/target-test.log
+			{ rm -f build/$$b/ppcmmu.elf build/$$b/ppcmmu.uImage; tail -20 build/build-$$b.log >&2; }; \
+	done
+	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
+		$(STEP) "build extra-tests-$$b" $(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b \
+			EXTRA_TESTS=$(EXAMPLE_TESTS) all >build/build-extra-tests-$$b.log 2>&1 || rm -f build/extra-tests/$$b/ppcmmu.elf; \
+	done
+	@TEST_BOARDS="$(TEST_BOARDS)" MONITOR_SESSIONS="$(MONITOR_SESSIONS)" tools/lib/target-jobs list | \
+		tools/lib/jobs 2 build/target-jobs
+	@cp build/target-jobs/all.out build/target-test.log
 	@# the SMP rule of the e500 miss handlers, read from their assembled code (tools/check-miss-order)
 	@for o in $(MISS_ORDER_OBJS); do \
 		if [ -f $$o ]; then tools/check-miss-order $$o | grep -v '^PASS'; \
 		else echo "miss-order $$o: FAILED: not built"; fi; \
-	done | tee -a build/target-test.log
-	@# gdb-multiarch in batch mode against the simulator's stub and QEMU's
-	@for b in $(filter sim-mpc885 qemu-mpc8544ds qemu-e5500,$(TEST_BOARDS)); do \
-		tests/gdb/run $$b build/gdb/$$b; \
 	done | tee -a build/target-test.log
 	@# the transcripts of README.md and docs/ are what the boards print now (make docs rewrites them)
 	@# (not with a board engineer's tests built in: they move the kernel's addresses the documents show)
@@ -326,28 +326,6 @@ target-boards:
 			"their kernel addresses are not the documents')"; \
 	else tools/run suite transcripts build/transcripts.log tools/transcripts --check --boards "$(TEST_BOARDS)"; \
 	fi | tee -a build/target-test.log
-
-target-more:
-	@: >build/target-more.log
-	@# (a failure is a result line; every part runs)
-	@$(MAKE) --no-print-directory monitor-test >>build/target-more.log || :
-	@mkdir -p build/variants
-	@for v in $$(tools/run variant --list emulated); do \
-		b=$$(BOARD_CFG=tests/runs.cfg tools/board-get $$v board); \
-		case " $(TEST_BOARDS) " in *" $$b "*) tools/run variant $$v build/variants/$$v.log ;; esac; \
-	done >>build/target-more.log || :
-	@# a board engineer's own tests: docs/writing-tests.md's example through EXTRA_TESTS, one board of
-	@# each family (its own build, build/extra-tests/BOARD; e500 in both modes), then the bad input
-	@# (tests/extra/input)
-	@for b in $(filter qemu-mpc8544ds sim-mpc885 qemu-e5500,$(TEST_BOARDS)); do \
-		$(MAKE) --no-print-directory BOARD=$$b BUILD=build/extra-tests/$$b EXTRA_TESTS=$(EXAMPLE_TESTS) all \
-			>build/build-extra-tests-$$b.log 2>&1 || \
-			{ echo "extra-tests-$$b: FAILED: build failed (build/build-extra-tests-$$b.log)"; continue; }; \
-		RUNBOARD_ARGS=tests=board RUNBOARD_NAME=extra-tests-$$b \
-			tools/run board $$b build/extra-tests/$$b/ppcmmu.elf build/extra-tests/$$b/test.log; \
-	done >>build/target-more.log || :
-	@$(if $(filter qemu-mpc8544ds,$(TEST_BOARDS)),tools/run suite extra-input build/extra-input.log \
-		tests/extra/input qemu-mpc8544ds build/extra-input >>build/target-more.log || :)
 
 # The worked example of docs/writing-tests.md, a folder of a board engineer's own tests.
 EXAMPLE_TESTS := docs/examples/writing-tests
@@ -369,23 +347,19 @@ hw-test:
 		RUNBOARD_ARGS=tests=all tools/run variant $$v build/variants/$$v.log >build/variants/$$v.result 2>&1 & \
 	done; \
 	wait; \
-	tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
+	$(STEP) hw-serial-errors $(REUSE_STEP) hw-serial-errors --file build/p2020rdb/ppcmmu.uImage -- \
+		tests/hw/serial-errors build/hw-serial-errors >build/variants/hw-serial-errors.out 2>&1; \
 	for v in $$variants; do cat build/variants/$$v.result; done; \
 	grep '^FAIL' build/variants/hw-serial-errors.out >&2; \
-	tail -n 1 build/variants/hw-serial-errors.out
+	tail -n 1 build/variants/hw-serial-errors.out; \
+	tools/run suite transcripts-hw build/transcripts-hw.log \
+		tools/transcripts --check --only variant --boards "$$variants"
 
 # Scripted monitor sessions: input from a file, the console compared with expected patterns.
 # The exit status is non-zero when a session failed (tools/mutate runs it as a suite).
 monitor-test:
 	@rc=0; for s in $(MONITOR_SESSIONS); do \
-		b=$${s%%:*} sc=$${s#*:}; f=tests/monitor/$$sc; \
-		case $$sc in *-*) what=-$${sc#*-} ;; *) what= ;; esac; \
-		case " $(TEST_BOARDS) " in *" $$b "*) ;; *) continue ;; esac; \
-		[ -f build/$$b/ppcmmu.elf ] || { echo "monitor-$$b$$what: FAILED: build/$$b/ppcmmu.elf not built"; rc=1; continue; }; \
-		pre=; [ -f $$f.args ] && pre="$$(cat $$f.args) "; \
-		RUNBOARD_NAME=monitor-$$b$$what RUNBOARD_INPUT=$$f.in RUNBOARD_SESSION=$$f.expect \
-		RUNBOARD_APPEND="$$pre$$(tools/board-get $$b bootargs "")" \
-		tools/run board $$b build/$$b/ppcmmu.elf build/$$b/monitor$$what.log || rc=1; \
+		case " $(TEST_BOARDS) " in *" $${s%%:*} "*) tools/lib/target-jobs monitor $$s || rc=1 ;; esac; \
 	done; exit $$rc
 
 # make run on a terminal (a pseudo-terminal): prompt, line editing, and every way a user ends it
@@ -407,6 +381,10 @@ NEEDS_HW := $(filter qemu-ppce500-uboot,$(TEST_BOARDS))
 
 # The CPU seconds (user + system) of the processes a shell has waited for, from what its "times"
 # wrote to a file (in a command substitution "times" would count the subshell's own children).
+STEP := tools/lib/cpu-step
+# make test reuses a passing result whose inputs are byte-identical (tools/lib/reuse); REUSE=0: none.
+REUSE ?= 1
+REUSE_STEP := tools/lib/reuse
 CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
@@ -427,44 +405,57 @@ test: deps
 	@$(MAKE) --no-print-directory $(NEWLIB_TARGET)/lib/libc.a
 	@tools/tree-products snap build/tree.before
 	@rm -f build/sanitize.out
-	@start=$$(date +%s); \
-	$(if $(NEEDS_SIM),{ $(MAKE) --no-print-directory -j2 -C sim all && \
-		$(MAKE) --no-print-directory -j2 -C sim/tests all; } >build/sim-build.log 2>&1 || \
+	@mkdir -p build/profile && : >build/profile/steps.tsv
+	@$(if $(filter 1,$(REUSE)),tools/lib/reuse --base build/reuse/base,rm -rf build/reuse)
+	@start=$$(date +%s); export PPCMMU_STEPS=$(CURDIR)/build/profile/steps.tsv; \
+	$(if $(filter 1,$(REUSE)),export PPCMMU_REUSE=$(CURDIR)/build/reuse;) \
+	$(if $(NEEDS_SIM),PPCMMU_LANE=start $(STEP) "build sim" sh -c '$(MAKE) --no-print-directory -j2 -C sim all && \
+		$(MAKE) --no-print-directory -j2 -C sim/tests all' >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
 	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
-	{ nice -n 10 $(MAKE) --no-print-directory host-test; \
+	{ PPCMMU_LANE=host $(STEP) lane sh -c '\
+	  nice -n 10 $(MAKE) --no-print-directory host-test; \
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
-	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;) \
+	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;)'; \
 	  times >build/host-lane.times; \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/host-lane.times) s of CPU)"; \
 	} >build/host-lane.out 2>&1 & \
-	$(if $(NEEDS_HW),$(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
-	{ $(MAKE) --no-print-directory hw-test; \
-		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);) \
+	$(if $(NEEDS_HW),PPCMMU_LANE=start $(STEP) "build p2020rdb" $(MAKE) --no-print-directory -j2 BOARD=p2020rdb all >build/build-p2020rdb.log 2>&1; \
+	{ PPCMMU_LANE=serial $(STEP) lane sh -c '$(MAKE) --no-print-directory hw-test; \
+		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);)'; \
 		times >build/hw-lane.times; \
 		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s," \
 			"$$($(CPU_SECONDS) build/hw-lane.times) s of CPU)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
-	for b in $(TEST_BOARDS); do \
-		$(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
+	PPCMMU_LANE=boards $(STEP) lane sh -c 'for b in $(TEST_BOARDS); do \
+		$(STEP) "build $$b" $(if $(NEEDS_HW),nice -n 5 )$(MAKE) --no-print-directory -j2 BOARD=$$b all >build/build-$$b.log 2>&1; \
 	done; \
-	$(MAKE) --no-print-directory target-test; \
+	$(MAKE) --no-print-directory target-test'; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
 	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	times >build/make-test.times; \
 	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \
 		tee build/make-test.time; \
+	$(if $(filter 1,$(REUSE)),n=$$(cat build/target-test.log build/hw-test.log build/host-test.result build/sim-test.result \
+		build/difftest.result build/host-asan.result build/sim-asan.result build/docs-test.result build/layers.result build/reuse-test.result \
+		2>/dev/null | grep -c '\[reused: '); \
+	[ "$$n" -eq 0 ] || echo "($$n results reused: their inputs were byte-identical to a passing run's;" \
+		"make test REUSE=0 runs everything)";) \
 	for b in $(TEST_BOARDS); do [ -f build/$$b/results.tap ] && \
 		echo "results: build/$$b/results.tap build/$$b/junit.xml"; done; \
 	tools/tree-products check build/tree.before >build/tree.log; tail -n 1 build/tree.log | tee build/tree.result; \
 	grep -v '^ok' build/tree.log | grep -v '^tree:' >&2; \
 	tools/results sum build/tree.result build/host-test.result $(if $(NEEDS_SIM),build/sim-test.result build/difftest.result \
-		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/target-test.log \
+		build/host-asan.result build/sim-asan.result) build/docs-test.result build/layers.result build/reuse-test.result build/target-test.log \
 		$(if $(NEEDS_HW),build/hw-test.log)
 endif
+
+# The wall and CPU seconds of each step of the last make test, by lane (build/profile/steps.tsv).
+test-profile:
+	@tools/test-profile build/profile/steps.tsv
 
 # Board farms: labgrid (pytest + its plugin) and LAVA (lava-run, no server) on qemu-ppce500 and on
 # QEMU + U-Boot standing in for a P2020RDB, their error cases, the MPC885ADS files validated; installs
@@ -569,7 +560,12 @@ linux: deps
 
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
-	@tools/linux-test
+	@status=0; tools/linux-test || status=1; tools/linux-compare || status=1; exit $$status
+
+# Linux's page-table and TLB entries against ppcmmu's for the same mappings (docs/linux-compare.md).
+linux-compare: linux
+	@$(MAKE) --no-print-directory -C sim
+	@tools/linux-compare
 
 # Linux's own mm selftests under both kernels, every huge page size (tens of minutes): tools/linux-selftests.
 linux-selftests: linux
@@ -587,7 +583,8 @@ debug: deps all $(RUN_NEEDS)
 	@tools/run debug $(BOARD) $(ELF) $(GDB_PORT)
 
 # A new user's first hour on a fresh clone (minutes; not part of make test): every emulated board's
-# make run (input: help, exit) and make BOARD=x test. tools/fresh-check --run-only: the run part alone.
+# make run (input: help, exit), make debug (gdb attaches) and make BOARD=x test. tools/fresh-check
+# --run-only: all but the test part.
 fresh-check: deps
 	@tools/fresh-check
 

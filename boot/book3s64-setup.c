@@ -23,11 +23,14 @@
 #include "hugetlb/pool.h"
 #include "tlb/fault.h"
 #include "tlb/book3s64-hash.h"
+#include "smp/e500-64-smp.h"
 
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 #define LOW_RESERVED	0x10000		/* the vectors and what the architecture keeps below 64 KB */
 #define FDT_RSV_OFFSET	16		/* header word: offset of the reserve map */
 #define FDT_RSV_MAX	64		/* reserve-map entries read at most */
+#define SECOND_STACK	32768		/* a secondary core's stack */
+#define START_WAIT	(512000000ull / 2)	/* half a second of the 512 MHz time base for a core to come up */
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
 
@@ -114,12 +117,72 @@ static void start_memory(uint64_t dt_phys, const struct fdt_facts *f)
 	err = mm_init(&kernel_mm, layout.kmap_start, layout.kmap_last, 0);
 	if (err)
 		panic("kernel address space: %s", mmu_strerror(err));
-	b3_kmap_pgd_pa = virt_to_phys(kernel_mm.pgd);
+	b3_kernel_space();
 	kprintf("ppcmmu: POWER8 (PVR 0x%08lx, PIR 0x%lx) in hypervisor mode, %lu MB RAM, %u firmware "
 		"ranges reserved, OPAL console\n", (unsigned long)mfspr(SPRN_PVR),
 		(unsigned long)mfspr(SPRN_PIR), MB(ram), rsv);
 	b3_hash_report();
 	kmem_check_pool(pool_err);
+}
+
+/*
+ * A secondary core in C (b3_second_entry took its state, stack, SDR1 and
+ * SLB entry 0 and turned translation on): the decrementer far off, its TLB
+ * emptied, then calls and work for good.
+ */
+void b3_secondary_main(uint64_t pir)
+{
+	uint64_t msr;
+
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_DEC), "r"((uint64_t)0x7fffffff));
+	b3_tlb_flush_local();
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	e64_smp_secondary(arch_this_cpu(), msr, mfspr(SPRN_LPCR), pir);
+}
+
+/* Start the core with PIR pir in b3_second_entry (real mode: its physical address); OPAL's status. */
+static int64_t start_core(uint64_t pir)
+{
+	return b3_opal_call(OPAL_START_CPU, pir, (uintptr_t)b3_second_entry - KERNEL_VA, 0, 0);
+}
+
+/*
+ * Every core the device tree lists beside the boot core (its reg: the
+ * PIR), up to B3_MAX_CORES: its state emptied, the start block filled,
+ * started through OPAL_START_CPU and waited for (bounded).  A core that
+ * does not come up is said and left out.  QEMU's powernv8 gives one thread
+ * a core, so a core is a thread here.
+ */
+static void start_secondaries(const struct fdt_facts *f)
+{
+	static uint8_t stacks[B3_MAX_CORES][SECOND_STACK] __attribute__((aligned(16)));
+	unsigned int i, n = f ? (f->ncpus < FDT_MAX_CPUS ? f->ncpus : FDT_MAX_CPUS) : 0;
+	uint64_t boot_pir = mfspr(SPRN_PIR), esid, vsid, msr, lpcr, pir;
+	int64_t rc;
+
+	e64_smp_boot_core(n);
+	for (i = 0; i < n && smp_online() < B3_MAX_CORES; i++) {
+		unsigned int index = smp_online();
+
+		if (f->cpus[i].id == boot_pir)
+			continue;
+		b3_box.core = (uintptr_t)b3_core_prepare(index);
+		b3_box.stack = (uintptr_t)stacks[index] + SECOND_STACK - 128;
+		b3_box.sdr1 = mfspr(SPRN_SDR1);
+		b3_slb_read(0, &esid, &vsid);
+		b3_box.slb0_esid = esid;
+		b3_box.slb0_vsid = vsid;
+		__asm__ volatile("sync" : : : "memory");
+		rc = start_core(f->cpus[i].id);
+		if (rc != OPAL_SUCCESS || !e64_smp_wait_up(index, START_WAIT)) {
+			kprintf("ppcmmu: cpu %u (PIR 0x%x) did not come up (OPAL_START_CPU: %ld)\n", i, f->cpus[i].id,
+				(long)rc);
+			continue;
+		}
+		e64_cpu_state(index, &msr, &lpcr, &pir);
+		kprintf("ppcmmu: cpu %u (PIR 0x%lx) up, translated (MSR 0x%016lx)\n", index, (unsigned long)pir,
+			(unsigned long)msr);
+	}
 }
 
 void b3_start(uint64_t dt_phys)
@@ -129,6 +192,7 @@ void b3_start(uint64_t dt_phys)
 	uint64_t ram;
 	bool have_tree;
 
+	b3_core_init(0);	/* the boot core's state, for the fault paths (SPRG1) */
 	layout.ram_size = BOARD_RAM_BYTES;
 	layout.bootargs = BOARD_BOOTARGS;
 	have_tree = fdt_read_facts(phys_to_virt(dt_phys), 1 << 20, &f) == 0;
@@ -153,6 +217,7 @@ void b3_start(uint64_t dt_phys)
 	}
 	kmem_set_layout("book3s64", B3_RAM_MAX, B3_KMAP_START, B3_KMAP_LAST, B3_USER_LAST);
 	start_memory(dt_phys, have_tree ? &f : NULL);
+	start_secondaries(have_tree ? &f : NULL);
 	kernel_main();
 }
 
@@ -171,6 +236,13 @@ void __attribute__((noreturn)) arch_exit(int status)
 
 	(void)status;
 	console_drain();
+	/* what OPAL took is still in skiboot's buffer: out through the UART before the BMC powers off */
+	for (i = 0; i < POWER_OFF_POLLS; i++) {
+		rc = b3_opal_call(OPAL_CONSOLE_FLUSH, 0, 0, 0, 0);
+		if (rc != OPAL_PARTIAL && rc != OPAL_BUSY && rc != OPAL_BUSY_EVENT)
+			break;
+		b3_opal_call(OPAL_POLL_EVENTS, 0, 0, 0, 0);
+	}
 	for (i = 0; i < POWER_OFF_POLLS; i++) {
 		rc = b3_opal_call(OPAL_CEC_POWER_DOWN, 0, 0, 0, 0);
 		if (rc != OPAL_BUSY && rc != OPAL_BUSY_EVENT)
@@ -185,14 +257,15 @@ void __attribute__((noreturn)) arch_exit(int status)
 		__asm__ volatile("" : : : "memory");
 }
 
+/* The core's index: its state's place in b3_cores[] (SPRG1). */
 unsigned int arch_this_cpu(void)
 {
-	return 0;
+	return (unsigned int)(b3_core_me() - b3_cores);
 }
 
 unsigned int arch_cpus(void)
 {
-	return 1;
+	return smp_online();
 }
 
 void icache_sync(const void *va, size_t len)
@@ -227,8 +300,3 @@ void arch_device_window(paddr_t *pa, uint32_t *size, const char **name)
 	*name = "none (OPAL console)";
 }
 
-/* Start the core with PIR pir in b3_second_entry (real mode: its physical address); OPAL's status. */
-int64_t b3_start_core(uint64_t pir)
-{
-	return b3_opal_call(OPAL_START_CPU, pir, (uintptr_t)b3_second_entry - KERNEL_VA, 0, 0);
-}

@@ -145,32 +145,22 @@ FUNC e64_call_at
 	blr
 
 /*
- * A second core's start (OPAL_START_CPU): real mode, r3 its PIR, MSR SF |
- * HV.  It runs only this stub (book3s64/second.h): it reports itself in the
- * mailbox, then serves SETUP and LOAD commands until the machine powers off.  Real
- * mode ignores the top address bits, so the mailbox's linear-map address
- * serves untranslated; during the one translated load, SLB entry 0 (the
- * linear map) keeps it reachable.  A LOAD touches no SLB entry: QEMU flushes
- * its TLB on slbia, which would hide a stale entry.
+ * A secondary core's start (OPAL_START_CPU): real mode, r3 its PIR, MSR
+ * SF | HV.  From the start block (book3s64/second.h; real mode ignores the
+ * top address bits, so its linear-map address serves untranslated): its
+ * stack, its state into SPRG1, SDR1, the SLB emptied but for entry 0 (the
+ * linear map); then hrfid into b3_secondary_main(pir) with translation
+ * and machine checks on (ME as the boot core has it: hrfid sets it).
  *
- * Registers: r10 the mailbox, r3 the PIR, r4..r9 scratch.
+ * Registers: r10 the start block, r3 the PIR (kept), r1 the stack, r2
+ * the TOC, r4..r6, r12 scratch.
  */
 	.globl	b3_second_entry
 b3_second_entry:
 	LOAD_IMM64 r10, b3_box
-	std	r3, B3_BOX_PIR(r10)
-	mfmsr	r4
-	std	r4, B3_BOX_MSR(r10)
-	sync
-	li	r4, B3_BOX_ALIVE
-	std	r4, B3_BOX_STATE(r10)
-	sync
-1:	ld	r4, B3_BOX_CMD(r10)
-	cmpdi	r4, B3_BOX_LOAD
-	beq	2f
-	cmpdi	r4, B3_BOX_SETUP
-	bne	1b
-	sync
+	ld	r1, B3_BOX_STACK(r10)
+	ld	r5, B3_BOX_CORE(r10)
+	mtspr	SPRN_SPRG1, r5
 	ld	r5, B3_BOX_SDR1(r10)
 	ptesync
 	mtspr	SPRN_SDR1, r5
@@ -179,26 +169,14 @@ b3_second_entry:
 	ld	r5, B3_BOX_SLB0_VSID(r10)
 	ld	r6, B3_BOX_SLB0_ESID(r10)
 	slbmte	r5, r6
-	ld	r5, B3_BOX_SLB1_VSID(r10)
-	ld	r6, B3_BOX_SLB1_ESID(r10)
-	slbmte	r5, r6
 	isync
-	b	3f
-2:	sync
-	ld	r7, B3_BOX_VA(r10)
-	mfmsr	r8
-	ori	r9, r8, MSR_DR
-	mtmsrd	r9
-	isync
-	lwz	r9, 0(r7)
-	mtmsrd	r8
-	isync
-	std	r9, B3_BOX_VALUE(r10)
-3:	sync
-	li	r4, 0
-	std	r4, B3_BOX_CMD(r10)
-	sync
-	b	1b
+	LOAD_IMM64 r12, b3_secondary_main	/* its descriptor: code, TOC */
+	ld	r4, 0(r12)
+	ld	r2, 8(r12)
+	mtspr	SPRN_HSRR0, r4
+	LOAD_IMM64 r5, MSR_SF | MSR_HV | MSR_ME | MSR_IR | MSR_DR
+	mtspr	SPRN_HSRR1, r5
+	hrfid
 
 /* uint32_t b3_bench_load(vaddr_t va): one load, for make bench to step through (tests/bench/). */
 FUNC b3_bench_load

@@ -26,11 +26,20 @@
 void b3_trap(struct b3_regs *r);
 void b3_user_enter(struct b3_regs *r) __attribute__((noreturn));
 
-/* The user_call() in progress (one CPU): its space, where it returns, what sc left in r3. */
-static struct mm *user_mm;
-static jmp_buf user_env;
-static uint64_t user_r3;
-static struct b3_regs user_frame;
+/* The user_call() in progress on each core: its space, where it returns, what sc left in r3. */
+struct user_run {
+	struct mm *mm;
+	jmp_buf env;
+	uint64_t r3;
+	struct b3_regs frame;
+};
+
+static struct user_run user_runs[B3_MAX_CORES];
+
+static struct user_run *U(void)
+{
+	return &user_runs[arch_this_cpu()];
+}
 
 static uint64_t mfmsr(void)
 {
@@ -102,8 +111,8 @@ static size_t dump_regs(const struct b3_regs *r, char *buf, size_t len)
 
 static void __attribute__((noreturn)) b3_user_return(int kind, uint64_t r3)
 {
-	user_r3 = r3;
-	longjmp(user_env, kind + 1);
+	U()->r3 = r3;
+	longjmp(U()->env, kind + 1);
 }
 
 /*
@@ -220,7 +229,7 @@ const char *fault_kind_name(enum fault_kind k)
 
 struct mm *fault_user_mm(void)
 {
-	return user_mm;
+	return U()->mm;
 }
 
 /*
@@ -231,23 +240,25 @@ struct mm *fault_user_mm(void)
 int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	const uint64_t msr = mfmsr();
+	struct user_run *u = U();
 	int v;
 
 	if (mm->pid == 0 || mm->pid > B3_USER_PID_MAX)
 		return MMU_EPID;
 	set_dec_far();
-	memset(&user_frame, 0, sizeof(user_frame));
-	user_frame.srr0 = pc;
-	user_frame.srr1 = msr | MSR_EE | MSR_PR | MSR_IR | MSR_DR;
-	user_frame.gpr[3] = arg;
-	user_mm = mm;
-	v = setjmp(user_env);
+	memset(&u->frame, 0, sizeof(u->frame));
+	u->frame.srr0 = pc;
+	u->frame.srr1 = msr | MSR_EE | MSR_PR | MSR_IR | MSR_DR;
+	u->frame.gpr[3] = arg;
+	u->mm = mm;
+	b3_user_space(mm);
+	v = setjmp(u->env);
 	if (v == 0)
-		b3_user_enter(&user_frame);
+		b3_user_enter(&u->frame);
 	translation_on(msr);
-	user_mm = NULL;
+	u->mm = NULL;
 	b3_user_leave();
 	if (result)
-		*result = (uint32_t)user_r3;
+		*result = (uint32_t)u->r3;
 	return v - 1;
 }

@@ -9,8 +9,9 @@
  *
  * Every interrupt saves the whole register file (book3s64/frame.h) below
  * the interrupted stack, or from user mode (SRR1[PR]) at the top of the
- * kernel's exception stack (b3_user_exc_stack_top: the user's r1 is never
- * written through), and calls b3_trap(regs) (boot/book3s64-trap.c); if
+ * core's exception stack (its struct b3_core, in SPRG1, has its top: the
+ * user's r1 is never written through), and calls b3_trap(regs)
+ * (boot/book3s64-trap.c); if
  * that returns, the registers come back and rfid (hrfid for a hypervisor
  * interrupt, whose state is in HSRR0/1) resumes.
  *
@@ -22,6 +23,7 @@
 #include "book3s64/hash.h"
 #include "book3s64/asm.h"
 #include "book3s64/frame.h"
+#include "tlb/book3s64-hash.h"
 
 /* A vector slot: r13 saved, the vector number in r13, to the common code of its kind. */
 .macro VECTOR vec, common
@@ -40,7 +42,8 @@
 	mfspr	r12, \srr1
 	rldicl	r12, r12, 64 - MSR_PR_BIT, 63	/* PR: 1 or 0 */
 	neg	r12, r12			/* all ones or 0 */
-	LOAD_IMM64 r11, b3_user_exc_stack_top
+	mfspr	r11, SPRN_SPRG1			/* this core's state: its exception stack */
+	ld	r11, B3_CORE_EXC_STACK(r11)
 	xor	r11, r11, r1
 	and	r11, r11, r12
 	xor	r11, r11, r1			/* PR ? the exception stack : r1 */
@@ -161,10 +164,9 @@ FUNC b3_user_enter
 	ld	r3, B3_F_GPR(3)(r3)
 	rfid
 
-/* The stack user-mode interrupts build their frame on (one user mode at a time: one CPU). */
+/* The stacks user-mode interrupts build their frame on, one a core (b3_core_prepare() hands them out). */
 	.section .bss
 	.balign	4096
-b3_user_exc_stack:
-	.space	32768
-	.globl	b3_user_exc_stack_top
-b3_user_exc_stack_top:
+	.globl	b3_user_exc_stacks
+b3_user_exc_stacks:
+	.space	B3_EXC_STACK_BYTES * B3_MAX_CORES

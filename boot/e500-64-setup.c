@@ -25,6 +25,7 @@
 #include "e500/e64-tlb.h"
 #include "smp/e500-64-smp.h"
 #include "tlb/e500-mas-prot.h"
+#include "mmu/pt-linear.h"
 
 #define GPIO_GPDIR	0xff000		/* CCSR offsets: ppce500's power-off GPIO */
 #define GPIO_GPDAT	0xff008
@@ -35,6 +36,7 @@
 #define MB(bytes)	((unsigned long)((bytes) >> 20))
 
 void e64_start(uint64_t dt_phys, unsigned int tlb1_n);
+static void read_pid_max(void);
 
 static unsigned int tlb1_entries;
 static paddr_t ccsr_pa;
@@ -167,9 +169,45 @@ void e64_secondary_start(unsigned int index);
 #define TB_HZ		400000000ull	/* QEMU's e500 time base; a bound, not a measurement */
 #define RELEASE_WAIT	(TB_HZ / 2)	/* half a second for a core to say it is up */
 
+/*
+ * The per-core pages (E64_PERCPU_VA, e500/e64.h) and the empty PGD: SPRG0
+ * points at it when no user space runs, so a user address in the kernel's
+ * context walks to an empty PGD entry and faults, with no test of its own in
+ * the miss handler.  Nothing ever writes it (bss: zero).
+ */
+static uint8_t percpu_pages[E64_MAX_CPUS][4096] __attribute__((aligned(4096)));
+static uint64_t no_user_pgd[E500_PTRS_PER_PTE] __attribute__((aligned(4096)));
+
+struct e64_percpu *e64_percpu_of(unsigned int cpu)
+{
+	return (struct e64_percpu *)percpu_pages[cpu % E64_MAX_CPUS];
+}
+
+/* Every core's page, before the first core pins its own (the kernel PGD comes later). */
+static void percpu_init(void)
+{
+	unsigned int c;
+
+	for (c = 0; c < E64_MAX_CPUS; c++) {
+		struct e64_percpu *p = e64_percpu_of(c);
+
+		p->no_user_pgd = (uint64_t)(uintptr_t)no_user_pgd;
+		p->kmas1 = MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT;
+		p->tlb1_next = MAS0_TLBSEL1;
+	}
+}
+
+/* This core's per-core page at E64_PERCPU_VA: before anything can take a TLB miss. */
+static void percpu_pin(unsigned int cpu)
+{
+	tlb1_pin(E64_TLB1_PERCPU, E64_PERCPU_VA, virt_to_phys(e64_percpu_of(cpu)), TSIZE_4K, MAS2_M,
+		 MAS3_SR | MAS3_SW);
+}
+
 static void set_miss_context(void)
 {
-	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ, none = 0;
+	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ;
+	uint64_t none = (uint64_t)(uintptr_t)no_user_pgd;
 
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
@@ -185,6 +223,7 @@ void e64_secondary_start(unsigned int index)
 {
 	uint64_t msr;
 
+	percpu_pin(index);
 	pin_linear_rest();
 	tlb1_pin(E64_TLB1_CCSR, E64_CCSR_VA, ccsr_pa, E64_CCSR_TSIZE, MAS2_I | MAS2_G, MAS3_SR | MAS3_SW);
 	set_miss_context();
@@ -231,15 +270,16 @@ static void start_secondaries(void)
 }
 
 /*
- * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in their
- * data block, and the kernel context in SPRG0..2: no user space, and the
- * PTE bits a fetch and a data access need in kernel mode.
+ * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in every
+ * core's page, and the kernel context in SPRG0..2: no user space (the empty
+ * PGD), and the PTE bits a fetch and a data access need in kernel mode.
  */
-extern uint64_t e64_miss_data[];
-
 static void miss_context_kernel(void)
 {
-	e64_miss_data[0] = (uint64_t)(uintptr_t)kernel_mm.pgd;
+	unsigned int c;
+
+	for (c = 0; c < E64_MAX_CPUS; c++)
+		e64_percpu_of(c)->kpgd = (uint64_t)(uintptr_t)kernel_mm.pgd;
 	__asm__ volatile("msync" : : : "memory");
 	set_miss_context();
 }
@@ -251,6 +291,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	bool mav2;
 
 	tlb1_entries = tlb1_n;
+	percpu_init();
+	percpu_pin(0);
 	if (start_console(BOARD_CONSOLE_PA))
 		arch_exit(EXIT_NO_CONSOLE);
 	layout.bootargs = read_device_tree(dt_phys, &dt_size);
@@ -262,6 +304,7 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	pin_linear_rest();
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
 	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */
+	read_pid_max();
 	pool_err = kmem_start_memory(page_bitmap, RAM_MAX, dt_phys, dt_size);
 	miss_context_kernel();
 	kprintf("ppcmmu: %s in 64-bit mode (MSR 0x%08lx, EPCR 0x%08lx), %lu MB RAM\n", core_name(),
@@ -273,6 +316,8 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	e64_smp_boot_core(dt_size ? dt_facts.ncpus : 1);
 	if (dt_size)
 		start_secondaries();
+	if (smp_online() > 1)
+		pt_linear_set_quiesce(smp_quiesce);	/* other cores walk the tables too: frees wait */
 	kernel_main();
 }
 
@@ -417,7 +462,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	t->size = (uint32_t)(1024ull << tsize);
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
-	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
+	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
 	t->prot = mas_prot(mas2, mas3);
 	t->level = (mas0 & MAS0_TLBSEL1) ? 1 : 0;
 	t->raw[0] = (uint32_t)mas1;
@@ -429,18 +474,16 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 
 /*
  * This core's misses: with CONFIG_TLB_STATS the handlers count every miss
- * that enters them in the core's pair of words after the round-robin words
- * of e64_miss_data (tlb/e500-64-miss.S); without it, none.
+ * that enters them in the core's own page (tlb/e500-64-miss.S); without it,
+ * none.
  */
 void tlb_counts(struct tlb_counts *c)
 {
 #ifdef CONFIG_TLB_STATS
-	extern uint64_t e64_miss_data[];
-	const volatile uint32_t *pair = (const volatile uint32_t *)&e64_miss_data[1] + E64_MAX_CPUS +
-					2 * (arch_this_cpu() % E64_MAX_CPUS);
+	const volatile struct e64_percpu *p = e64_this_cpu();
 
-	c->dmiss = pair[0];
-	c->imiss = pair[1];
+	c->dmiss = p->dmiss;
+	c->imiss = p->imiss;
 #else
 	c->dmiss = 0;
 	c->imiss = 0;
@@ -504,6 +547,37 @@ uint64_t e64_tlb1_page_shifts(bool *mav2)
 	return shifts;
 }
 
+static unsigned int pid_max;
+static const char *pid_max_why;
+
+/*
+ * The PID limit from MMUCFG[PIDSIZE] (the PID register has PIDSIZE + 1
+ * bits).  QEMU 7.2 reads MMUCFG as 0 on the e5500: then 8 bits, the least
+ * any e500 core has (and what MAS1[TID] of the e500v2 holds).
+ */
+static void read_pid_max(void)
+{
+	uint64_t cfg = mfspr(SPRN_MMUCFG);
+	unsigned int bits = (unsigned int)(cfg >> MMUCFG_PIDSIZE_SHIFT & MMUCFG_PIDSIZE_MASK) + 1;
+
+	if (!cfg) {
+		bits = E64_PID_BITS_FALLBACK;
+		pid_max_why = "MMUCFG reads 0 (no PIDSIZE): 8 bits, the least an e500 core has";
+	} else {
+		pid_max_why = "MMUCFG[PIDSIZE]";
+	}
+	if (bits > 14)		/* MAS1[TID] holds 14 */
+		bits = 14;
+	pid_max = (1u << bits) - 1;
+}
+
+unsigned int e64_pid_max(const char **why)
+{
+	if (why)
+		*why = pid_max_why;
+	return pid_max;
+}
+
 /* Read TLB entry (tlb 0: set and way; tlb 1: esel = way) with tlbre. */
 bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct tlb_info *t)
 {
@@ -524,7 +598,7 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
-	t->tid = (unsigned int)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT);
+	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
 	t->prot = mas_prot(mas2, mas3);
 	t->level = tlb;
 	t->raw[0] = (uint32_t)mas1;
@@ -547,6 +621,7 @@ const char *e64_tlb1_slot_use(unsigned int slot)
 	case E64_TLB1_LINEAR1: return "linear map, second 1G";
 	case E64_TLB1_CCSR: return "CCSR";
 	case E64_TLB1_SPIN: return "spin tables (bring-up only)";
+	case E64_TLB1_PERCPU: return "per-core page";
 	default: return "free";
 	}
 }

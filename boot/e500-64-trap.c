@@ -15,6 +15,7 @@
 #include "e500/mas.h"
 #include "e500/e64.h"
 #include "e500/e64-frame.h"
+#include "e500/e64-tlb.h"
 #include "mmu/pte-e500.h"
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
@@ -29,12 +30,6 @@ static struct e64_regs user_frame[E64_MAX_CPUS] __attribute__((aligned(16)));
 
 /* User mode: 64-bit computation, problem state, machine checks on; no external interrupts. */
 #define MSR_USER64	(MSR_CM | MSR_PR | MSR_ME)
-/*
- * The ids the kernel gives user spaces: 8 bits, as on the 32-bit e500 (and
- * Linux on these cores), whatever MMUCFG[PIDSIZE] says (QEMU 7.2 reads
- * MMUCFG as 0 on the e5500).
- */
-#define E64_PID_MAX	MAS1_TID_MAX
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
 
@@ -134,14 +129,15 @@ void e64_trap(struct e64_regs *r)
 
 /*
  * Run user code: a space's id must tag its TLB entries as its own, so not 0
- * (the kernel's: TID 0 entries are global) and within E64_PID_MAX.
+ * (the kernel's: TID 0 entries are global) and within the core's PID bits
+ * (e64_pid_max(): MMUCFG[PIDSIZE]).
  */
 int user_call(struct mm *mm, vaddr_t pc, vaddr_t arg, uint32_t *result)
 {
 	unsigned int cpu = arch_this_cpu() % E64_MAX_CPUS;
 	struct e64_uctx *u = &e64_user_ctx[cpu];
 
-	if (mm->pid == 0 || mm->pid > E64_PID_MAX)
+	if (mm->pid == 0 || mm->pid > e64_pid_max(NULL))
 		return MMU_EPID;
 	u->pgd = (uint64_t)(uintptr_t)mm->pgd;
 	u->ineed = PTE_NEED_USER_EXEC;

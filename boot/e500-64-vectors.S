@@ -12,7 +12,7 @@
  * interrupted r1 and the ABI's protected zone (FRAME_GAP); from user mode,
  * at the top of this core's exception stack (e64_exc_stacks, by PIR), never
  * below the user's r1.  An interrupt from user mode also switches the miss
- * handlers' context to the kernel's (SPRG0 = 0: no user table; SPRG1/2 the
+ * handlers' context to the kernel's (SPRG0 = the empty PGD: no user table; SPRG1/2 the
  * kernel's NEED bits; PID 0); the return to user mode loads this core's
  * user context (e64_user_ctx) and clears SPRG4..7, which user code can read
  * (SPR 260..263), so no kernel register value is left in them.
@@ -111,8 +111,9 @@ e64_trap_common:
 	ld	r10, E64_F_SRR1(r1)
 	andi.	r10, r10, MSR_PR
 	beq	3f
-	li	r10, 0					/* from user mode: the kernel's context */
+	ld	r10, E64_PCPU(E64_PC_NO_USER_PGD)(0)	/* from user mode: the kernel's context */
 	mtspr	SPRN_SPRG0, r10
+	li	r10, 0
 	mtspr	SPRN_PID, r10
 	lis	r10, PTE_NEED_KERNEL_EXEC@h
 	ori	r10, r10, PTE_NEED_KERNEL_EXEC@l

@@ -13,7 +13,7 @@
 
 /* Every word the kernel reads; anything else is reported. */
 static const char *const known_words[] = {
-	"hugepages", "tests", "bench", "stress-seed", "stress-steps", NULL
+	"hugepages", "tests", "bench", "stress-seed", "stress-steps", "lxcmp-stop", NULL
 };
 
 static void complain(const char *word, size_t len, const char *why)

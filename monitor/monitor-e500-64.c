@@ -68,7 +68,7 @@ void mon_arch_tlb_line(const struct tlb_info *t)
 		(unsigned long)t->va, (unsigned long)(mas7 & 0xff), (unsigned long)(mas3 & MAS3_RPN_MASK));
 	print_tsize(mas1);
 	kprintf(" TID %3lu TS%u WIMGE %c%c%c%c%c %s%s%s%s%s%s %s",
-		(unsigned long)((mas1 & MAS1_TID_MASK) >> MAS1_TID_SHIFT), mas1 & MAS1_TS ? 1 : 0,
+		(unsigned long)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT), mas1 & MAS1_TS ? 1 : 0,
 		mas2 & MAS2_W ? 'W' : '-', mas2 & MAS2_I ? 'I' : '-', mas2 & MAS2_M ? 'M' : '-',
 		mas2 & MAS2_G ? 'G' : '-', mas2 & MAS2_E ? 'E' : '-',
 		mas3 & MAS3_UX ? "UX" : "--", mas3 & MAS3_SX ? "SX" : "--", mas3 & MAS3_UW ? "UW" : "--",

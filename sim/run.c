@@ -219,6 +219,35 @@ L_bcctr:								\
 	if (d->flags & DI_LK)						\
 		c->lr = next_pc;
 
+/* the current fetch page's entry for c->pc */
+#define AT_PC() do {							\
+	page = c->fetch_dpage;						\
+	pbase = c->fetch_page;						\
+	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];		\
+} while (0)
+
+/*
+ * An op without an inline path: its op function runs with c->pc and
+ * c->icount exact; the block goes on when it went to the next instruction
+ * and changed no event time, fetch translation or decoded code, the run
+ * leaves when an event time or the code changed, and otherwise it refetches
+ * at the new c->pc.
+ */
+#define CALL_LABEL							\
+L_call:									\
+	exact = EXACT(d);						\
+	next_pc = PC_OF(d) + 4;						\
+	c->pc = next_pc - 4;						\
+	c->icount = exact;						\
+	d->fn(c, d);							\
+	if (likely(c->pc == next_pc && c->event_at == limit &&		\
+		   c->fetch_valid && !code_changed))			\
+		NEXT();							\
+	if (c->event_at != limit || code_changed)			\
+		return 0;						\
+	icount = c->icount;						\
+	goto refetch;
+
 /* a translation starts at d: run it, go on where it stopped (jit.h) */
 #define JIT_LABEL							\
 L_jit: {								\
@@ -254,12 +283,10 @@ int run_threaded(struct cpu *c)
 		jit_label = labels[OPID_jit];
 		return 0;
 	}
-	page = c->fetch_dpage;
-	pbase = c->fetch_page;
 	icount = c->icount;
 	limit = c->event_at;
 	code_changed = false;
-	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	AT_PC();
 
 enter:
 	if (unlikely(!d->blen))
@@ -287,24 +314,11 @@ branch:
 	c->icount = icount;
 	goto refetch;
 
-L_call:
-	exact = EXACT(d);
-	next_pc = PC_OF(d) + 4;
-	c->pc = next_pc - 4;
-	c->icount = exact;
-	d->fn(c, d);
-	if (likely(c->pc == next_pc && c->event_at == limit &&
-		   c->fetch_valid && !code_changed))
-		NEXT();
-	if (c->event_at != limit || code_changed)
-		return 0;
-	icount = c->icount;
+	CALL_LABEL
 refetch:	/* c->pc and c->icount (== icount) exact: go on if the page is cached */
 	if (!fetch_fast(c))
 		return 0;
-	page = c->fetch_dpage;
-	pbase = c->fetch_page;
-	d = &page->insn[(c->pc >> 2) & (PAGE_INSNS - 1)];
+	AT_PC();
 	goto enter;
 
 leave:		/* after the instruction that ends at next_pc */

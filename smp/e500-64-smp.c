@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * e500 in 64-bit mode, multicore (smp/e500-64-smp.h).  Every mailbox field
+ * e500 in 64-bit mode, multicore (smp/e500-64-smp.h); book3s/64 uses it too.  Every mailbox field
  * is written whole, with msync between the fields and the sequence number
  * that publishes them; the core that answers reads them after seeing the new
  * number (isync), so it never runs a half-posted call.
@@ -34,9 +34,10 @@ static struct core cores[ARCH_MAX_CPUS];
 static volatile unsigned int online = 1;
 static unsigned int listed = 1;
 
+/* sync: e500's msync is the same instruction, so book3s/64 builds this file too. */
 static inline void msync(void)
 {
-	__asm__ volatile("msync" : : : "memory");
+	__asm__ volatile("sync" : : : "memory");
 }
 
 static inline void isync(void)
@@ -222,6 +223,31 @@ bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb)
 		return false;
 	online = online + 1;
 	return true;
+}
+
+/*
+ * The quiescent point deferred table freeing waits for (mmu/pt-linear.c, the
+ * 32-bit family's rule): every other core that may be walking a page table
+ * answers a call that does nothing.  A core answers calls only between its
+ * walks (the miss handlers never poll; C polls between steps, never inside
+ * a walk), so once each has answered, no walk that began before the call
+ * is still going.  A core that has run nothing since its start-up walks no
+ * table and is passed.
+ */
+static void quiesce_fn(void *arg)
+{
+	(void)arg;
+}
+
+int smp_quiesce(void)
+{
+	unsigned int c, self = me();
+	int err;
+
+	for (c = 0; c < online; c++)
+		if (c != self && !smp_tlb_clean(c) && (err = smp_call(c, quiesce_fn, NULL, SMP_CALL_TIMEOUT)))
+			return err;
+	return 0;
 }
 
 struct u64_call {

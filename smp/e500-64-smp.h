@@ -5,7 +5,9 @@
  * waited for: TLB shootdowns, the tests' probes) and work (long, posted and
  * waited for later: stress-smp's runs).  The names and error codes are the
  * 32-bit family's (smp/e500-smp.h), for the part this family has: no IPIs
- * (a waiting core polls), no doze.
+ * (a waiting core polls), no doze.  book3s/64 (POWER8) runs the same
+ * mailboxes (nothing here is e500's but the name): its secondary passes
+ * LPCR where e500 passes EPCR.
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H
@@ -45,6 +47,12 @@ void smp_wake(unsigned int cpu);
  * PTE change and msync.
  */
 bool smp_tlb_clean(unsigned int cpu);
+/*
+ * The quiescent point of deferred page-table frees (pt_linear_set_quiesce):
+ * returns once every other core that may walk a table answered a call made
+ * after it was entered (0), or the first core's error.
+ */
+int smp_quiesce(void);
 /* A spin lock word: 0 free, else the holder's core + 1. */
 bool smp_lock_try(volatile uint32_t *lock);
 void smp_unlock(volatile uint32_t *lock);

@@ -40,6 +40,7 @@
 #include "lib/kprintf.h"
 #include "tlb/fault.h"
 #include "tlb/book3s64-hash.h"
+#include "smp/e500-64-smp.h"
 
 #define CONTEXT_LINEAR		1
 #define CONTEXT_KERNEL_MM	2
@@ -50,7 +51,6 @@
 #define ESID_BITS_256M		18		/* 46-bit spaces: 2^18 segments of 256M */
 #define ESID_BITS_1T		6		/* ... 2^6 of 1T */
 #define SLB_FIRST_FREE		1		/* entry 0: the linear map */
-#define HPTE_V_COMPARE		0xffffffffffffff87ull	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
 #define POWER8_TLB_SETS		512
 #define TLBIEL_INVAL_SET	(3 << 10)	/* IS = 3: every entry of the set */
 
@@ -60,18 +60,13 @@ static struct b3_hpt_info hpt_info;
 uint64_t b3_hash_mask;
 #define hash_mask b3_hash_mask
 
-/* Shared with the assembly segment-miss path (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
-struct b3_slb_shadow b3_slb[SLB_ENTRIES];
-uint64_t b3_slb_next = SLB_FIRST_FREE;
-uint64_t b3_slb_tera;			/* valid 1T entries: the assembly path leaves segments to C then */
-uint64_t b3_kmap_pgd_pa;		/* kernel_mm's PGD, physical (the assembly walks in real mode) */
-struct b3_counts b3_stats;
-#define slb b3_slb
-#define counts b3_stats
+/* Shared with the assembly paths (tlb/book3s64-miss.S): see tlb/book3s64-hash.h. */
+struct b3_core b3_cores[B3_MAX_CORES];
+extern char b3_user_exc_stacks[];	/* boot/book3s64-vectors.S: B3_MAX_CORES of B3_EXC_STACK_BYTES */
+volatile uint32_t b3_hpt_lock;		/* one core at a time fills or empties HPTE slots (the assembly too) */
+#define slb (b3_core_me()->slb)
+#define counts (b3_core_me()->stats)
 
-/* The fault path's repeat check (fault_is_progress()): the page whose HPTE went in last. */
-static vaddr_t last_page = ~(vaddr_t)0;
-static unsigned int repeats;
 
 /*
  * An HPTE was removed (flush, invalidation, eviction): the next fault on
@@ -80,9 +75,38 @@ static unsigned int repeats;
  */
 static void progress_reset(void)
 {
-	last_page = ~(vaddr_t)0;
-	repeats = 0;
-	b3_hash_last = ~0ull;
+	unsigned int i;
+
+	for (i = 0; i < B3_MAX_CORES; i++) {
+		b3_cores[i].last_page = ~(vaddr_t)0;
+		b3_cores[i].repeats = 0;
+		b3_cores[i].hash_last = ~0ull;
+	}
+}
+
+struct b3_core *b3_core_prepare(unsigned int i)
+{
+	struct b3_core *c = &b3_cores[i];
+	struct b3_space kernel = c->spaces[B3_SPACE_KERNEL];
+
+	memset(c, 0, sizeof(*c));
+	c->spaces[B3_SPACE_KERNEL] = kernel;
+	c->hash_last = ~0ull;
+	c->last_page = ~(vaddr_t)0;
+	c->slb_next = SLB_FIRST_FREE;
+	c->exc_stack_top = (uintptr_t)b3_user_exc_stacks + (i + 1) * (uint64_t)B3_EXC_STACK_BYTES;
+	c->hpt_va = (uintptr_t)hpt;
+	c->hpt_mask = hash_mask;
+	c->hpt_lockp = (uintptr_t)&b3_hpt_lock;
+	__asm__ volatile("sync" : : : "memory");
+	return c;
+}
+
+void b3_core_init(unsigned int i)
+{
+	struct b3_core *c = b3_core_prepare(i);
+
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG1), "r"(c) : "memory");
 }
 
 /* ---- segments ---- */
@@ -199,7 +223,7 @@ static void slb_drop(unsigned int i)
 	__asm__ volatile("slbie %0; slbmte %1, %2; isync"
 			 : : "r"(rb), "r"(0ull), "r"((uint64_t)i) : "memory");
 	if (slb[i].tera)
-		b3_slb_tera--;
+		b3_core_me()->slb_tera--;
 	slb[i].valid = false;
 	slb[i].tera = false;
 }
@@ -236,15 +260,16 @@ static void slb_drop_overlaps(vaddr_t ea, bool tera)
 
 static void slb_insert(vaddr_t ea, const struct b3_seg *s)
 {
+	struct b3_core *c = b3_core_me();
 	unsigned int i;
 
 	slb_drop_overlaps(ea, s->tera);
-	i = (unsigned int)b3_slb_next;
+	i = (unsigned int)c->slb_next;
 	if (slb[i].valid)
 		slb_drop(i);
-	b3_slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
+	c->slb_next = i + 1 < SLB_ENTRIES ? i + 1 : SLB_FIRST_FREE;
 	if (s->tera)
-		b3_slb_tera++;
+		c->slb_tera++;
 	slb[i].valid = true;
 	slb[i].tera = s->tera;
 	slb[i].esid = esid_of(ea, s->tera);
@@ -258,6 +283,25 @@ void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid)
 }
 
 /* ---- the hashed page table ---- */
+
+void b3_hpt_lock_take(void)
+{
+	uint32_t free;
+
+	do {
+		while (b3_hpt_lock)
+			;
+		free = 0;
+	} while (!__atomic_compare_exchange_n(&b3_hpt_lock, &free, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
+}
+
+void b3_hpt_lock_give(void)
+{
+	__atomic_store_n(&b3_hpt_lock, 0, __ATOMIC_RELEASE);
+}
+
+#define hpt_lock	b3_hpt_lock_take
+#define hpt_unlock	b3_hpt_lock_give
 
 static uint64_t *hpte_at(uint64_t group, unsigned int slot)
 {
@@ -301,51 +345,86 @@ static void hpte_write(uint64_t *h, uint64_t v, uint64_t r)
 }
 
 /*
- * Insert: primary group, then secondary (H set), else evict one non-bolted
- * entry from the group the time base picks, no tlbie (as Linux: its page's
- * PTE keeps the record, and the page's next invalidation issues tlbie).
- * Returns the slot (0..7) | 8 if secondary, or -1 if both groups are all
- * bolted.
+ * A slot for an HPTE (the HPT lock held): the first free one of the
+ * primary group, then of the secondary, else one non-bolted entry of one
+ * of them evicted (V cleared; no tlbie, as Linux: its page's PTE keeps the
+ * record, and the page's next invalidation issues tlbie), chosen by the
+ * time base.  Returns the slot (0..7) | 8 if secondary and its address, or
+ * -1 if both groups are all bolted.
  */
-static int hpte_insert(uint64_t hash, uint64_t v, uint64_t r, bool bolt)
+static int hpte_slot_locked(uint64_t hash, uint64_t **hp)
 {
 	unsigned int pass, slot, k;
 	uint64_t tb;
 
-	if (bolt)
-		v |= HPTE_V_BOLTED;
 	for (pass = 0; pass < 2; pass++) {
 		uint64_t group = (pass ? ~hash : hash) & hash_mask;
 
 		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
-			uint64_t *h = hpte_at(group, slot);
-
-			if (!(h[0] & HPTE_V_VALID)) {
-				hpte_write(h, v | (pass ? HPTE_V_SECONDARY : 0), r);
-				counts.inserts++;
+			*hp = hpte_at(group, slot);
+			if (!((*hp)[0] & HPTE_V_VALID))
 				return (int)(slot | (pass ? 8 : 0));
-			}
 		}
 	}
 	tb = timebase_read();
 	for (k = 0; k < 2 * HPTES_PER_GROUP; k++) {
 		unsigned int which = (unsigned int)((tb + (k >= HPTES_PER_GROUP)) & 1);
 		uint64_t group = (which ? ~hash : hash) & hash_mask;
-		uint64_t *h;
 
 		slot = (unsigned int)((tb >> 1) + k) % HPTES_PER_GROUP;
-		h = hpte_at(group, slot);
-		if (h[0] & HPTE_V_BOLTED)
+		*hp = hpte_at(group, slot);
+		if ((*hp)[0] & HPTE_V_BOLTED)
 			continue;
-		h[0] = 0;
+		(*hp)[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 		progress_reset();
-		hpte_write(h, v | (which ? HPTE_V_SECONDARY : 0), r);
 		counts.evictions++;
-		counts.inserts++;
 		return (int)(slot | (which ? 8 : 0));
 	}
 	return -1;
+}
+
+/* The HPTE written into the slot hpte_slot_locked() gave (H from the slot). */
+static void hpte_fill(uint64_t *h, int slot, uint64_t v, uint64_t r)
+{
+	hpte_write(h, v | ((slot & 8) ? HPTE_V_SECONDARY : 0), r);
+	counts.inserts++;
+}
+
+/*
+ * Under the HPT lock: does the record of a page's head entry e name a slot
+ * holding the page's HPTE (dw0 v, H aside)?  Then another core inserted it.
+ */
+static bool recorded_holds(uint64_t e, uint64_t hash, uint64_t v)
+{
+	uint64_t group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
+	const uint64_t *h = hpte_at(group, (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT));
+
+	return (e & H_PAGE_HASHPTE) && ((h[0] ^ v) & (HPTE_V_COMPARE & ~(uint64_t)HPTE_V_SECONDARY)) == 0;
+}
+
+/* A bolted HPTE (start-up: the linear map), under the HPT lock; its slot, or -1. */
+static int hpte_insert_bolted(uint64_t hash, uint64_t v, uint64_t r)
+{
+	uint64_t *h;
+	int slot;
+
+	hpt_lock();
+	slot = hpte_slot_locked(hash, &h);
+	if (slot >= 0)
+		hpte_fill(h, slot, v | HPTE_V_BOLTED, r);
+	hpt_unlock();
+	return slot;
+}
+
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+#error "book3s/64 table entries are big-endian doublewords: the compare-and-swap below takes them as they are"
+#endif
+
+/* The head entry from old to new if nothing changed it meanwhile (a writer that takes no lock). */
+static bool entry_cas(void *p, uint64_t old, uint64_t new)
+{
+	return __atomic_compare_exchange_n((uint64_t *)p, &old, new, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
 /* The VSID context of a space: one per space (docs/hw/book3s64-hash.md). */
@@ -408,6 +487,8 @@ void b3_hash_init(paddr_t ram)
 	hpt = phys_to_virt(pa);
 	memset(hpt, 0, 1ul << shift);
 	hash_mask = (1ull << (shift - HPTEG_SHIFT)) - 1;
+	b3_core_me()->hpt_va = (uintptr_t)hpt;	/* the boot core's copies (the others copy at their start) */
+	b3_core_me()->hpt_mask = hash_mask;
 	hpt_info.base = pa;
 	hpt_info.bytes = 1ull << shift;
 	hpt_info.groups = hash_mask + 1;
@@ -420,8 +501,8 @@ void b3_hash_init(paddr_t ram)
 		vaddr_t ea = KERNEL_VA + pa;
 		uint64_t pte = _PAGE_READ | _PAGE_WRITE | _PAGE_DIRTY | _PAGE_EXEC | _PAGE_PRIVILEGED;
 
-		if (hpte_insert(b3_hash(&lin, ea), b3_hpte_v(&lin, ea, B3_16M_SHIFT),
-				b3_hpte_r(pa, B3_16M_SHIFT, pte), true) < 0)
+		if (hpte_insert_bolted(b3_hash(&lin, ea), b3_hpte_v(&lin, ea, B3_16M_SHIFT),
+				       b3_hpte_r(pa, B3_16M_SHIFT, pte)) < 0)
 			panic("hash table: no room for the linear map at 0x%lx", (unsigned long)pa);
 		hpt_info.bolted++;
 	}
@@ -453,7 +534,13 @@ void b3_hpt_info(struct b3_hpt_info *info)
 
 void b3_counts(struct b3_counts *c)
 {
-	*c = counts;
+	unsigned long *sum = (unsigned long *)c;
+	unsigned int i, k;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < B3_MAX_CORES; i++)
+		for (k = 0; k < sizeof(*c) / sizeof(*sum); k++)
+			sum[k] += ((const unsigned long *)&b3_cores[i].stats)[k];
 }
 
 /* ---- the fault path ---- */
@@ -498,19 +585,23 @@ static bool access_ok(uint64_t pte, bool user, bool store, bool exec)
 
 static bool fault_is_progress(vaddr_t page_va, vaddr_t ea)
 {
+	struct b3_core *c = b3_core_me();
 
-	if (page_va != last_page) {
-		last_page = page_va;
-		repeats = 0;
+	if (page_va != c->last_page) {
+		c->last_page = page_va;
+		c->repeats = 0;
 		return true;
 	}
-	if (++repeats <= REPEAT_LIMIT)
+	if (++c->repeats <= REPEAT_LIMIT)
 		return true;
 	kprintf("ppcmmu: hash fault at 0x%016lx: %u faults on its page right after its HPTE or segment went "
-		"in (the MMU does not take the entry): refused\n", (unsigned long)ea, repeats);
+		"in (the MMU does not take the entry): refused\n", (unsigned long)ea, c->repeats);
 	progress_reset();
 	return false;
 }
+
+#define RETRY	(-2)	/* hash_miss(): the head changed under it, the access faults again */
+
 
 static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 {
@@ -519,7 +610,7 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	struct walk_result w;
 	struct b3_seg s;
 	unsigned int shift;
-	uint64_t flags = 0, e, v, r;
+	uint64_t flags = 0, e, v, hash, *h = NULL;
 	void *head;
 	int level, slot, i;
 
@@ -541,22 +632,40 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 			return make_segment(ea, &s);
 	}
 	level = w.level;
-	if (!(w.entry & _PAGE_ACCESSED))
-		flags |= _PAGE_ACCESSED;
-	if (store && !(w.entry & _PAGE_DIRTY))
-		flags |= _PAGE_DIRTY;
-	if (flags && !pt_run_set_flags(mm, level, w.size, w.page_va, flags))
-		return false;
 	head = pt_run_head(mm, level, w.size, w.page_va);
-	e = pt_entry_get(head);
 	v = b3_hpte_v(&s, w.page_va, shift);
-	r = b3_hpte_r(w.page_pa, shift, e);
-	slot = hpte_insert(b3_hash(&s, w.page_va), v, r, false);
+	hash = b3_hash(&s, w.page_va);
+	/*
+	 * Under the HPT lock, from the head as it is now: another core's HPTE
+	 * for the page serves; a head that no longer grants the access (another
+	 * core's unmap or protect since the walk) sends the access back to
+	 * fault afresh; else ACCESSED (and DIRTY) go on every entry of the run
+	 * (ldarx/stdcx., pt_run_set_flags()), then the record by
+	 * compare-and-swap (a writer that takes no lock makes this a retry
+	 * too), then the HPTE.
+	 */
+	flags = _PAGE_ACCESSED | (store ? _PAGE_DIRTY : 0);
+	hpt_lock();
+	e = pt_entry_get(head);
+	if (recorded_holds(e, hash, v)) {
+		slot = 0;
+	} else if (!(e & _PAGE_PRESENT) || !access_ok(e, user, store, exec) ||
+		   !pt_run_set_flags(mm, level, w.size, w.page_va, flags)) {
+		slot = RETRY;
+	} else {
+		e |= flags;
+		slot = hpte_slot_locked(hash, &h);
+		if (slot >= 0 && !entry_cas(head, e, (e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
+					     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT))
+			slot = RETRY;
+		else if (slot >= 0)
+			hpte_fill(h, slot, v, b3_hpte_r(e & B3_RPN_MASK, shift, e));
+	}
+	hpt_unlock();
+	if (slot == RETRY)
+		return true;
 	if (slot < 0)
 		return false;
-	e &= ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX);
-	e |= H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT;
-	pt_entry_set(head, e);
 	counts.hash_miss++;
 	counts.hash_miss_c++;
 	return true;
@@ -594,6 +703,33 @@ bool b3_hash_fault(struct b3_regs *r)
 	return ok;
 }
 
+void b3_kernel_space(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < B3_MAX_CORES; i++) {
+		b3_cores[i].spaces[B3_SPACE_KERNEL].context = CONTEXT_KERNEL_MM;
+		b3_cores[i].spaces[B3_SPACE_KERNEL].pgd_pa = virt_to_phys(kernel_mm.pgd);
+	}
+}
+
+/*
+ * User mode begins in mm: the assembly paths serve its segment and hash
+ * misses, with its context.  They check an address only against the 46
+ * indexed bits, so a space over less than that (no such space is made
+ * today) is left to C.
+ */
+void b3_user_space(const struct mm *mm)
+{
+	struct b3_space *s = &b3_core_me()->spaces[B3_SPACE_USER];
+
+	s->pgd_pa = 0;
+	if (mm->start != 0 || mm->last != B3_USER_LAST)
+		return;
+	s->context = context_of(mm);
+	s->pgd_pa = virt_to_phys(mm->pgd);
+}
+
 /*
  * User mode ends: the SLB keeps no user segment, so that the kernel sees
  * no user address and the next space finds none of another's VSIDs.  The
@@ -604,6 +740,7 @@ void b3_user_leave(void)
 {
 	unsigned int i;
 
+	b3_core_me()->spaces[B3_SPACE_USER].pgd_pa = 0;
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid && slb[i].esid <= B3_USER_LAST)
 			slb_drop(i);
@@ -648,26 +785,44 @@ static void *leaf_raw(const struct mm *mm, vaddr_t ea, int *level)
 /* The recorded HPTE of the page whose head entry is headp, if it still holds the page; then tlbie. */
 static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, unsigned int shift)
 {
-	uint64_t e = pt_entry_get(headp), hash, group, want;
-	unsigned int slot;
+	uint64_t e, hash, want, *h = NULL;
+	unsigned int pass, slot;
 	struct b3_seg s;
-	uint64_t *h;
 
-	if (!(e & H_PAGE_HASHPTE))
-		return;
 	seg_for(&s, context_of(mm), page_va, shift);
 	hash = b3_hash(&s, page_va);
-	group = ((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask;
-	slot = (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT);
-	want = b3_hpte_v(&s, page_va, shift) | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0);
-	h = hpte_at(group, slot);
-	if ((h[0] & HPTE_V_COMPARE) == (want & HPTE_V_COMPARE)) {
+	want = b3_hpte_v(&s, page_va, shift);
+	hpt_lock();		/* before the record is read: a fault path stores it under the lock */
+	e = pt_entry_get(headp);
+	if (e & H_PAGE_HASHPTE) {
+		h = hpte_at(((e & H_PAGE_F_SECOND) ? ~hash : hash) & hash_mask,
+			    (unsigned int)((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT));
+		if ((h[0] & HPTE_V_COMPARE) != ((want | ((e & H_PAGE_F_SECOND) ? HPTE_V_SECONDARY : 0)) &
+						HPTE_V_COMPARE))
+			h = NULL;	/* evicted: the slot holds another page, or nothing */
+	} else {
+		/*
+		 * No record, but maybe an HPTE: this core's change of the entry
+		 * (a plain store) can land on another core's record between its
+		 * compare-and-swap and its HPTE.  Both groups are searched.
+		 */
+		for (pass = 0; pass < 2 && !h; pass++)
+			for (slot = 0; slot < HPTES_PER_GROUP && !h; slot++) {
+				h = hpte_at(((pass ? ~hash : hash) & hash_mask), slot);
+				if ((h[0] & HPTE_V_COMPARE) != ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE))
+					h = NULL;
+			}
+	}
+	if (h) {
 		h[0] = 0;
 		__asm__ volatile("ptesync" : : : "memory");
 	}
+	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
+	hpt_unlock();
+	if (!h && !(e & H_PAGE_HASHPTE))
+		return;		/* never inserted, nothing cached */
 	tlbie_page(&s, page_va, shift);
 	progress_reset();
-	pt_entry_set(headp, e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
 }
 
 static void slb_drop_range(vaddr_t va, vsize_t size)
@@ -709,12 +864,38 @@ void mmu_tlb_invalidate(const struct mm *mm, vaddr_t va, vsize_t size)
 	slb_drop_range(va, size);
 }
 
-/* Every non-bolted HPTE, every SLB entry but the linear map's, every TLB entry. */
+void b3_tlb_flush_local(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < POWER8_TLB_SETS; i++)
+		__asm__ volatile("tlbiel %0" : : "r"((uint64_t)i << 12 | TLBIEL_INVAL_SET) : "memory");
+	__asm__ volatile("ptesync; isync" : : : "memory");
+}
+
+/* Another core's part of tlb_flush_all(): its TLB, and its SLB but entry 0. */
+static void flush_remote(void *arg)
+{
+	unsigned int i;
+
+	(void)arg;
+	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
+		if (slb[i].valid)
+			slb_drop(i);
+	b3_tlb_flush_local();
+}
+
+/*
+ * Every non-bolted HPTE, every SLB entry but the linear map's, every TLB
+ * entry: this core's with tlbiel, every other core that has run anything
+ * by a call (POWER8's tlbie takes one page, not all).
+ */
 void tlb_flush_all(void)
 {
 	uint64_t g;
-	unsigned int slot, i;
+	unsigned int slot, i, c;
 
+	hpt_lock();
 	for (g = 0; hpt && g <= hash_mask; g++)
 		for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
 			uint64_t *h = hpte_at(g, slot);
@@ -723,13 +904,15 @@ void tlb_flush_all(void)
 				h[0] = 0;
 		}
 	__asm__ volatile("ptesync" : : : "memory");
+	hpt_unlock();
 	progress_reset();
 	for (i = SLB_FIRST_FREE; i < SLB_ENTRIES; i++)
 		if (slb[i].valid)
 			slb_drop(i);
-	for (i = 0; i < POWER8_TLB_SETS; i++)
-		__asm__ volatile("tlbiel %0" : : "r"((uint64_t)i << 12 | TLBIEL_INVAL_SET) : "memory");
-	__asm__ volatile("ptesync; isync" : : : "memory");
+	b3_tlb_flush_local();
+	for (c = 0; c < smp_online(); c++)
+		if (c != arch_this_cpu() && !smp_tlb_clean(c))
+			smp_call(c, flush_remote, NULL, SMP_CALL_TIMEOUT);
 }
 
 void tlb_flush_page(vaddr_t va)
@@ -743,12 +926,17 @@ void mmu_tlb_invalidate_mm(const struct mm *mm)
 	tlb_flush_all();
 }
 
-/* The HPTE of ea in the segments of context (16M only for the linear map), if any. */
-static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
-		      uint64_t *r, struct b3_seg *seg)
+/*
+ * The HPTE of ea in the segments of context (16M only for the linear map),
+ * if any; *n (if not NULL) counts every one that matches (more than one:
+ * the MMU's result is undefined).
+ */
+static bool hpte_find_n(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
+			uint64_t *r, struct b3_seg *seg, unsigned int *n)
 {
 	static const unsigned int shifts[] = { B3_PAGE_SHIFT, B3_16M_SHIFT, B3_16G_SHIFT };
 	unsigned int k, pass, slot;
+	bool found = false;
 
 	for (k = 0; k < 3; k++) {
 		struct b3_seg s;
@@ -766,18 +954,30 @@ static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigne
 				uint64_t g = (pass ? ~hash : hash) & hash_mask, hv, hr;
 
 				b3_hpte_read(g, slot, &hv, &hr);
-				if ((hv & HPTE_V_COMPARE) ==
-				    ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE)) {
-					*group = g;
-					*slotp = slot;
-					*v = hv;
-					*r = hr;
-					*seg = s;
+				if ((hv & HPTE_V_COMPARE) !=
+				    ((want | (pass ? HPTE_V_SECONDARY : 0)) & HPTE_V_COMPARE))
+					continue;
+				if (n)
+					(*n)++;
+				if (found)
+					continue;
+				found = true;
+				*group = g;
+				*slotp = slot;
+				*v = hv;
+				*r = hr;
+				*seg = s;
+				if (!n)
 					return true;
-				}
 			}
 	}
-	return false;
+	return found;
+}
+
+static bool hpte_find(vaddr_t ea, unsigned int context, uint64_t *group, unsigned int *slotp, uint64_t *v,
+		      uint64_t *r, struct b3_seg *seg)
+{
+	return hpte_find_n(ea, context, group, slotp, v, r, seg, NULL);
 }
 
 /* The context of ea seen from user space pid (0: the kernel, which sees no user address), or 0. */
@@ -790,6 +990,17 @@ static unsigned int context_at(vaddr_t ea, unsigned int pid)
 	if (ea <= layout.user_last && pid)
 		return CONTEXT_USER_BASE + pid;
 	return 0;
+}
+
+unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid)
+{
+	unsigned int context = context_at(ea, pid), slot, n = 0;
+	uint64_t group, v, r;
+	struct b3_seg s;
+
+	if (context)
+		hpte_find_n(ea, context, &group, &slot, &v, &r, &s, &n);
+	return n;
 }
 
 bool b3_hpte_find(vaddr_t ea, uint64_t *group, unsigned int *slotp, uint64_t *v, uint64_t *r,
@@ -862,7 +1073,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 	return true;
 }
 
-/* Misses the fault path resolved: data (DSI, data segment) and instruction (ISI, instruction segment). */
+/* Misses this core's fault paths resolved: data (DSI, data segment) and instruction (ISI, instruction segment). */
 void tlb_counts(struct tlb_counts *c)
 {
 	c->dmiss = (uint32_t)counts.data_resolved;

@@ -14,18 +14,18 @@
  *   r12  index offsets, the NEED check, MAS values
  *   cr0  clobbered (CR saved in SPRG7)
  *   SPRG4..7      save r10, r11, r12, CR (doublewords)
- *   SPRG0 (read)  the PGD of the running context's user space (0: none,
- *                 the kernel's context: a user address faults to C)
+ *   SPRG0 (read)  the PGD of the running context's user space (in the
+ *                 kernel's context an empty PGD: a user address finds an
+ *                 empty PGD entry and faults to C, with no test here)
  *   SPRG1 (read)  PTE bits an instruction fetch needs in this context
  *   SPRG2 (read)  PTE bits a data access needs in this context
- *   IVPR (read)   KERNEL_VA (start-up sets it): the base e64_miss_data is
- *                 addressed from, one mfspr
- *   e64_miss_data (read, TLB1 slot written): the kernel PGD and each core's
- *                 next huge slot (one word per core, by PIR), at fixed
- *                 16-bit offsets from IVPR
- *   PIR (read)    this core's number: its round-robin word and, with
- *                 CONFIG_TLB_STATS, its two miss counters in e64_miss_data
- *                 (every miss entering a handler counts, as on 32-bit)
+ *   per-core page at E64_PERCPU_VA (e500/e64.h), pinned in TLB1 on each
+ *                 core to a page of its own and reached with one absolute
+ *                 load (ld/lwz d(0)), as the 32-bit family's PERCPU_VA: the
+ *                 kernel PGD, the MAS1 of a kernel 4K entry (read), this
+ *                 core's next huge slot (read, written) and, with
+ *                 CONFIG_TLB_STATS, its two miss counters (every miss
+ *                 entering a handler counts, as on 32-bit)
  *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
  *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
  *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
@@ -58,12 +58,12 @@
  *
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
- *   4 KB page, kernel address   47 instructions (user address: 43)
- *   huge leaf at PMD level      65 (kernel address; user: 61)
- *   huge leaf at PUD level      61 (kernel address; user: 57)
- * (save 5, EPN 1, PGD choice 9 kernel / 5 user, 5 per PGD/PUD level, 4 at
- * PMD level, PTE load 2, TLB0 load 10 or TLB1 load 30, restore 5, rfi 1; the
- * counts are of a TLB_STATS=0 build: the miss counter adds 7 to each path)
+ *   4 KB page, kernel address   45 instructions (user address: 41)
+ *   huge leaf at PMD level      59 (kernel address; user: 55)
+ *   huge leaf at PUD level      55 (kernel address; user: 51)
+ * (save 5, EPN 1, PGD choice 7 kernel / 3 user, 5 per PGD/PUD level, 4 at
+ * PMD level, PTE load 2, TLB0 load 10 or TLB1 load 26, restore 5, rfi 1; the
+ * counts are of a TLB_STATS=0 build: the miss counter adds 3 to each path)
  */
 #include "e500/reg.h"
 #include "e500/mas.h"
@@ -113,27 +113,12 @@
  */
 #define REGION_SHIFT		E500_64_VA_BITS
 #define KREGION_LOW_MB		(E500_64_VA_BITS + 1)
-/* MAS1 without its TID field (bits 2..15, the e5500/e6500's 14 PID bits): keep 0..1 and 16..31 */
-#define TID_KEEP_MB		16
-#define TID_KEEP_ME		1
-/* TLB1 round robin, per core: this core's word at (PIR mod E64_MAX_CPUS) * 4 */
-#define MAX_CPUS_LOG2		3
-#define CPU_WORD_MB		(30 - MAX_CPUS_LOG2)
-#define CPU_WORD_ME		29
 /* ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
 #define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
 #define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
-/* miss counters: this core's pair of words at (PIR mod E64_MAX_CPUS) * 8 */
-#define CPU_PAIR_MB		(29 - MAX_CPUS_LOG2)
-#define CPU_PAIR_ME		28
-/* e64_miss_data, addressed from IVPR (= KERNEL_VA): mfspr; ld/lwz d(reg) */
-#define MD_OFF(field)		(e64_miss_data - KERNEL_VA + (field))
-#define MD_KPGD			0
-#define MD_TLB1_NEXT		8
-#define MD_COUNTS		(MD_TLB1_NEXT + 4 * E64_MAX_CPUS)	/* per core: dmiss, imiss */
-#define MD_DMISS		0
-#define MD_IMISS		4
+/* the per-core page, one absolute load or store: d(0) */
+#define PCPU(field)		E64_PCPU(field)
 
 #if _PAGE_PSIZE_MSK != MAS1_TSIZE_MASK || _PAGE_PSIZE_SHIFT != MAS1_TSIZE_SHIFT - 1 || \
 	_PAGE_PSIZE_SHIFT_OFFSET != 10
@@ -155,8 +140,8 @@
 #if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
 #error "TLB1 round robin: a power-of-two slot count"
 #endif
-#if (1 << MAX_CPUS_LOG2) != E64_MAX_CPUS
-#error "TLB1 round robin: one word per core, E64_MAX_CPUS of them"
+#if E64_PERCPU_VA != 0xfffffffffffff000 || E64_PC_IMISS >= 0x1000
+#error "the per-core page: reached with a 16-bit displacement from 0"
 #endif
 #if (_PAGE_BAP_SR >> PTE_BAP_SHIFT) != MAS3_SR || (_PAGE_BAP_UX >> PTE_BAP_SHIFT) != MAS3_UX || \
 	(_PAGE_GUARDED >> PTE_WIMGE_SHIFT) != MAS2_G || (_PAGE_WRITETHRU >> PTE_WIMGE_SHIFT) != MAS2_W
@@ -172,13 +157,9 @@
 	mfcr	r12
 	mtspr	SPRN_SPRG7, r12
 #ifdef CONFIG_TLB_STATS
-	mfspr	r10, SPRN_PIR
-	rlwinm	r10, r10, 3, CPU_PAIR_MB, CPU_PAIR_ME	/* this core's counter pair */
-	mfspr	r12, SPRN_IVPR
-	add	r12, r12, r10
-	lwz	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+	lwz	r10, PCPU(\counter)(0)		/* this core's counter: its own page */
 	addi	r10, r10, 1
-	stw	r10, MD_OFF(MD_COUNTS + \counter)(r12)
+	stw	r10, PCPU(\counter)(0)
 #endif
 .endm
 
@@ -192,18 +173,18 @@
 
 /*
  * r10 = EPN, r11 = EA >> 46, nonzero (not a user address).  Leaves r11 =
- * the kernel PGD, or branches to \fail.  A kernel address clears the
- * autoloaded MAS1[TID] (the PID of the running context): a kernel entry is
- * global (TID 0) whatever space is running.
+ * the kernel PGD, or branches to \fail.  A kernel address replaces the
+ * autoloaded MAS1 (TID = the PID of the running context) by the kernel's:
+ * a kernel entry is global (TID 0) whatever space is running.  The rest of
+ * the autoload is the same constant: V, IPROT 0, TS 0 (nothing here runs
+ * in address space 1), TSIZE 4K (MAS4); the huge path reads MAS1 back.
  */
 .macro KERNEL_PGD fail
 	rldicl.	r12, r11, 0, KREGION_LOW_MB
 	bne-	\fail				/* neither space's */
-	mfspr	r12, SPRN_MAS1
-	rlwinm	r12, r12, 0, TID_KEEP_MB, TID_KEEP_ME	/* TID 0: global */
-	mtspr	SPRN_MAS1, r12
-	mfspr	r11, SPRN_IVPR
-	ld	r11, MD_OFF(MD_KPGD)(r11)	/* the kernel PGD */
+	lwz	r12, PCPU(E64_PC_KMAS1)(0)
+	mtspr	SPRN_MAS1, r12			/* TID 0: global */
+	ld	r11, PCPU(E64_PC_KPGD)(0)	/* the kernel PGD */
 .endm
 
 /* r11 = table, r10 = EA: r11 = its entry for EA at a level of shift/bits. */
@@ -242,9 +223,9 @@
 /*
  * r10 = EPN, r11 = leaf or 0 (any entry of its run: each carries the page's
  * TSIZE, flags and permissions; the RPN is masked to the page, so the
- * replica's offset goes).  TLB1 slot from this core's round robin (a word of
- * its own: two cores sharing one would race on it and skip or repeat slots
- * in each other's TLB1).
+ * replica's offset goes).  TLB1 slot from this core's round robin (a word in
+ * its own page: two cores sharing one would race on it and skip or repeat
+ * slots in each other's TLB1).
  */
 .macro LOAD_TLB1 need, fail
 	mfspr	r12, \need
@@ -266,16 +247,12 @@
 	sld	r10, r10, r12			/* PA aligned down to the page */
 	rlwimi	r10, r11, PERM_ROT, PERM_MB, 31
 	mtspr	SPRN_MAS7_MAS3, r10
-	mfspr	r10, SPRN_PIR
-	rlwinm	r10, r10, 2, CPU_WORD_MB, CPU_WORD_ME	/* this core's word offset */
-	mfspr	r12, SPRN_IVPR
-	add	r12, r12, r10
-	lwz	r10, MD_OFF(MD_TLB1_NEXT)(r12)	/* MAS0: TLBSEL 1, this core's next huge slot */
+	lwz	r10, PCPU(E64_PC_TLB1_NEXT)(0)	/* MAS0: TLBSEL 1, this core's next huge slot */
 	mtspr	SPRN_MAS0, r10
 	addis	r10, r10, ESEL_ONE_HI
 	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME
 	oris	r10, r10, MAS0_TLBSEL1@h
-	stw	r10, MD_OFF(MD_TLB1_NEXT)(r12)
+	stw	r10, PCPU(E64_PC_TLB1_NEXT)(0)
 	tlbwe
 .endm
 
@@ -305,9 +282,7 @@
 	mfspr	r10, SPRN_MAS2			/* EPN of the miss, WIMGE 0 */
 	srdi.	r11, r10, REGION_SHIFT
 	bne-	7f				/* not a user address */
-	mfspr	r11, SPRN_SPRG_UPGD
-	cmpdi	r11, 0
-	beq-	9f				/* the kernel's context: no user space */
+	mfspr	r11, SPRN_SPRG_UPGD		/* the kernel's context: an empty PGD */
 	WALK_4K \need
 7:	KERNEL_PGD 9f
 	WALK_4K \need
@@ -321,20 +296,8 @@
 	b	\slow
 .endm
 
-	MISS_HANDLER e64_dtlb_miss, SPRN_SPRG_DNEED64, e64_vec_dtlb, MD_DMISS
-	MISS_HANDLER e64_itlb_miss, SPRN_SPRG_INEED64, e64_vec_itlb, MD_IMISS
+	MISS_HANDLER e64_dtlb_miss, SPRN_SPRG_DNEED64, e64_vec_dtlb, E64_PC_DMISS
+	MISS_HANDLER e64_itlb_miss, SPRN_SPRG_INEED64, e64_vec_itlb, E64_PC_IMISS
 
 	.globl	e64_tlb_miss_end
 e64_tlb_miss_end:
-
-/* The handlers' data, at a fixed 16-bit offset from KERNEL_VA (the vectors sit at the image's start). */
-	.balign	8
-	.globl	e64_miss_data
-e64_miss_data:
-	.quad	0				/* MD_KPGD: kernel_mm.pgd, set once at boot */
-	.rept	E64_MAX_CPUS			/* MD_TLB1_NEXT: each core's MAS0 of its next huge slot */
-	.long	MAS0_TLBSEL1
-	.endr
-	.rept	E64_MAX_CPUS			/* MD_COUNTS: each core's data and instruction misses */
-	.long	0, 0
-	.endr

@@ -125,6 +125,7 @@
 #define HPTE_V_LARGE		0x4
 #define HPTE_V_SECONDARY	0x2
 #define HPTE_V_VALID		0x1
+#define HPTE_V_COMPARE		0xffffffffffffff87	/* B, AVPN, L, H, V (the MMU compares all but L, then the size) */
 #define HPTE_R_PP0		0x8000000000000000
 #define HPTE_R_RPN_MASK		0x0ffffffffffff000
 #define HPTE_R_LP_SHIFT		12
@@ -164,8 +165,11 @@
 #define OPAL_CEC_REBOOT		6
 #define OPAL_POLL_EVENTS	10
 #define OPAL_START_CPU		41
+#define OPAL_CONSOLE_FLUSH	117
 #define OPAL_SUCCESS		0
 #define OPAL_BUSY		(-2)
+#define OPAL_PARTIAL		(-3)
+#define OPAL_UNSUPPORTED	(-7)
 #define OPAL_BUSY_EVENT		(-12)
 
 #endif

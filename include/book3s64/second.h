@@ -1,52 +1,42 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * book3s/64: the mailbox between the kernel and a second core started
- * through OPAL_START_CPU into b3_second_entry (boot/book3s64-start.S).  The
- * second core runs that stub alone, in real mode: it reports itself
- * (ALIVE, its PIR and MSR from r3 and mfmsr), then serves commands: SETUP
- * takes the kernel's SDR1 and SLB entries 0 and 1 as the kernel gives them;
- * LOAD makes one load from va with data translation on and gives the value
- * back; each clears the command when done.
- * Shared by the stub's assembly and C.
+ * book3s/64: what a secondary core started through OPAL_START_CPU into
+ * b3_second_entry (boot/book3s64-start.S) takes from the boot core, in the
+ * start block b3_box (one core starts at a time): its state (struct
+ * b3_core, into SPRG1, where the fault paths read it), its stack, SDR1 and
+ * the linear map's SLB entry 0.  With these it turns translation on and
+ * runs b3_secondary_main() (boot/book3s64-setup.c): calls and work for good
+ * (smp/e500-64-smp.h).
+ * Shared by the entry's assembly and C.
  */
 #ifndef PPCMMU_BOOK3S64_SECOND_H
 #define PPCMMU_BOOK3S64_SECOND_H
 
-#define B3_BOX_STATE		0	/* 0, then B3_BOX_ALIVE */
-#define B3_BOX_PIR		8
-#define B3_BOX_MSR		16
-#define B3_BOX_CMD		24	/* B3_BOX_SETUP or B3_BOX_LOAD, cleared when done */
-#define B3_BOX_SDR1		32
-#define B3_BOX_SLB0_VSID	40	/* slbmte RS, RB of SLB entry 0 (the linear map) */
-#define B3_BOX_SLB0_ESID	48
-#define B3_BOX_SLB1_VSID	56	/* ... and of entry 1 (the segment of va) */
-#define B3_BOX_SLB1_ESID	64
-#define B3_BOX_VA		72
-#define B3_BOX_VALUE		80	/* the word loaded */
-#define B3_BOX_BYTES		88
-#define B3_BOX_ALIVE		0x411e
-#define B3_BOX_SETUP		1	/* SDR1 and SLB entries 0 and 1 (slbia flushes QEMU's TLB) */
-#define B3_BOX_LOAD		2	/* one load, nothing else: the TLB keeps what it holds */
+#define B3_BOX_CORE		0	/* its struct b3_core (linear-map address) */
+#define B3_BOX_STACK		8	/* its stack's top, less a frame header */
+#define B3_BOX_SDR1		16
+#define B3_BOX_SLB0_VSID	24	/* slbmte RS, RB of SLB entry 0 (the linear map) */
+#define B3_BOX_SLB0_ESID	32
+#define B3_BOX_BYTES		40
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 #include <stddef.h>
 
 struct b3_box {
-	uint64_t state, pir, msr, cmd, sdr1;
-	uint64_t slb0_vsid, slb0_esid, slb1_vsid, slb1_esid;
-	uint64_t va, value;
+	uint64_t core, stack, sdr1, slb0_vsid, slb0_esid;
 };
 
-_Static_assert(offsetof(struct b3_box, cmd) == B3_BOX_CMD && offsetof(struct b3_box, sdr1) == B3_BOX_SDR1 &&
-	       offsetof(struct b3_box, slb1_esid) == B3_BOX_SLB1_ESID && offsetof(struct b3_box, value) ==
-	       B3_BOX_VALUE && sizeof(struct b3_box) == B3_BOX_BYTES, "book3s64 second-core mailbox");
+_Static_assert(offsetof(struct b3_box, stack) == B3_BOX_STACK && offsetof(struct b3_box, sdr1) == B3_BOX_SDR1 &&
+	       offsetof(struct b3_box, slb0_vsid) == B3_BOX_SLB0_VSID &&
+	       offsetof(struct b3_box, slb0_esid) == B3_BOX_SLB0_ESID && sizeof(struct b3_box) == B3_BOX_BYTES,
+	       "book3s64 secondary start block");
 
 extern volatile struct b3_box b3_box;
-/* The stub's start, for OPAL_START_CPU. */
+/* The entry, for OPAL_START_CPU. */
 extern const char b3_second_entry[];
-/* Start the core with PIR pir in the stub (boot/book3s64-setup.c); OPAL's status (0: started). */
-int64_t b3_start_core(uint64_t pir);
+/* A secondary in C, translated, on its own stack and state: r3 its PIR. */
+void b3_secondary_main(uint64_t pir) __attribute__((noreturn));
 #endif
 
 #endif

@@ -14,5 +14,11 @@ uint64_t e64_tlb1_page_shifts(bool *mav2);
 /* TLB 0 (set, way) or 1 (esel = way) through tlbre; raw[4] holds MAS2's high word. */
 bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct tlb_info *t);
 const char *e64_tlb1_slot_use(unsigned int slot);
+/*
+ * The largest PID a user space may have: 2^(MMUCFG[PIDSIZE] + 1) - 1, read
+ * at boot; *why says where it came from (the fallback's reason when MMUCFG
+ * reads 0).
+ */
+unsigned int e64_pid_max(const char **why);
 
 #endif

@@ -108,29 +108,14 @@ static void relay(int fd, char *buf, size_t *used, int flush)
 	}
 }
 
-/* Run one command and print its check line. */
-static void run(char *line)
+/* Start ARGV with its stdout and stderr on a pipe; the pipe's read end in *fd. Returns the pid (-1: none). */
+static pid_t spawn(char **argv, int *fd)
 {
-	char *argv[MAX_ARGS + 1], *save = NULL, buf[MAX_LINE + 1], words[MAX_LINE];
-	size_t used = 0;
-	int argc = 0, pipefd[2], status = 0, done = 0;
-	double start = now();
-	long oops_before = oopses();
+	int pipefd[2];
 	pid_t pid;
 
-	snprintf(words, sizeof(words), "%s", line);	/* line stays whole for the TAP line */
-	for (char *w = strtok_r(words, " \t", &save); w && argc < MAX_ARGS; w = strtok_r(NULL, " \t", &save))
-		argv[argc++] = w;
-	argv[argc] = NULL;
-	if (!argc)
-		return;
-	printf("# running %s\n", line);
-	fflush(stdout);
-	if (pipe(pipefd) != 0) {
-		printf("FAIL: %s [pipe: %s]\n", line, strerror(errno));
-		failed++;
-		return;
-	}
+	if (pipe(pipefd) != 0)
+		return -1;
 	pid = fork();
 	if (pid == 0) {
 		dup2(pipefd[1], 1);
@@ -139,39 +124,49 @@ static void run(char *line)
 		close(pipefd[1]);
 		execv(argv[0], argv);
 		printf("cannot run %s: %s\n", argv[0], strerror(errno));
+		fflush(stdout);	/* _exit() would drop it: stdout is the pipe, fully buffered */
 		_exit(127);
 	}
 	close(pipefd[1]);
-	while (pid > 0 && !done) {
-		struct pollfd p = { .fd = pipefd[0], .events = POLLIN };
+	*fd = pipefd[0];
+	return pid;
+}
+
+/*
+ * Relay the child's output until it ends (returns 1), runs out of time (2) or, after an oops
+ * since OOPS_BEFORE, is still running 5 s after its start (3); the last two kill it. Its wait
+ * status in *status.
+ */
+static int wait_child(pid_t pid, int fd, char *buf, size_t *used, double start, long oops_before,
+		      int *status)
+{
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
 
 		if (poll(&p, 1, 1000) > 0)
-			relay(pipefd[0], buf, &used, 0);
+			relay(fd, buf, used, 0);
 		if (p.revents & (POLLHUP | POLLERR) && !(p.revents & POLLIN)) {
-			waitpid(pid, &status, 0);
-			done = 1;
-		} else if (waitpid(pid, &status, WNOHANG) == pid) {
-			done = 1;
-		} else if (now() - start > timeout_s || (oopsed(oops_before) && now() - start > 5)) {
-			done = oopsed(oops_before) ? 3 : 2;
+			waitpid(pid, status, 0);
+			return 1;
+		}
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return 1;
+		if (now() - start > timeout_s || (oopsed(oops_before) && now() - start > 5)) {
+			int done = oopsed(oops_before) ? 3 : 2;
+
 			kill(pid, SIGKILL);
 			/* a task the kernel killed in an oops may never end: wait 10 s, not forever */
-			for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+			for (int i = 0; i < 100 && waitpid(pid, status, WNOHANG) != pid; i++)
 				usleep(100000);
+			return done;
 		}
 	}
-	/* what the child wrote after the last poll, then a last line without its new line */
-	for (ssize_t n; (n = read(pipefd[0], buf + used, MAX_LINE - 1 - used)) > 0;) {
-		used += n;
-		relay(-1, buf, &used, 0);
-	}
-	relay(-1, buf, &used, 1);
-	close(pipefd[0]);
-	printf("# %s: %.1f s\n", line, now() - start);
-	if (pid < 0) {
-		printf("FAIL: %s [fork: %s]\n", line, strerror(errno));
-		failed++;
-	} else if (done == 3) {
+}
+
+/* The check line of a command that ended as wait_child() said (DONE) with wait status STATUS. */
+static void report_result(const char *line, int done, int status)
+{
+	if (done == 3) {
 		printf("FAIL: %s [kernel oops]\n", line);
 		failed++;
 	} else if (done == 2) {
@@ -189,6 +184,47 @@ static void run(char *line)
 	} else {
 		printf("FAIL: %s [exit=%d]\n", line, WEXITSTATUS(status));
 		failed++;
+	}
+}
+
+/* Run one command and print its check line. */
+static void run(char *line)
+{
+	char *argv[MAX_ARGS + 1], *save = NULL, buf[MAX_LINE + 1], words[MAX_LINE];
+	size_t used = 0;
+	int argc = 0, fd = -1, status = 0, done;
+	double start = now();
+	long oops_before = oopses();
+	pid_t pid;
+
+	snprintf(words, sizeof(words), "%s", line);	/* line stays whole for the TAP line */
+	for (char *w = strtok_r(words, " \t", &save); w && argc < MAX_ARGS; w = strtok_r(NULL, " \t", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	if (!argc)
+		return;
+	printf("# running %s\n", line);
+	fflush(stdout);
+	pid = spawn(argv, &fd);
+	if (fd < 0) {
+		printf("FAIL: %s [pipe: %s]\n", line, strerror(errno));
+		failed++;
+		return;
+	}
+	done = pid > 0 ? wait_child(pid, fd, buf, &used, start, oops_before, &status) : 0;
+	/* what the child wrote after the last poll, then a last line without its new line */
+	for (ssize_t n; (n = read(fd, buf + used, MAX_LINE - 1 - used)) > 0;) {
+		used += n;
+		relay(-1, buf, &used, 0);
+	}
+	relay(-1, buf, &used, 1);
+	close(fd);
+	printf("# %s: %.1f s\n", line, now() - start);
+	if (pid < 0) {
+		printf("FAIL: %s [fork: %s]\n", line, strerror(errno));
+		failed++;
+	} else {
+		report_result(line, done, status);
 	}
 	fflush(stdout);
 }

@@ -8,7 +8,8 @@
  *     (a segment miss, then a hash miss: the assembly paths);
  *   kernel instruction 4K: b3_bench_fetch into a code page in a fresh
  *     segment (an instruction segment miss, then an instruction hash miss);
- *   user data 4K, 16M, 16G: user_load_word in a user space (the C path).
+ *   user data 4K, 16M, 16G: user_load_word in a user space (the assembly
+ *     paths, the space's context).
  */
 #include "tests/bench/bench.h"
 #include "lib/kprintf.h"
@@ -56,13 +57,13 @@ static void user_paths(paddr_t pa, paddr_t p16m)
 	}
 	report(map(&mm, UBENCH_VA, pa, 4096, UPROT_RW) == MMU_OK &&
 	       user_call(&mm, user_routine(user_load_word), UBENCH_VA, &r) == 0 && r == 0x4b4b4b4b,
-	       "bench: user 4K load (segment miss, hash miss, in C)");
+	       "bench: user 4K load (segment miss, hash miss)");
 	report(p16m != HUGEPOOL_FAIL && map(&mm, UBENCH16M_VA, p16m, SIZE_16M, UPROT_RW) == MMU_OK &&
 	       user_call(&mm, user_routine(user_load_word), UBENCH16M_VA, &r) == 0 && r == 0x16161616,
-	       "bench: user 16M load (segment miss, hash miss, in C)");
+	       "bench: user 16M load (segment miss, hash miss)");
 	report(map(&mm, UBENCH16G_VA, 0, SIZE_16G, UPROT_RW) == MMU_OK &&
 	       user_call(&mm, user_routine(user_load_word), UBENCH16G_VA + pa, &r) == 0 && r == 0x4b4b4b4b,
-	       "bench: user 16G load (1T segment miss, hash miss, in C)");
+	       "bench: user 16G load (1T segment miss, hash miss)");
 	unmap(&mm, UBENCH_VA, 4096);
 	if (p16m != HUGEPOOL_FAIL)
 		unmap(&mm, UBENCH16M_VA, SIZE_16M);

@@ -290,33 +290,90 @@ static void bench_paths(void)
 
 static uint32_t loop_array[1024] __attribute__((aligned(4096)));
 
-/* Non-zero entries in every table of mm: PGD entries and PTEs. */
-static unsigned long count_entries(struct mm *mm)
+/* Non-zero entries of the table at level and of every table below it (any number of levels). */
+static unsigned long count_level(void *table, int level)
 {
 	unsigned long n = 0;
-	unsigned int i, j;
+	unsigned int i;
 
-	for (i = 0; i < pt_geo.level[0].entries; i++) {
-		uint64_t e = pt_entry_get(pt_table_slot(mm->pgd, WALK_LEVEL_PGD, i));
-		void *t;
+	for (i = 0; i < pt_geo.level[level - 1].entries; i++) {
+		uint64_t e = pt_entry_get(pt_table_slot(table, level, i));
 
-		if (pmd_none(e))
+		if (e == 0)
 			continue;
 		n++;
-		if (pmd_leaf(e))
-			continue;
-		t = pmd_table(e);
-		for (j = 0; j < pt_geo.level[1].entries; j++)
-			if (pt_entry_get(pt_table_slot(t, WALK_LEVEL_PTE, j)) != 0)
-				n++;
+		if ((unsigned int)level < pt_geo.levels && !pmd_leaf(e))
+			n += count_level(pmd_table(e), level + 1);
 	}
 	return n;
 }
+
+/* Non-zero entries in every table of mm, every level (PGD, PUD, PMD, PTE on e500 in 64-bit mode). */
+static unsigned long count_entries(struct mm *mm)
+{
+	return count_level(mm->pgd, 1);
+}
+
+#ifndef PPCMMU_FAMILY_MPC8XX
+/* Non-zero entries, at level and below, whose span meets [va, va + len); table at level maps from base. */
+static unsigned long count_range(void *table, int level, vaddr_t base, vaddr_t va, vsize_t len)
+{
+	const struct pt_level *l = &pt_geo.level[level - 1];
+	vsize_t span = (vsize_t)1 << l->shift;
+	unsigned long n = 0;
+	unsigned int i;
+
+	for (i = 0; i < l->entries; i++) {
+		vaddr_t start = base + i * span;
+		uint64_t e;
+
+		if (start + span - 1 < va || start > va + len - 1)
+			continue;
+		e = pt_entry_get(pt_table_slot(table, level, i));
+		if (e == 0)
+			continue;
+		n++;
+		if ((unsigned int)level < pt_geo.levels && !pmd_leaf(e))
+			n += count_range(pmd_table(e), level + 1, start, va, len);
+	}
+	return n;
+}
+#endif
+
+#ifndef PPCMMU_FAMILY_MPC8XX
+/*
+ * The entries a mapping of len bytes at va (aligned to len) in pages of size
+ * must write where each page is a run of leaves at one level: its run
+ * entries, and one table entry at each level above for every span of that
+ * level it touches.  (The 8xx keeps 8M pages another way: not checked.)
+ */
+static unsigned long ideal_entries(vsize_t len, vsize_t size)
+{
+	unsigned long n = 0;
+	unsigned int i, l;
+	int level = 0;
+
+	for (i = 0; i < pt_geo.nr_sizes; i++)
+		if (pt_geo.sizes[i].size == size)
+			level = pt_geo.sizes[i].level;
+	if (!level)
+		return 0;
+	for (l = 1; l <= (unsigned int)level; l++) {
+		vsize_t span = (vsize_t)1 << pt_geo.level[l - 1].shift;
+
+		n += len > span ? (unsigned long)(len / span) : 1;
+	}
+	return n;
+}
+#endif
 
 static void sweep(uint32_t region, uint32_t size)
 {
 	struct palloc_stats s0, s1;
 	unsigned long e0, e1, t0, t1;
+#ifndef PPCMMU_FAMILY_MPC8XX
+	unsigned long range0 = 0, range1 = 0;
+#endif
 	uint64_t tb0, tb1, tb2, tb3;
 	uint32_t n = size <= region ? region / size : 1;
 	uint32_t len = size <= region ? region : size;
@@ -342,6 +399,9 @@ static void sweep(uint32_t region, uint32_t size)
 		panic("bench: user space");
 	palloc_get_stats(&s0);
 	e0 = count_entries(&mm);
+#ifndef PPCMMU_FAMILY_MPC8XX
+	range0 = count_range(mm.pgd, 1, 0, UHUGE, len);
+#endif
 	t0 = mm.tables;
 	tb0 = timebase_read();
 	for (i = 0; i < n && rc == MMU_OK; i++)
@@ -358,6 +418,9 @@ static void sweep(uint32_t region, uint32_t size)
 	}
 	palloc_get_stats(&s1);
 	e1 = count_entries(&mm);
+#ifndef PPCMMU_FAMILY_MPC8XX
+	range1 = count_range(mm.pgd, 1, 0, UHUGE, len);
+#endif
 	t1 = mm.tables;
 	counted_begin();
 	rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum1);
@@ -369,6 +432,12 @@ static void sweep(uint32_t region, uint32_t size)
 	tb3 = timebase_read();
 	report(rc2 == 0 && rc == MMU_OK && sum1 == sum2, "sweep of %lu MB in %lu-byte pages",
 	       (unsigned long)(region >> 20), (unsigned long)size);
+#ifndef PPCMMU_FAMILY_MPC8XX
+	report(is_eq(range1, ideal_entries(len, size)) && is_eq(e1 - e0, range1 - range0),
+	       "%lu MB in %lu-byte pages: %lu entries over %u levels, the ideal (the run and one table entry "
+	       "per span above); %lu written, the rest were there", (unsigned long)(region >> 20),
+	       (unsigned long)size, range1, pt_geo.levels, e1 - e0);
+#endif
 	if (!bench_raw) {
 		kprintf("  ");
 		print_size_unit(region);

@@ -15,7 +15,7 @@
 #ifdef PPCMMU_FAMILY_E500_64
 #include "e500/e64-tlb.h"
 #include "e500/mas.h"
-#define USER_PID_MAX	MAS1_TID_MAX		/* the ids user_call() takes (boot/e500-64-trap.c) */
+#define USER_PID_MAX	e64_pid_max(NULL)	/* the ids user_call() takes (boot/e500-64-trap.c) */
 #endif
 #ifdef PPCMMU_FAMILY_BOOK3S64
 #include "tlb/book3s64-hash.h"

@@ -52,7 +52,7 @@ void two_spaces_end(struct mm *a, paddr_t pa, struct mm *b, paddr_t pb);
 void user_space_destroy(struct mm *mm);
 vaddr_t user_routine(const void *sym);
 
-extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[],
+extern const char user_load_word[], user_store_word[], user_call_at[], user_return_42[], user_sweep[], user_spin[],
 	user_read_sprgs[], user_r1_fault[], user_r1_sc[];
 
 /* This core's fix-up counters (fault_fixup_counts()). */

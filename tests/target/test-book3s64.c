@@ -2,10 +2,11 @@
 /*
  * book3s/64 (POWER8, hash MMU): what this family runs so far.  The kernel
  * translated through the bolted linear map, the hashed page table's size
- * and SDR1, segment and hash misses resolved by the fault path for 4K, 16M
- * and 16G pages (HPTE words and the slot recorded in the PTE), misses per
- * sweep, group overflow and eviction, and invalidation after unmap and
- * protect.
+ * and SDR1, segment and hash misses resolved by the fault paths for 4K, 16M
+ * and 16G pages, kernel and user (HPTE words and the slot recorded in the
+ * PTE), misses per sweep, group overflow and eviction, invalidation after
+ * unmap and protect, and the second core: its own faults, tlbie reaching
+ * it, the HPT lock between the two.
  */
 #include <setjmp.h>
 #include <string.h>
@@ -17,9 +18,9 @@
 #include "mmu/pte-book3s64.h"
 #include "mmu/palloc.h"
 #include "tlb/book3s64-hash.h"
-#include "include/book3s64/second.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-book3s64.h"
 
-extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #include "hugetlb/pool.h"
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
@@ -34,8 +35,6 @@ extern uint64_t b3_slb_tera;	/* valid 1T SLB entries (tlb/book3s64-hash.c) */
 #define ROUND_VA	(B3_KMAP_START + 0x0000028000000000ull)
 #define REFAULTS	8	/* more than the fault path's repeat limit */
 #define SMP_VA		(B3_KMAP_START + 0x0000007000000000ull)
-#define CORE_WAIT	(512000000ull / 4)	/* a quarter second of the 512 MHz time base */
-#define PIR_STEP	8	/* QEMU's powernv8: core n has PIR n << 3, one thread each */
 
 static uint64_t msr(void)
 {
@@ -114,14 +113,23 @@ static bool hpte_recorded(vaddr_t page_va, void *headp, unsigned int shift, uint
 	       !!(e & H_PAGE_F_SECOND) == !!(*v & HPTE_V_SECONDARY);
 }
 
-/* The HPTE words v, r (H aside) are what the C encoder makes for the page at page_va of 1 << shift. */
-static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
-			 uint64_t r)
+/*
+ * The HPTE words v, r (H aside) are what the C encoder makes for the page
+ * at page_va of 1 << shift in VSID context ctx (2: kernel_mm).
+ */
+static bool encoded_as_c_in(unsigned int ctx, vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa,
+			    uint64_t head, uint64_t v, uint64_t r)
 {
-	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(2, page_va, tera) };
+	struct b3_seg s = { .tera = tera, .base_shift = shift, .vsid = b3_vsid(ctx, page_va, tera) };
 
 	return (v & ~(uint64_t)HPTE_V_SECONDARY) == b3_hpte_v(&s, page_va, shift) &&
 	       r == b3_hpte_r(pa, shift, head);
+}
+
+static bool encoded_as_c(vaddr_t page_va, unsigned int shift, bool tera, paddr_t pa, uint64_t head, uint64_t v,
+			 uint64_t r)
+{
+	return encoded_as_c_in(2, page_va, shift, tera, pa, head, v, r);
 }
 
 static void test_4k(void)
@@ -175,18 +183,26 @@ static void test_4k(void)
 	}
 	report_eq(ok, REFAULTS, "mapped, read and unmapped %u times: each fault is resolved (an unmap is no "
 		  "repeat of a fault the MMU does not take)", REFAULTS);
-	/* a kernel_mm page with user rights: its PP (010) is not the assembly path's (000 or 110) */
+	/* a record lost (another core's plain store on the entry after the fault's): unmap still finds the HPTE */
+	map(&kernel_mm, MISS_VA, pa, 4096, KPROT_RW);
+	(void)peek(MISS_VA);
+	walk(&kernel_mm, MISS_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX));
+	unmap(&kernel_mm, MISS_VA, 4096);
+	report(!b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
+	       load_faults(MISS_VA) == FAULT_TLB_DATA,
+	       "an HPTE whose record the PTE lost is found by unmap all the same (both groups searched)");
+	/* a kernel_mm page with user rights: the assembly path gives it the user's PP, 010 */
 	map(&kernel_mm, MISS_VA, pa, 4096, UPROT_RW);
 	c0 = counts_now();
 	report_eq(peek(MISS_VA + 16), 0x5707e, "a kernel_mm page with user rights reads");
 	c1 = counts_now();
 	walk(&kernel_mm, MISS_VA, &w);
-	report(c1.hash_miss_c == c0.hash_miss_c + 1 &&
+	report(c1.hash_miss_c == c0.hash_miss_c &&
 	       b3_hpte_find(MISS_VA, &(uint64_t){ 0 }, &(unsigned int){ 0 }, &v, &r, &(struct b3_seg){ 0 }) &&
 	       encoded_as_c(MISS_VA, 12, false, pa, w.entry, v, r) &&
 	       (r & (HPTE_R_PP0 | HPTE_R_PP)) == HPTE_PP_USER_RW,
-	       "its hash miss went to C (the assembly path takes supervisor pages only): PP 010 (R %016lx)",
-	       (unsigned long)r);
+	       "its hash miss resolved in assembly, PP 010 as the C encoder makes it (R %016lx)", (unsigned long)r);
 	unmap(&kernel_mm, MISS_VA, 4096);
 	test_page_free(pa);
 }
@@ -266,6 +282,33 @@ static void test_sweep(void)
 		test_page_free(pa[i]);
 }
 
+/*
+ * The C path's record of a 16M page: mapped again without ACCESSED in any
+ * of its 8 entries, a load in the last replica goes to C, which sets
+ * ACCESSED on the run and records the slot in the run's first entry.
+ */
+static void check_16m_c_record(paddr_t pa)
+{
+	vsize_t size = 16 * MB;
+	uint64_t *head, v, r;
+	struct b3_counts c0, c1;
+	unsigned int i;
+
+	map(&kernel_mm, HUGE16M_VA, pa, size, KPROT_RW);
+	head = pt_run_head(&kernel_mm, 3, size, HUGE16M_VA);
+	for (i = 0; i < 8; i++)
+		pt_entry_set(head + i, pt_entry_get(head + i) & ~(uint64_t)_PAGE_ACCESSED);
+	tlb_flush_all();
+	c0 = counts_now();
+	report_eq(peek(HUGE16M_VA + size - 8), 0x16161616u, "mapped again without ACCESSED: a load in its last "
+		  "replica reads it");
+	c1 = counts_now();
+	report(is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) && (pt_entry_get(head + 7) & _PAGE_ACCESSED) &&
+	       hpte_recorded(HUGE16M_VA, head, 24, &v, &r),
+	       "the C path took it, set ACCESSED and recorded the slot in the run's first PMD entry");
+	unmap(&kernel_mm, HUGE16M_VA, size);
+}
+
 /* 16M: a run of 8 leaf PMD entries, a 256M segment with a 16M base, one large HPTE. */
 static void test_16m(void)
 {
@@ -313,6 +356,7 @@ static void test_16m(void)
 	report_eq(unmap(&kernel_mm, HUGE16M_VA, size), MMU_OK, "unmap");
 	report(!b3_hpte_find(HUGE16M_VA, &group, &slot, &v, &r, &s), "unmap removed the HPTE");
 	report_eq(load_faults(HUGE16M_VA + 8), FAULT_TLB_DATA, "a load after unmap faults");
+	check_16m_c_record(pa);
 	hugepool_free(pa, (uint32_t)size);
 }
 
@@ -360,17 +404,17 @@ static void check_1t_overlaps(vaddr_t va)
 	report_eq(peek(small), 0x4a4a, "a 4K page in the same 1T region reads");
 	c1 = counts_now();
 	report(is_eq(slb_covering(small, &tera), 1) && !tera && is_eq(slb_covering(va, &tera), 0) &&
-	       is_eq(b3_slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
+	       is_eq(b3_core_me()->slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
 	       "its 256M segment replaced the 1T entry (by C; 1T entries counted: %lu)",
-	       (unsigned long)b3_slb_tera);
+	       (unsigned long)b3_core_me()->slb_tera);
 	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "the 16G page reads again");
 	c1 = counts_now();
 	report(is_eq(slb_covering(va, &tera), 1) && tera && is_eq(slb_covering(small, &tera), 1) && tera &&
-	       is_eq(b3_slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(b3_core_me()->slb_tera, 1) && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
 	       is_eq(c1.slb_miss, c0.slb_miss + 1),
 	       "its 1T segment replaced the 256M entry (in assembly; 1T entries counted: %lu)",
-	       (unsigned long)b3_slb_tera);
+	       (unsigned long)b3_core_me()->slb_tera);
 	unmap(&kernel_mm, small, 4096);
 	test_page_free(pa);
 }
@@ -470,13 +514,18 @@ static void test_user_16g(void)
 	const struct fault_record *f = last_fault();
 	struct mm mm;
 	struct tlb_info t;
+	struct b3_counts c0, c1;
 	uint32_t r = 0;
 
 	lin(pa)[2] = 0x16c0ffee;
 	report_eq(user_space_init(&mm, USER16G_PID), MMU_OK, "user space %d", USER16G_PID);
 	report_eq(map(&mm, USER16G_VA, 0, size, UPROT_RW), MMU_OK, "16G user page over physical 0");
+	c0 = counts_now();
 	report(is_eq(user_call(&mm, user_routine(user_load_word), va + 8, &r), 0) && is_eq(r, 0x16c0ffee),
 	       "a user load through it reads RAM at 0x%lx (0x%lx)", (unsigned long)pa, (unsigned long)r);
+	c1 = counts_now();
+	report(c1.slb_miss - c0.slb_miss >= 1 && c1.hash_miss - c0.hash_miss >= 1 && is_eq(c1.slb_miss_c, c0.slb_miss_c) &&
+	       is_eq(c1.hash_miss_c, c0.hash_miss_c), "its 1T segment miss and its hash miss resolved in assembly");
 	report(tlb_lookup(va, USER16G_PID, &t) && is_eq(t.prot, UPROT_RW) && is_eq(t.tid, USER16G_PID) &&
 	       is_eq(t.pa, 0) && is_eq(t.level, 1), "its HPTE: user read-write (PP 010), space %d, RPN 0 (prot 0x%x)",
 	       USER16G_PID, t.prot);
@@ -497,6 +546,207 @@ static void test_user_16g(void)
 	report(!tlb_lookup(va, USER16G_PID, &t), "no HPTE left for the page");
 	user_space_destroy(&mm);
 	test_page_free(pa);
+}
+
+/*
+ * User faults through the assembly paths: the running user space's
+ * segment and hash misses (data and instruction) resolved in assembly
+ * with its own VSID context and the user's PP codes, the rights checked
+ * (a supervisor page of the space gets no HPTE for a user access, a
+ * read-only page PP 011), and the accessed/dirty rule (a page without
+ * ACCESSED, or a store to one without DIRTY, goes to C, which sets them).
+ */
+#define UFAST_PID	12
+#define UFAST_PID2	13
+#define UFAST_VA	0x0000001230000000ull	/* a 256M segment of its own */
+#define UFAST16M_VA	0x0000003000000000ull
+#define UPAGES		3	/* read-write, read-only, the kernel's */
+
+/* The HPTE that translates va in space pid now: its words (tlb_lookup's raw words) and group * 8 + slot. */
+static bool user_hpte(vaddr_t va, unsigned int pid, uint64_t *v, uint64_t *r, uint32_t *where)
+{
+	struct tlb_info t;
+
+	if (!tlb_lookup(va, pid, &t))
+		return false;
+	*v = (uint64_t)t.raw[0] << 32 | t.raw[1];
+	*r = (uint64_t)t.raw[2] << 32 | t.raw[3];
+	*where = t.raw[4];
+	return true;
+}
+
+static uint64_t pte_of(struct mm *mm, vaddr_t va)
+{
+	struct walk_result w;
+
+	return walk(mm, va, &w) == MMU_OK ? w.entry : 0;
+}
+
+/* A user load of va in mm after every HPTE and segment is gone: its value, and the counts it took. */
+static uint32_t user_load_fresh(struct mm *mm, vaddr_t va, struct b3_counts *d, int *kind)
+{
+	struct b3_counts c0, c1;
+	uint32_t r = 0;
+
+	tlb_flush_all();
+	c0 = counts_now();
+	*kind = user_call(mm, user_routine(user_load_word), va, &r);
+	c1 = counts_now();
+	d->slb_miss = c1.slb_miss - c0.slb_miss;
+	d->hash_miss = c1.hash_miss - c0.hash_miss;
+	d->slb_miss_c = c1.slb_miss_c - c0.slb_miss_c;
+	d->hash_miss_c = c1.hash_miss_c - c0.hash_miss_c;
+	d->data_resolved = c1.data_resolved - c0.data_resolved;
+	d->inst_resolved = c1.inst_resolved - c0.inst_resolved;
+	return r;
+}
+
+static void check_user_ad(struct mm *mm, paddr_t pa)
+{
+	struct walk_result w;
+	struct b3_counts c0, c1;
+	uint64_t v, r;
+	uint32_t where = 0, res = 0;
+	int kind;
+
+	/* a store to a page without DIRTY: C sets it (the HPTE then has C) */
+	tlb_flush_all();
+	walk(mm, UFAST_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_DIRTY);
+	c0 = counts_now();
+	kind = user_call(mm, user_routine(user_store_word), UFAST_VA + 12, &res);
+	c1 = counts_now();
+	report(is_eq(kind, 0) && is_eq(lin(pa)[3], 0x600df00d) && is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) &&
+	       (pte_of(mm, UFAST_VA) & _PAGE_DIRTY) && user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) &&
+	       (r & HPTE_R_C), "a user store to a page without DIRTY: the C path took it, set DIRTY, its HPTE has C");
+	/* a load from a page without ACCESSED: C sets it */
+	tlb_flush_all();
+	walk(mm, UFAST_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	c0 = counts_now();
+	kind = user_call(mm, user_routine(user_load_word), UFAST_VA + 8, &res);
+	c1 = counts_now();
+	report(is_eq(kind, 0) && is_eq(res, 0x0f0f0f0f) && is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) &&
+	       (pte_of(mm, UFAST_VA) & _PAGE_ACCESSED),
+	       "a user load from a page without ACCESSED: the C path took it and set ACCESSED");
+}
+
+/* Another space with another page at the same address: its own HPTE (its context), the first one's kept. */
+static void check_user_second_space(struct mm *mm, paddr_t pa)
+{
+	paddr_t pb = test_page();
+	struct b3_counts d;
+	struct mm mm2;
+	uint64_t v, r;
+	uint32_t where = 0;
+	int kind;
+
+	lin(pb)[2] = 0x22222222;
+	user_space_init(&mm2, UFAST_PID2);
+	map(&mm2, UFAST_VA, pb, 4096, UPROT_RW);
+	report(is_eq(user_load_fresh(&mm2, UFAST_VA + 8, &d, &kind), 0x22222222) && is_eq(kind, 0) &&
+	       is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0),
+	       "space %d reads its own page at the same address, both misses in assembly", UFAST_PID2);
+	report(user_hpte(UFAST_VA, UFAST_PID2, &v, &r, &where) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID2, UFAST_VA, 12, false, pb, pte_of(&mm2, UFAST_VA),
+			       v, r), "its HPTE is in its own context (%d), as the C encoder makes it",
+	       B3_CONTEXT_USER_BASE + UFAST_PID2);
+	report(is_eq(user_call(mm, user_routine(user_load_word), UFAST_VA + 8, &(uint32_t){ 0 }), 0) &&
+	       user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) && is_eq(r & HPTE_R_RPN_MASK, pa),
+	       "space %d's HPTE at that address still maps its own page", UFAST_PID);
+	unmap(&mm2, UFAST_VA, 4096);
+	user_space_destroy(&mm2);
+	test_page_free(pb);
+}
+
+static void check_user_16m(struct mm *mm)
+{
+	vsize_t size = 16 * MB;
+	paddr_t pa = hugepool_alloc((uint32_t)size);
+	vaddr_t va = UFAST16M_VA + size - 16;
+	struct b3_counts d;
+	uint64_t v = 0, r = 0, head;
+	uint32_t where = 0;
+	int kind;
+
+	if (pa == HUGEPOOL_FAIL) {
+		skip_no_huge_page("user 16M: no page of that size in the pool");
+		return;
+	}
+	*(volatile uint32_t *)lin(pa + size - 16) = 0x16166666u;
+	map(mm, UFAST16M_VA, pa, size, UPROT_RW);
+	report(is_eq(user_load_fresh(mm, va, &d, &kind), 0x16166666u) && is_eq(kind, 0) &&
+	       is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0) && is_eq(d.hash_miss, 2),
+	       "a user load in a 16M page's last replica reads it, every miss in assembly");
+	head = pt_entry_get(pt_run_head(mm, 3, size, UFAST16M_VA));
+	report(user_hpte(va, UFAST_PID, &v, &r, &where) && (v & HPTE_V_LARGE) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID, UFAST16M_VA, 24, false, pa, head, v, r) &&
+	       is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RW),
+	       "its HPTE: large, 16M in a 16M-base segment of the space's context, PP 010, the C encoder's words");
+	report((head & H_PAGE_HASHPTE) && ((head & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT) == (where & 7) &&
+	       !!(head & H_PAGE_F_SECOND) == !!(v & HPTE_V_SECONDARY),
+	       "its slot recorded in the run's first PMD entry (0x%016lx)", (unsigned long)head);
+	report(is_eq(unmap(mm, UFAST16M_VA, size), MMU_OK) && !user_hpte(va, UFAST_PID, &v, &r, &where),
+	       "unmap removed the HPTE");
+	hugepool_free(pa, (uint32_t)size);
+}
+
+static void test_user_fast(void)
+{
+	paddr_t pa[UPAGES];
+	unsigned int prot[UPAGES] = { UPROT_RW, PROT_READ | PROT_USER, KPROT_RW }, i;
+	const struct fault_record *f = last_fault();
+	struct b3_counts d;
+	struct mm mm;
+	uint64_t v = 0, r = 0;
+	uint32_t where = 0, res = 0;
+	int kind;
+
+	report_eq(user_space_init(&mm, UFAST_PID), MMU_OK, "user space %d", UFAST_PID);
+	for (i = 0; i < UPAGES; i++) {
+		pa[i] = test_page();
+		lin(pa[i])[2] = 0x0f0f0f0f;
+		lin(pa[i])[3] = 0;
+		map(&mm, UFAST_VA + i * 4096ull, pa[i], 4096, prot[i]);
+	}
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 8, &d, &kind), 0x0f0f0f0f) && is_eq(kind, 0),
+	       "a user load from a fresh read-write page reads it");
+	report(is_eq(d.slb_miss, 2) && is_eq(d.hash_miss, 2) && is_eq(d.inst_resolved, 2) && is_eq(d.data_resolved, 2),
+	       "its code and its data took a segment miss and a hash miss each (instruction, data)");
+	report(is_eq(d.slb_miss_c, 0) && is_eq(d.hash_miss_c, 0), "all four resolved in assembly, none by the C path");
+	report(user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) &&
+	       encoded_as_c_in(B3_CONTEXT_USER_BASE + UFAST_PID, UFAST_VA, 12, false, pa[0], pte_of(&mm, UFAST_VA),
+			       v, r) && is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RW),
+	       "its HPTE: the space's context (%d), PP 010, the C encoder's words (V %016lx R %016lx)",
+	       B3_CONTEXT_USER_BASE + UFAST_PID, (unsigned long)v, (unsigned long)r);
+	report((pte_of(&mm, UFAST_VA) & H_PAGE_HASHPTE) &&
+	       ((pte_of(&mm, UFAST_VA) & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT) == (where & 7),
+	       "its slot recorded in the PTE");
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 4096 + 8, &d, &kind), 0x0f0f0f0f) && is_eq(kind, 0) &&
+	       is_eq(d.hash_miss_c, 0) && user_hpte(UFAST_VA + 4096, UFAST_PID, &v, &r, &where) &&
+	       is_eq(r & (HPTE_R_PP0 | HPTE_R_PP), HPTE_PP_USER_RO),
+	       "a user load from a read-only page: in assembly, PP 011 (R %016lx)", (unsigned long)r);
+	expect_fault(UFAST_VA + 4096 + 12);
+	report(is_eq(user_call(&mm, user_routine(user_store_word), UFAST_VA + 4096 + 12, &res), 1) && f->store &&
+	       f->user && is_eq(f->kind, FAULT_PROT_DATA) && is_eq(lin(pa[1])[3], 0),
+	       "a user store to it faults (%s), memory unchanged", fault_kind_name(f->kind));
+	expect_fault(UFAST_VA + 2 * 4096 + 8);
+	report(is_eq(user_load_fresh(&mm, UFAST_VA + 2 * 4096 + 8, &d, &kind), 0) && is_eq(kind, 1) && f->user &&
+	       is_eq(f->kind, FAULT_PROT_DATA), "a user load from the space's supervisor page faults (%s)",
+	       fault_kind_name(f->kind));
+	report(!user_hpte(UFAST_VA + 2 * 4096, UFAST_PID, &v, &r, &where),
+	       "and no HPTE went in for it (the assembly path refuses a user access to a supervisor page)");
+	expect_fault_clear();
+	check_user_ad(&mm, pa[0]);
+	check_user_second_space(&mm, pa[0]);
+	check_user_16m(&mm);
+	for (i = 0; i < UPAGES; i++)
+		unmap(&mm, UFAST_VA + i * 4096ull, 4096);
+	report(!user_hpte(UFAST_VA, UFAST_PID, &v, &r, &where) && !user_hpte(UFAST_VA + 4096, UFAST_PID, &v, &r, &where),
+	       "unmap removed the space's HPTEs");
+	user_space_destroy(&mm);
+	for (i = 0; i < UPAGES; i++)
+		test_page_free(pa[i]);
 }
 
 /*
@@ -614,7 +864,7 @@ static void test_slb_round_robin(void)
 	/* a 1T entry among them, which the round robin replaces too */
 	map(&kernel_mm, HUGE16G_VA, 0, 1ull << B3_16G_SHIFT, PROT_READ);
 	tlb_flush_all();
-	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_slb_tera, 1),
+	report(is_eq(peek(HUGE16G_VA + pa + 4), 0x5e65e6) && is_eq(b3_core_me()->slb_tera, 1),
 	       "a 16G page read: one 1T entry valid");
 	c0 = counts_now();
 	for (i = 0; i < SEGMENTS; i++)
@@ -630,8 +880,8 @@ static void test_slb_round_robin(void)
 		valid += (esid & SLB_ESID_V) != 0;
 	}
 	report_eq(valid, SLB_ENTRIES, "every SLB entry in use, none twice for one address");
-	report(is_eq(b3_slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
-	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_slb_tera);
+	report(is_eq(b3_core_me()->slb_tera, 0) && !slb_covering(HUGE16G_VA, &(bool){ false }),
+	       "the 1T entry was replaced, and no longer counted (%lu)", (unsigned long)b3_core_me()->slb_tera);
 	unmap(&kernel_mm, HUGE16G_VA, 1ull << B3_16G_SHIFT);
 	for (i = 0; i < SEGMENTS; i++)
 		unmap(&kernel_mm, ROUND_VA + i * SEG, 4096);
@@ -639,96 +889,317 @@ static void test_slb_round_robin(void)
 }
 
 
-/* Wait (bounded) until the second core's mailbox word at off holds want. */
-static bool box_wait(const volatile uint64_t *w, uint64_t want)
+unsigned int tlb_entries_covering(vaddr_t va, unsigned int tid)
 {
-	uint64_t t0 = timebase_read();
-
-	while (*w != want)
-		if (timebase_read() - t0 > CORE_WAIT)
-			return false;
-	__asm__ volatile("sync" : : : "memory");
-	return true;
+	return b3_hpte_count(va, tid);
 }
 
-/* Give the second core a command (its arguments in the mailbox); false if it did not answer. */
-static bool core_command(uint64_t cmd)
+/* Calls run on the second core (e64_cpu_call): a load, its SPRG1, its SLB entries covering a segment. */
+static uint64_t core_peek(uint64_t va)
 {
-	__asm__ volatile("sync" : : : "memory");
-	b3_box.cmd = cmd;
-	return box_wait(&b3_box.cmd, 0);
+	return peek(va);
 }
 
-/* The second core takes this core's SDR1, SLB entry 0 and the entry covering va (as its entry 1). */
-static bool core_setup(vaddr_t va)
+static uint64_t core_sprg1(uint64_t unused)
 {
-	uint64_t esid, vsid;
+	(void)unused;
+	return (uint64_t)(uintptr_t)b3_core_me();
+}
+
+/* SLB entries of the running core covering the 256M segment of va (slbmfee). */
+static uint64_t core_slb_covering(uint64_t va)
+{
+	uint64_t esid, vsid, n = 0;
 	unsigned int i;
 
-	b3_box.sdr1 = mfspr(SPRN_SDR1);
-	b3_slb_read(0, &esid, &vsid);
-	b3_box.slb0_esid = esid;
-	b3_box.slb0_vsid = vsid;
-	b3_box.slb1_esid = 0;
-	for (i = 1; i < SLB_ENTRIES; i++) {
+	for (i = 0; i < SLB_ENTRIES; i++) {
 		b3_slb_read(i, &esid, &vsid);
-		if ((esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1))) {
-			b3_box.slb1_esid = (esid & ~(uint64_t)SLB_INDEX_MASK) | 1;
-			b3_box.slb1_vsid = vsid;
-		}
+		n += (esid & SLB_ESID_V) && !(vsid & SLB_VSID_B_1T) && (esid & ~(SEG - 1)) == (va & ~(SEG - 1));
 	}
-	return b3_box.slb1_esid && core_command(B3_BOX_SETUP);
+	return n;
 }
 
-/* The second core loads the word at va (nothing else: its TLB keeps what it holds); ~0 if no answer. */
-static uint64_t core_load(vaddr_t va)
+/* Core 1's load of va, ~0 if the call did not run. */
+static uint64_t on_core1(uint64_t (*fn)(uint64_t), uint64_t arg)
 {
-	b3_box.va = va;
-	b3_box.value = ~0ull;
-	return core_command(B3_BOX_LOAD) ? b3_box.value : ~0ull;
+	uint64_t v;
+
+	return e64_cpu_call(1, fn, arg, &v) ? v : ~0ull;
 }
 
 /*
- * A second core (QEMU -smp 2: one thread per core), started through
- * OPAL_START_CPU into the kernel's stub, loads a kernel_mm page through
- * the shared HPT, so its TLB holds the translation; the page is unmapped
+ * The second core (QEMU -smp 2: one thread per core), started at boot
+ * through OPAL_START_CPU, runs the kernel: translated, its own state in
+ * SPRG1, answering calls.  A call there loads a kernel_mm page through the
+ * shared HPT, so its TLB holds the translation; the page is unmapped
  * (tlbie, which every core obeys) and another mapped there: the second
  * core must read the new page, not its stale TLB entry.
  */
 static void test_second_core(void)
 {
-	uint64_t me = mfspr(SPRN_PIR), pir = 0;
+	uint64_t me = mfspr(SPRN_PIR), msr = 0, lpcr = 0, pir = 0;
 	paddr_t p = test_page(), q = test_page();
-	int64_t rc = -1;
-	unsigned int k;
 
-	for (k = 1; k <= ARCH_MAX_CPUS && b3_box.state != B3_BOX_ALIVE && rc; k++) {
-		pir = (uint64_t)k * PIR_STEP;
-		if (pir != me)
-			rc = b3_start_core(pir);
-	}
-	if (b3_box.state != B3_BOX_ALIVE && rc) {
-		report_skip("one core: OPAL started no other (QEMU -smp 1)");
+	if (arch_cpus() < 2) {
+		report_skip("one core: the device tree lists %u (QEMU -smp 1), or the other did not come up",
+			    smp_cores_listed());
 		goto out;
 	}
-	report(box_wait(&b3_box.state, B3_BOX_ALIVE) && is_eq(b3_box.pir, pir) &&
-	       is_eq(b3_box.msr & (MSR_SF | MSR_HV | MSR_IR | MSR_DR | MSR_PR), MSR_SF | MSR_HV),
-	       "core PIR 0x%lx started through OPAL_START_CPU (this one: 0x%lx): its r3 the PIR, MSR 0x%016lx",
-	       (unsigned long)b3_box.pir, (unsigned long)me, (unsigned long)b3_box.msr);
+	report(is_eq(arch_cpus(), 2) && is_eq(arch_this_cpu(), 0), "two cores online, this one core 0");
+	report(e64_cpu_state(1, &msr, &lpcr, &pir) && pir != me &&
+	       is_eq(msr & (MSR_SF | MSR_HV | MSR_ME | MSR_IR | MSR_DR | MSR_PR),
+		     MSR_SF | MSR_HV | MSR_ME | MSR_IR | MSR_DR),
+	       "core 1 (PIR 0x%lx; this one 0x%lx) runs the kernel: 64-bit, hypervisor, translated (MSR 0x%016lx)",
+	       (unsigned long)pir, (unsigned long)me, (unsigned long)msr);
+	report(is_eq(on_core1(core_sprg1, 0), (uint64_t)(uintptr_t)&b3_cores[1]),
+	       "a call runs there, with its own state in SPRG1 (b3_cores[1])");
 	lin(p)[0] = 0x1111;
 	lin(q)[0] = 0x2222;
 	map(&kernel_mm, SMP_VA, p, 4096, KPROT_RW);
 	report_eq(peek(SMP_VA), 0x1111, "this core reads the page (its HPTE goes in)");
-	report(core_setup(SMP_VA), "the second core takes SDR1 and the two SLB entries");
-	report_eq(core_load(SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its own TLB");
+	report_eq(on_core1(core_peek, SMP_VA), 0x1111, "the second core reads it through the shared HPT, into its "
+		  "own TLB");
 	unmap(&kernel_mm, SMP_VA, 4096);
 	map(&kernel_mm, SMP_VA, q, 4096, KPROT_RW);
 	report_eq(peek(SMP_VA), 0x2222, "unmapped, another page mapped there: this core reads the new one");
-	report_eq(core_load(SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
+	report_eq(on_core1(core_peek, SMP_VA), 0x2222, "so does the second core: unmap's tlbie reached its TLB");
 	unmap(&kernel_mm, SMP_VA, 4096);
 out:
 	test_page_free(p);
 	test_page_free(q);
+}
+
+/* The shadow entry of core c covering the 256M segment of va, or -1. */
+static int shadow_covering(const struct b3_core *c, vaddr_t va)
+{
+	unsigned int i;
+
+	for (i = 1; i < SLB_ENTRIES; i++)
+		if (c->slb[i].valid && !c->slb[i].tera && c->slb[i].esid == (va & ~(SEG - 1)))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The second core's own faults: a load there of a fresh kernel_mm page
+ * takes a segment miss and a hash miss on that core, resolved by the
+ * fault paths at physical 0 with that core's save areas and SLB shadow:
+ * the segment lands in its shadow and SLB only, the HPTE in the shared
+ * HPT with its slot recorded; this core then finds the HPTE (a segment
+ * miss of its own, no hash miss).  (The second core's SLB keeps the
+ * segment after unmap: no core drops another's segments yet.)
+ */
+#define SMP_OWN_VA	(B3_KMAP_START + 0x0000007100000000ull)
+
+static void test_second_core_faults(void)
+{
+	struct b3_core *c1 = &b3_cores[1], *c0 = b3_core_me();
+	paddr_t p = test_page();
+	struct b3_counts a, b;
+	struct walk_result w;
+	uint64_t v, r;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		goto out;
+	}
+	report(c0 == &b3_cores[0], "this core's SPRG1 holds its own state, b3_cores[0]");
+	lin(p)[1] = 0x0b3c0e11;
+	map(&kernel_mm, SMP_OWN_VA, p, 4096, KPROT_RW);
+	a = counts_now();
+	report_eq(on_core1(core_peek, SMP_OWN_VA + 4), 0x0b3c0e11, "the second core loads from a fresh kernel_mm page");
+	b = counts_now();
+	report(is_eq(b.slb_miss - a.slb_miss, 1) && is_eq(b.hash_miss - a.hash_miss, 1) &&
+	       is_eq(b.slb_miss_c, a.slb_miss_c) && is_eq(b.hash_miss_c, a.hash_miss_c),
+	       "it took a segment miss and a hash miss, both resolved by the assembly paths");
+	report(shadow_covering(c1, SMP_OWN_VA) > 0 && shadow_covering(c0, SMP_OWN_VA) < 0,
+	       "the segment went into the second core's SLB shadow, not this core's");
+	report(is_eq(on_core1(core_slb_covering, SMP_OWN_VA), 1) && is_eq(core_slb_covering(SMP_OWN_VA), 0),
+	       "and into its SLB (slbmfee there), not this core's");
+	report(is_eq(c1->hash_last, SMP_OWN_VA >> 12) && c0->hash_last != SMP_OWN_VA >> 12,
+	       "the second core's hash path kept its last page in its own state");
+	walk(&kernel_mm, SMP_OWN_VA, &w);
+	report(hpte_recorded(SMP_OWN_VA, w.ptep, 12, &v, &r) && encoded_as_c(SMP_OWN_VA, 12, false, p, w.entry, v, r),
+	       "its HPTE is in the shared HPT, the C encoder's words, its slot recorded in the PTE");
+	a = counts_now();
+	report_eq(peek(SMP_OWN_VA + 4), 0x0b3c0e11, "this core reads the page too");
+	b = counts_now();
+	report(is_eq(b.slb_miss - a.slb_miss, 1) && is_eq(b.hash_miss, a.hash_miss),
+	       "with a segment miss of its own and no hash miss (the second core's HPTE serves it)");
+	report(is_eq(unmap(&kernel_mm, SMP_OWN_VA, 4096), MMU_OK) && !hpte_recorded(SMP_OWN_VA, w.ptep, 12, &v, &r),
+	       "unmap removed that HPTE");
+out:
+	test_page_free(p);
+}
+
+/*
+ * The HPT lock: while this core holds it, the second core's hash miss on a
+ * fresh page (the assembly path; then, with ACCESSED clear, the C path)
+ * waits, inserting nothing; once it is given back the miss completes.
+ * When another core inserts the page's HPTE while it waits (this core,
+ * holding the lock, does what a fault path would), the waiting miss finds
+ * the record and inserts no second HPTE for the page; when another core
+ * moves the page meanwhile (its PTE to another physical page), the miss
+ * maps the new page, not the one its walk saw.
+ */
+#define LOCK_VA		(B3_KMAP_START + 0x0000007200000000ull)
+#define LOCK_HOLD_TB	(512000000ull / 20)	/* 50 ms of the 512 MHz time base */
+
+struct lock_probe {
+	vaddr_t va;
+	volatile uint64_t value;
+	volatile uint32_t done;
+};
+
+static void lock_probe_load(void *arg)
+{
+	struct lock_probe *p = arg;
+
+	p->value = peek(p->va);
+	__asm__ volatile("sync" : : : "memory");
+	p->done = 1;
+}
+
+enum meanwhile { NOTHING, INSERT, MOVE };
+
+/* Another core's change of the PTE of va, the HPT lock held: the page is now at physical q. */
+static bool move_as_other_core(vaddr_t va, paddr_t q)
+{
+	struct walk_result w;
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK)
+		return false;
+	pt_entry_set(w.ptep, (w.entry & ~(uint64_t)B3_RPN_MASK) | q);
+	__asm__ volatile("sync" : : : "memory");
+	return true;
+}
+
+/* What another core's fault path would do, the HPT lock held: the page's HPTE in a free primary slot, recorded. */
+static bool insert_as_other_core(vaddr_t va)
+{
+	struct b3_seg s = { .tera = false, .base_shift = 12, .vsid = b3_vsid(2, va, false) };
+	struct walk_result w;
+	uint64_t group, *h = NULL;
+	unsigned int slot;
+
+	if (walk(&kernel_mm, va, &w) != MMU_OK)
+		return false;
+	group = b3_hash(&s, va) & b3_hash_mask;
+	for (slot = 0; slot < HPTES_PER_GROUP; slot++) {
+		h = (uint64_t *)(b3_hpt + (group << HPTEG_SHIFT) + slot * HPTE_BYTES);
+		if (!(h[0] & HPTE_V_VALID))
+			break;
+	}
+	if (slot == HPTES_PER_GROUP)
+		return false;
+	h[1] = b3_hpte_r(w.page_pa, 12, w.entry);
+	__asm__ volatile("eieio" : : : "memory");
+	h[0] = b3_hpte_v(&s, va, 12);
+	__asm__ volatile("ptesync" : : : "memory");
+	pt_entry_set(w.ptep, (w.entry & ~(uint64_t)(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
+		     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT);
+	return true;
+}
+
+/*
+ * Core 1 loads va while this core holds the HPT lock for LOCK_HOLD_TB (and,
+ * if other, inserts the page's HPTE as another core would meanwhile);
+ * whether it waited, and then read want with one HPTE for the page.
+ */
+static bool waits_for_lock(vaddr_t va, uint32_t want, const char *what, enum meanwhile other, paddr_t q)
+{
+	struct lock_probe p = { .va = va };
+	bool waited, inserted;
+	uint64_t t0;
+
+	b3_hpt_lock_take();
+	if (smp_start(1, lock_probe_load, &p)) {
+		b3_hpt_lock_give();
+		report(false, "%s: work posted to core 1", what);
+		return false;
+	}
+	t0 = timebase_read();
+	while (timebase_read() - t0 < LOCK_HOLD_TB && !p.done)
+		;
+	waited = !p.done;
+	inserted = b3_hpte_count(va, 0) != 0;
+	if (other == INSERT && !inserted && !insert_as_other_core(va))
+		report(false, "%s: an HPTE put in as another core would", what);
+	if (other == MOVE && !move_as_other_core(va, q))
+		report(false, "%s: the page moved as another core would", what);
+	b3_hpt_lock_give();
+	report(waited && !inserted, "%s: core 1's hash miss waits while this core holds the HPT lock, "
+	       "nothing inserted", what);
+	return is_eq(smp_wait(1, SMP_CALL_TIMEOUT), 0) && p.done && is_eq(p.value, want) &&
+	       is_eq(b3_hpte_count(va, 0), 1);
+}
+
+/* The page moves to q while core 1's miss waits: its HPTE and its load are q's (assembly, then C path). */
+static void check_moved_meanwhile(paddr_t p)
+{
+	paddr_t q = test_page();
+	struct walk_result w;
+	struct tlb_info t;
+	unsigned int pass;
+
+	lin(q)[0] = 0x2e3a9;
+	for (pass = 0; pass < 2; pass++) {
+		map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+		if (pass) {
+			walk(&kernel_mm, LOCK_VA, &w);
+			pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
+		}
+		report(waits_for_lock(LOCK_VA, 0x2e3a9, pass ? "C path, the page moved meanwhile" :
+				      "assembly path, the page moved meanwhile", MOVE, q) &&
+		       tlb_lookup(LOCK_VA, 0, &t) && is_eq(t.pa, q),
+		       "given back, the load reads the page's new place, and its one HPTE maps it (RPN 0x%lx)",
+		       (unsigned long)t.pa);
+		unmap(&kernel_mm, LOCK_VA, 4096);
+	}
+	test_page_free(q);
+}
+
+static void test_hpt_lock(void)
+{
+	paddr_t p = test_page();
+	struct walk_result w;
+	struct b3_counts c0, c1;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		goto out;
+	}
+	lin(p)[0] = 0x10c4ed;
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path", NOTHING, 0),
+	       "given back, the load completes, one HPTE for the page");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "assembly path, another core's insert meanwhile", INSERT, 0),
+	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	walk(&kernel_mm, LOCK_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);	/* to the C path */
+	c0 = counts_now();
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path (ACCESSED clear)", NOTHING, 0),
+	       "given back, the load completes, one HPTE for the page");
+	c1 = counts_now();
+	report_eq(c1.hash_miss_c - c0.hash_miss_c, 1, "the C path resolved it");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	map(&kernel_mm, LOCK_VA, p, 4096, KPROT_RW);
+	walk(&kernel_mm, LOCK_VA, &w);
+	pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	c0 = counts_now();
+	report(waits_for_lock(LOCK_VA, 0x10c4ed, "C path, another core's insert meanwhile", INSERT, 0),
+	       "given back, the load completes through the other core's HPTE: one HPTE for the page, not two");
+	c1 = counts_now();
+	report(is_eq(c1.hash_miss_c - c0.hash_miss_c, 1) && is_eq(c1.inserts, c0.inserts),
+	       "the C path resolved it, inserting nothing");
+	unmap(&kernel_mm, LOCK_VA, 4096);
+	check_moved_meanwhile(p);
+out:
+	test_page_free(p);
 }
 
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
@@ -739,6 +1210,10 @@ PPCMMU_TEST_FN("book3s64-sweep", "book3s64", "book3s64 sweep", test_sweep);
 PPCMMU_TEST_FN("book3s64-16m", "book3s64", "book3s64 16M page", test_16m);
 PPCMMU_TEST_FN("book3s64-16g", "book3s64", "book3s64 16G page", test_16g);
 PPCMMU_TEST_FN("book3s64-user-16g", "book3s64", "book3s64 16G page in user space", test_user_16g);
+PPCMMU_TEST_FN("book3s64-user-fast", "book3s64", "book3s64 user faults in assembly", test_user_fast);
 PPCMMU_TEST_FN("book3s64-eviction", "book3s64", "book3s64 group overflow", test_eviction);
 PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlbie", test_second_core);
+PPCMMU_TEST_FN("book3s64-second-core-faults", "book3s64", "book3s64 second core's own faults",
+	       test_second_core_faults);
+PPCMMU_TEST_FN("book3s64-hpt-lock", "book3s64", "book3s64 HPT lock across cores", test_hpt_lock);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);

@@ -18,6 +18,7 @@
 #include "e500/e64-tlb.h"
 #include "smp/e500-64-smp.h"
 #include "tests/target/test-e500-64.h"
+#include "tests/target/test-smp-e500.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
 #include "hugetlb/pool.h"
@@ -228,6 +229,8 @@ static void test_miss_4k(void)
 	       is_set(w2.entry, _PAGE_ACCESSED), "... through C, whose fix-up set ACCESSED (%u fix-up)",
 	       after.young - before.young);
 	pt_entry_set(w.ptep, w.entry);
+	report_eq(load_faults(MISS_VA & E64_USER_LAST), FAULT_TLB_DATA,
+		  "the mapped page's 46 index bits as a user address, no user space: C (an empty PGD, not the kernel's)");
 	report_eq(unmap(&kernel_mm, MISS_VA, 4096), MMU_OK, "unmap");
 	report_eq(load_faults(MISS_VA), FAULT_TLB_DATA, "an unmapped kernel address: the miss reaches C");
 	report_eq(load_faults(0x10000000), FAULT_TLB_DATA, "a user address with no user space: C");
@@ -349,14 +352,12 @@ static void test_smp(void)
 	test_page_free(pa);
 }
 
-/* Each core's round-robin word of the miss handler (tlb/e500-64-miss.S, MD_TLB1_NEXT): ESEL of its next slot. */
-extern uint64_t e64_miss_data[];
-
+/* Each core's round-robin word of the miss handler (its per-core page, E64_PC_TLB1_NEXT): ESEL of its next slot. */
 static unsigned int next_slot(unsigned int cpu)
 {
-	const volatile uint32_t *words = (const volatile uint32_t *)&e64_miss_data[1];
+	const volatile uint32_t *word = &e64_percpu_of(cpu)->tlb1_next;
 
-	return (words[cpu] & MAS0_ESEL_MASK) >> MAS0_ESEL_SHIFT;
+	return (*word & MAS0_ESEL_MASK) >> MAS0_ESEL_SHIFT;
 }
 
 /*
@@ -606,5 +607,10 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+/* tests/target/test-smp-tables.c, the 32-bit family's test on the same shared deferred free */
+PPCMMU_TEST_FN("smp-table-free", "e500-64", "smp page-table pages freed under concurrent walks",
+	       test_smp_table_free);
+PPCMMU_TEST_FN("smp-table-free-long", "long", "smp page-table pages freed under walks, 100000 steps",
+	       test_smp_table_free_long);
 PPCMMU_TEST_FN("e500-64-user-cm", "e500-64", "e500-64 user mode is 64-bit", test_user_cm);
 PPCMMU_TEST_FN("e500-64-user-sprgs", "e500-64", "e500-64 SPRG4..7 in user mode", test_user_sprgs);

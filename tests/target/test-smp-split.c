@@ -109,18 +109,97 @@ static void split_reader_fn(void *arg)
 	}
 }
 
+/* Map the huge page at r->va, sign every piece, start the readers and wait until each runs. */
+static int split_start(struct split_run *r, paddr_t pa)
+{
+	unsigned int cpu, i;
+	uint64_t t0;
+	int err = 0;
+
+	report_eq(map(&kernel_mm, r->va, pa, r->size, KPROT_RW), MMU_OK, "map a huge kernel page");
+	for (i = 0; i < r->size / 4096; i++)
+		*(volatile uint32_t *)(uintptr_t)(r->va + split_off(i)) = SPLIT_SIG | split_off(i) >> 2;
+	for (cpu = 1; cpu < smp_online() && !err; cpu++)
+		err = smp_start(cpu, split_reader_fn, r);
+	t0 = timebase_read();
+	for (cpu = 1; cpu < smp_online() && !err; cpu++)
+		while (!r->started[cpu] && timebase_read() - t0 < SMP_CALL_TIMEOUT)
+			smp_doze(SMP_CALL_TIMEOUT / 100);
+	return err;
+}
+
+/*
+ * Split the page at a random piece to a random smaller size, then collapse it, STEPS times or
+ * until r->budget runs out or a step fails (*err, which also stops it when set on entry); r->seq
+ * is odd while the mapping changes. Returns the pairs done; *bad_steps counts the failed steps.
+ */
+static unsigned int split_pairs(struct split_run *r, unsigned int steps, int *err, uint32_t *bad_steps)
+{
+	unsigned int n, i, zi;
+	const uint32_t *sizes = mmu_page_sizes(&n);
+	uint64_t state = 7, t0 = timebase_read();
+
+	for (i = 0; i < steps && !*err && timebase_read() - t0 < r->budget; i++) {
+		for (zi = 0; zi + 1 < n && sizes[zi + 1] < r->size; zi++)	/* a smaller size at random */
+			;
+		zi = (unsigned int)(xorshift_next(&state) % (zi + 1));
+		r->seq++;
+		split_barrier();
+		*err = split(&kernel_mm, r->va + (xorshift_next(&state) % (r->size / 4096)) * 4096, 4096,
+			     sizes[zi]);
+		r->cur_size = sizes[zi];
+		split_barrier();
+		r->seq++;
+		*bad_steps += *err != 0;
+		smp_poll();
+		smp_doze(SMP_CALL_TIMEOUT / 1000);	/* let the readers run on QEMU's one thread */
+		r->seq++;
+		split_barrier();
+		if (!*err)
+			*err = collapse(&kernel_mm, r->va + (xorshift_next(&state) % (r->size / 4096)) * 4096);
+		r->cur_size = r->size;
+		split_barrier();
+		r->seq++;
+		*bad_steps += *err != 0;
+		smp_poll();
+		smp_doze(SMP_CALL_TIMEOUT / 1000);
+	}
+	return i;
+}
+
+/* Stop the readers and add up their counts in *sum; returns how many did not answer. */
+static uint32_t split_stop(struct split_run *r, struct split_core *sum)
+{
+	uint32_t unanswered = 0;
+	unsigned int cpu;
+
+	r->stop = 1;
+	for (cpu = 1; cpu < smp_online(); cpu++) {
+		unanswered += smp_wait(cpu, SPLIT_BOUND_TB) != 0;
+		sum->reads += r->core[cpu].reads;
+		sum->faults += r->core[cpu].faults;
+		sum->wrong += r->core[cpu].wrong;
+		sum->multi += r->core[cpu].multi;
+		sum->stale += r->core[cpu].stale;
+		sum->sized += r->core[cpu].sized;
+		if (r->core[cpu].wrong)
+			report_info("cpu %u: first wrong read 0x%08lx at 0x%08lx", cpu,
+				    (unsigned long)r->core[cpu].first_wrong, (unsigned long)r->core[cpu].first_va);
+	}
+	return unanswered;
+}
+
 static void smp_split(unsigned int steps, uint64_t budget)
 {
-	unsigned int n, cpu, i, zi;
+	unsigned int n, i;
 	const uint32_t *sizes = mmu_page_sizes(&n);
-	struct split_run *r;
 	static struct split_run run;
-	uint32_t size = sizes[1], reads = 0, faults = 0, wrong = 0, multi = 0, stale = 0, sized = 0;
-	uint32_t bad_steps = 0;
-	uint64_t state = 7, t0;
+	struct split_run *r = &run;
+	struct split_core sum = { 0 };
+	uint32_t size = sizes[1], bad_steps = 0;
 	struct walk_result w;
 	paddr_t pa;
-	int err = 0;
+	int err;
 
 	if (smp_online() < 2) {
 		report_skip("needs 2 online cores; this board has %u", smp_online());
@@ -131,7 +210,6 @@ static void smp_split(unsigned int steps, uint64_t budget)
 		skip_no_huge_page("no free page of the smallest huge size");
 		return;
 	}
-	r = &run;
 	*r = (struct split_run){ .va = layout.kmap_start, .size = size, .budget = budget, .cur_size = size };
 	if (r->va % size) {
 		report(false, "the kernel's map area at 0x%08lx is aligned to %lu KB", (unsigned long)r->va,
@@ -139,65 +217,20 @@ static void smp_split(unsigned int steps, uint64_t budget)
 		hugepool_free(pa, size);
 		return;
 	}
-	report_eq(map(&kernel_mm, r->va, pa, size, KPROT_RW), MMU_OK, "map a huge kernel page");
-	for (i = 0; i < size / 4096; i++)
-		*(volatile uint32_t *)(uintptr_t)(r->va + split_off(i)) = SPLIT_SIG | split_off(i) >> 2;
-	for (cpu = 1; cpu < smp_online() && !err; cpu++)
-		err = smp_start(cpu, split_reader_fn, r);
-	t0 = timebase_read();
-	for (cpu = 1; cpu < smp_online() && !err; cpu++)
-		while (!r->started[cpu] && timebase_read() - t0 < SMP_CALL_TIMEOUT)
-			smp_doze(SMP_CALL_TIMEOUT / 100);
-	t0 = timebase_read();
-	for (i = 0; i < steps && !err && timebase_read() - t0 < budget; i++) {
-		for (zi = 0; zi + 1 < n && sizes[zi + 1] < size; zi++)	/* a smaller size at random */
-			;
-		zi = (unsigned int)(xorshift_next(&state) % (zi + 1));
-		r->seq++;
-		split_barrier();
-		err = split(&kernel_mm, r->va + (xorshift_next(&state) % (size / 4096)) * 4096, 4096,
-			    sizes[zi]);
-		r->cur_size = sizes[zi];
-		split_barrier();
-		r->seq++;
-		bad_steps += err != 0;
-		smp_poll();
-		smp_doze(SMP_CALL_TIMEOUT / 1000);	/* let the readers run on QEMU's one thread */
-		r->seq++;
-		split_barrier();
-		if (!err)
-			err = collapse(&kernel_mm, r->va + (xorshift_next(&state) % (size / 4096)) * 4096);
-		r->cur_size = size;
-		split_barrier();
-		r->seq++;
-		bad_steps += err != 0;
-		smp_poll();
-		smp_doze(SMP_CALL_TIMEOUT / 1000);
-	}
-	r->stop = 1;
-	for (cpu = 1; cpu < smp_online(); cpu++) {
-		bad_steps += smp_wait(cpu, SPLIT_BOUND_TB) != 0;
-		reads += r->core[cpu].reads;
-		faults += r->core[cpu].faults;
-		wrong += r->core[cpu].wrong;
-		multi += r->core[cpu].multi;
-		stale += r->core[cpu].stale;
-		sized += r->core[cpu].sized;
-		if (r->core[cpu].wrong)
-			report_info("cpu %u: first wrong read 0x%08lx at 0x%08lx", cpu,
-				    (unsigned long)r->core[cpu].first_wrong, (unsigned long)r->core[cpu].first_va);
-	}
+	err = split_start(r, pa);
+	i = split_pairs(r, steps, &err, &bad_steps);
+	bad_steps += split_stop(r, &sum);
 	report_info("%u split/collapse pairs of a %lu KB page; %lu reads on %u other cores, %lu of them in "
 		    "a break-before-make window (faulted, declared)", i, (unsigned long)(size >> 10),
-		    (unsigned long)reads, smp_online() - 1, (unsigned long)faults);
+		    (unsigned long)sum.reads, smp_online() - 1, (unsigned long)sum.faults);
 	report(is_eq(err, 0) && is_eq(bad_steps, 0), "every split and collapse succeeded, every core answered");
 	report(i >= SPLIT_MIN_STEPS, "at least %u pairs in the time allowed (%u)", SPLIT_MIN_STEPS, i);
-	report(reads > faults, "the other cores read the page through it (%lu reads went through)",
-	       (unsigned long)(reads - faults));
-	report_eq(wrong, 0, "no read saw anything but the page's own words (no stale or mixed translation)");
-	report_eq(multi, 0, "no core held two TLB entries covering one address (no multi-hit)");
-	report_eq(stale, 0, "no read between changes went through an entry of another size than the pages' "
-		  "(%lu such reads checked)", (unsigned long)sized);
+	report(sum.reads > sum.faults, "the other cores read the page through it (%lu reads went through)",
+	       (unsigned long)(sum.reads - sum.faults));
+	report_eq(sum.wrong, 0, "no read saw anything but the page's own words (no stale or mixed translation)");
+	report_eq(sum.multi, 0, "no core held two TLB entries covering one address (no multi-hit)");
+	report_eq(sum.stale, 0, "no read between changes went through an entry of another size than the pages' "
+		  "(%lu such reads checked)", (unsigned long)sum.sized);
 	report(is_eq(walk(&kernel_mm, r->va + size - 1, &w), MMU_OK) && is_eq(w.size, size),
 	       "the page is whole at the end");
 	unmap(&kernel_mm, r->va, size);

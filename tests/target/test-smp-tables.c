@@ -17,7 +17,11 @@
 #include "tests/target/env.h"
 #include "tests/target/tests.h"
 #include "include/xorshift.h"
+#ifdef PPCMMU_E500_64
+#include "smp/e500-64-smp.h"
+#else
 #include "smp/e500-smp.h"
+#endif
 #include "mmu/pgtable.h"
 #include "mmu/pt-linear.h"
 #include "tests/target/test-smp-e500.h"

@@ -36,13 +36,15 @@
 #include "tests/target/test-e500-64.h"
 #elif defined(PPCMMU_FAMILY_BOOK3S64)
 #include "mmu/pte-book3s64.h"
+#include "smp/e500-64-smp.h"
+#include "tests/target/test-book3s64.h"
 #else
 #include "mmu/pte-mpc8xx.h"
 #endif
 #include "include/xorshift.h"
 #include "mmu/pgtable.h"		/* PT_MAX_SIZES */
-#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
-#define STRESS_SMP	1		/* stress-smp: e500 in both modes (the same smp_* calls) */
+#if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64) || defined(PPCMMU_FAMILY_BOOK3S64)
+#define STRESS_SMP	1		/* stress-smp: e500 in both modes and book3s/64 (the same smp_* calls) */
 #endif
 
 #define STRESS_STEPS	10000
@@ -836,7 +838,7 @@ static void stress_smp(unsigned long steps)
 	report_sizes(st, n, steps, smp_size_fits);
 #else
 	(void)steps;
-	report_skip("needs a multicore family (e500, either mode)");
+	report_skip("needs a multicore family (e500, either mode, or book3s/64)");
 #endif
 }
 

@@ -390,12 +390,32 @@ PPCMMU_TEST_FN("user-r1-frame", "user", "user r1 never holds the exception frame
 PPCMMU_TEST_FN("fixup-retry-limit", "user", "fix-up retry limit", test_fixup_limit);
 
 #if defined(PPCMMU_FAMILY_E500) || defined(PPCMMU_FAMILY_E500_64)
+#ifdef PPCMMU_FAMILY_E500_64
+#include "e500/e64-tlb.h"
+/* The core's PID bits, MMUCFG[PIDSIZE] read at boot (boot/e500-64-setup.c). */
+static unsigned int e500_pid_max(void)
+{
+	const char *why;
+	unsigned int max = e64_pid_max(&why);
+
+	report_info("PID limit %u (%s)", max, why);
+	return max;
+}
+#else
+#include "e500/mas.h"
+static unsigned int e500_pid_max(void)
+{
+	return MAS1_TID_MAX;		/* MAS1[TID]: the e500v2's and e500mc's 8 bits */
+}
+#endif
+
 /*
- * e500, both word sizes: PID 0 (global entries) and PIDs beyond MAS1[TID]'s 8 bits are refused
- * before any user code runs; PID 255 works and tags its entry.
+ * e500, both word sizes: PID 0 (global entries) and PIDs beyond the core's PID bits are refused
+ * before any user code runs; the largest PID works and tags its entry.
  */
 static void test_e500_user_pids(void)
 {
+	unsigned int max = e500_pid_max();
 	struct mm mm;
 	uint32_t r = 0x1234;
 	struct tlb_info t;
@@ -404,16 +424,16 @@ static void test_e500_user_pids(void)
 	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
 	       "user_call in a space with PID 0: EPID, nothing run");
 	mm_destroy(&mm);
-	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, 256), MMU_OK) &&
+	report(is_eq(mm_init(&mm, layout.user_start, layout.user_last, max + 1), MMU_OK) &&
 	       is_eq(user_call(&mm, USER_CODE_VA, 0, &r), MMU_EPID) && is_eq(r, 0x1234),
-	       "PID 256 (would be cut to 0): EPID");
+	       "PID %u (past the PID bits: would be cut to 0): EPID", max + 1);
 	mm_destroy(&mm);
-	user_space_init(&mm, 255);
+	user_space_init(&mm, max);
 	tlb_flush_all();
 	report_eq(user_call(&mm, user_routine(user_load_word), USER_CODE_VA, &r), 0,
-	       "PID 255 runs user code");
-	report(tlb_lookup(USER_CODE_VA, 255, &t) && is_eq(t.tid, 255) && !tlb_lookup(USER_CODE_VA, 0, &t),
-	       "its entry carries TID 255, invisible to PID 0");
+	       "PID %u, the largest, runs user code", max);
+	report(tlb_lookup(USER_CODE_VA, max, &t) && is_eq(t.tid, max) && !tlb_lookup(USER_CODE_VA, 0, &t),
+	       "its entry carries TID %u, invisible to PID 0", max);
 	user_space_destroy(&mm);
 }
 

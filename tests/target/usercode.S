@@ -27,6 +27,10 @@ user_call_at:			/* r3 = ((u32 (*)(void))r3)() */
 	bctrl
 	sc
 
+	.globl	user_spin
+user_spin:			/* a branch to itself: where make linux-compare stops a run */
+	b	user_spin
+
 	.globl	user_return_42
 user_return_42:
 	li	r3, 42

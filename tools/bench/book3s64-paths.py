@@ -46,7 +46,8 @@ def ppcmmu():
     # (row label, where it stops, data or fetch, which side runs it)
     probes = [("kernel 4K", load, "d", "assembly"), ("kernel 16M", load, "d", "assembly"),
               ("kernel 16G", load, "d", "assembly"), ("kernel 4K", fetch, "i", "assembly"),
-              ("user 4K", uenter, "u", "C"), ("user 16M", uenter, "u", "C"), ("user 16G", uenter, "u", "C")]
+              ("user 4K", uenter, "u", "assembly"), ("user 16M", uenter, "u", "assembly"),
+              ("user 16G", uenter, "u", "assembly")]
     # hardware breakpoints (QEMU's own, by address)
     for addr in sorted(set(p[1] for p in probes)):
         gdb.execute("hbreak *0x%x" % addr, to_string=True)
