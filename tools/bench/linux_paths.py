@@ -13,6 +13,7 @@ huge-page part ran. The huge size is the one of the init's test phase the miss h
 8xx: the same from the simulator's --trace, from 0x1100/0x1200 to rfi, when the MPC885 kernel
 boots there (kernel or user: the instruction after the handler's "blt cr1").
 """
+import json
 import os
 import re
 import subprocess
@@ -20,6 +21,7 @@ import subprocess
 CROSS = "powerpc-linux-gnu-"
 TRACE_TIMEOUT = 600
 TRACE64_TIMEOUT = 2400     # the 64-bit runs single-step gigabytes of huge-page zeroing and copying
+POWERNV_TIMEOUT = 1500     # book3s64-paths --linux: its stepping budget (600 s), the boot and the rest
 
 
 def symbols(elf):
@@ -740,111 +742,193 @@ KERNELBASE64 = 0xc000000000000000
 REAL_VECTORS = 0x10000      # the kernel's first 64K runs in real mode too, at its physical address
 
 
-def powernv_measure(top, out, board_cmd, timeout=TRACE64_TIMEOUT):
-    """The POWER8 kernel of make linux on qemu-powernv8 (through skiboot), traced as the e5500
-    one: {"events", "marks", "summary", "command"} or {"error"}. A miss starts at its vector (the
-    real-mode one, or the relocation-on one at 0x4000 above it) and ends at the return that
-    matches it (rfid); everything in between is C as well as assembly, so every path is counted
-    to its end."""
-    kdir = os.path.join(top, "build", "linux", "powernv")
-    vmlinux, init = os.path.join(kdir, "vmlinux"), os.path.join(kdir, "hugetest")
-    if not (os.path.exists(vmlinux) and os.path.exists(init)):
-        return {"error": "no powernv kernel: run make linux first"}
-    try:
-        s = symbols64(vmlinux)
-        need = [n for v in POWERNV_VECTORS for n in v[:2]] + ["_stext", "_etext", "do_hash_fault",
-                                                             "do_slb_fault", "hash_page_mm"]
-        missing = [n for n in need if n not in s]
-        if missing:
-            return {"error": "symbols missing from vmlinux: " + ", ".join(missing)}
-        u = symbols64(init)
-        text_lo, text_hi = s["_stext"][0], s["_etext"][0]
-        rfis = rfi_addresses(vmlinux, text_lo, text_hi)
-    except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
-        return {"error": str(e)}
+def powernv_addresses(vmlinux, init):
+    """The addresses tools/bench/book3s64-paths --linux stops at and watches while it steps the
+    POWER8 kernel: {"entries": {pc: kind} (the vectors of the paths measured, real-mode and
+    relocation-on, each also at its real-mode address), "starts" (every vector: an interrupt
+    nested in a path), "rfis", "to_c" (the entries of do_slb_fault and do_hash_fault), "flags"
+    ({pc: name} of the functions whose run classifies a path), "run_over" (the entries of the
+    functions of POWERNV_RUN_OVER), "flush" (every instruction of POWERNV_FLUSHES), "marks" ((lo,
+    hi) of the init's markers)}. Raises RuntimeError when a symbol is missing."""
+    s = symbols64(vmlinux)
+    need = [n for v in POWERNV_VECTORS for n in v[:2]] + ["_stext", "_etext", "do_hash_fault",
+                                                         "do_slb_fault", "hash_page_mm"]
+    missing = [n for n in need if n not in s]
+    if missing:
+        raise RuntimeError("symbols missing from vmlinux: " + ", ".join(missing))
+    u = symbols64(init)
 
     def both(a):    # an address of the kernel's first 64K, as run relocated and in real mode
         return {a, a - KERNELBASE64} if KERNELBASE64 <= a < KERNELBASE64 + REAL_VECTORS else {a}
 
-    entries = {pc: kind for real, virt, kind in POWERNV_VECTORS for pc in both(s[real][0]) | both(s[virt][0])}
-    starts = {pc for n, (a, _) in s.items() if n.startswith(("exc_real_", "exc_virt_")) for pc in both(a)}
-    rfis = {pc for a in rfis for pc in both(a)}
-    ranges = [(0, REAL_VECTORS - 1)] + text_ranges(s, text_lo, text_hi, POWERNV_BULK) + \
-        [(u["linux_marks"][0], u["linux_marks_end"][0] - 1)]
-    with open(os.path.join(top, "linux", "powernv.cmdline")) as f:
-        append = f.read().strip()
-    counter = NestedCounter(entries, starts, rfis, (u["linux_marks"][0], u["linux_marks_end"][0]),
-                            to_c=set(entry_pcs(s, ["do_hash_fault", "do_slb_fault"])),
-                            flags=entry_pcs(s, POWERNV_FLAGS + POWERNV_BULK))
-    run = traced_run(out, "powernv", board_cmd("qemu-powernv8", "--image", vmlinux, "--bootargs", append),
-                     ranges, timeout, counter)
-    if "error" in run:
-        return run
-    return {"events": counter.events, "marks": parse_marks(run["text"]), "summary": run["summary"],
-            "command": run["command"]}
+    rfis = rfi_addresses(vmlinux, s["_stext"][0], s["_etext"][0])
+    return {"entries": {pc: kind for real, virt, kind in POWERNV_VECTORS
+                        for pc in both(s[real][0]) | both(s[virt][0])},
+            "starts": {pc for n, (a, _) in s.items() if n.startswith(("exc_real_", "exc_virt_"))
+                       for pc in both(a)},
+            "rfis": {pc for a in rfis for pc in both(a)},
+            "to_c": set(entry_pcs(s, ["do_hash_fault", "do_slb_fault"])),
+            "flags": entry_pcs(s, POWERNV_FLAGS + POWERNV_BULK),
+            "run_over": set(entry_pcs(s, POWERNV_RUN_OVER)),
+            "flush": {pc for n in POWERNV_FLUSHES if n in s
+                      for a in range(s[n][0], s[n][0] + s[n][1], 4) for pc in both(a)},
+            "marks": (u["linux_marks"][0], u["linux_marks_end"][0])}
+
+
+# Calls that are no part of a fault's path, which book3s64-paths --linux runs without stepping:
+# Linux's replay of an interrupt that came while interrupts were soft-masked (a timer tick: the
+# clock runs while QEMU single-steps), and the switch to another task that such a tick may ask for
+# on the way out.
+POWERNV_RUN_OVER = ["replay_soft_interrupts", "__replay_soft_interrupts", "irq_enter", "irq_exit",
+                    "schedule", "preempt_schedule_irq", "preempt_schedule", "__schedule",
+                    "do_notify_resume"]
+# Linux's L1D flushes on kernel entry and exit (the Meltdown-class mitigations, their software
+# fallback: on for this CPU as QEMU and skiboot describe it); a path's instructions in them are
+# counted, and also shown apart.
+POWERNV_FLUSHES = ["entry_flush_fallback", "rfi_flush_fallback", "hrfi_flush_fallback",
+                   "scv_entry_flush_fallback", "rfscv_flush_fallback", "do_uaccess_flush"]
+
+
+# Functions whose run makes a fault something else than a miss of an entry already there (the page
+# is found, made, zeroed or copied): book3s64-paths --linux stops stepping a fault when it enters one.
+POWERNV_NOT_A_MISS = ["handle_mm_fault"] + E5500_PAGE_WORK
+
+
+def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
+    """The POWER8 kernel of make linux on qemu-powernv8 (through skiboot), single-stepped through
+    QEMU's gdb stub by tools/bench/book3s64-paths --linux from the init's first phase on:
+    {"events", "marks", "summary", "command", "skipped", "tool"} or {"error"}. QEMU 7.2 cannot run
+    powernv8 under -icount ("Bad icount read"), which the trace of the other 64-bit kernel needs,
+    so the path is stepped instead, as ppcmmu's own POWER8 paths are. board_cmd is unused (the
+    tool asks tools/run for the command line itself)."""
+    kdir = os.path.join(top, "build", "linux", "powernv")
+    if not (os.path.exists(os.path.join(kdir, "vmlinux")) and os.path.exists(os.path.join(kdir, "hugetest"))):
+        return {"error": "no powernv kernel: run make linux first"}
+    tool = os.path.join(top, "tools", "bench", "book3s64-paths")
+    try:
+        r = subprocess.run([tool, "--linux"], cwd=top, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": "tools/bench/book3s64-paths --linux took more than %d s" % timeout}
+    events, skipped, errors, replayed = [], [], [], 0
+    for line in r.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        if word == "EVENT":
+            mk, kind, who, z, n, c, flags, space, replays, flush = json.loads(rest)
+            events.append((mk, kind, who, z, n, c, set(flags), space, flush))
+            replayed += replays
+        elif word == "SKIP":
+            skipped.append(json.loads(rest))
+        elif word == "ERROR":
+            errors.append(rest)
+    console = os.path.join(out, "powernv8-linux-console.log")
+    try:
+        with open(console, errors="replace") as f:
+            text = [l.rstrip("\r\n") for l in f]
+    except OSError:
+        text = []
+    if errors or r.returncode != 0:
+        return {"error": "; ".join(errors) or "book3s64-paths --linux: status %d: %s" %
+                (r.returncode, r.stderr.strip()[-200:])}
+    summary = next((l for l in text if l.startswith("SUMMARY:")), None)
+    return {"events": events, "marks": parse_marks(text), "skipped": skipped, "replayed": replayed,
+            "summary": summary or "no SUMMARY (the run was ended after its last phase or at the time limit)",
+            "command": read_command(console), "tool": "tools/bench/book3s64-paths --linux"}
+
+
+# The POWER8 rows: ppcmmu's probes (tools/bench/book3s64-paths), then what Linux's run also has.
+POWERNV_PATHS = ["kernel %s data %s miss" % (size, vec) for size in ("4K", "16M", "16G")
+                 for vec in ("segment", "hash")] + \
+    ["kernel 4K instruction segment miss", "kernel 4K instruction hash miss"] + \
+    ["user %s data %s miss" % (size, vec) for size in ("4K", "16M", "16G") for vec in ("segment", "hash")] + \
+    ["user 4K instruction segment miss", "user 4K instruction hash miss"]
+POWERNV_16G = ("not mapped under Linux: Linux zeroes a huge page when it first maps it, and a 16G page "
+               "is 16 GB of the host's memory under QEMU; the init checks that 16G is offered")
+
+
+def powernv_linux(res, path):
+    """Linux's figure for one of ppcmmu's POWER8 paths ("user 16M data hash miss"): the spread of
+    the faults of that kind seen, "(to C: ...)", and how many; or an n/a text."""
+    if "error" in res:
+        return "n/a (%s)" % res["error"], ""
+    m = re.match(r"(user|kernel) (\w+) (data|instruction) (segment|hash) miss$", path)
+    if not m:
+        return "n/a (no Linux path of that name)", ""
+    space, size, what, vec = m.groups()
+    kind = ("slb-" if vec == "segment" else "hash-") + what[0]
+    marks = res["marks"]
+    phases = {"anon-" + size, "file-" + size, "cow-" + size}
+    pure = lambda f: not f & set(POWERNV_NOT_A_MISS)
+    if vec == "segment":
+        # one path for every page size: the segment's size comes from the slice of the address
+        sel = lambda mk, f: "do_slb_fault" in f
+    elif size == "16G":
+        return "n/a (%s)" % POWERNV_16G, ""
+    elif size == "4K":
+        sel = lambda mk, f: "__hash_page_4K" in f and pure(f)
+    else:
+        sel = lambda mk, f: marks.get(mk) in phases and "__hash_page_huge" in f and pure(f)
+    nums = [(n, c, fl) for mk, k, who, z, n, c, f, sp, fl in res["events"]
+            if k == kind and sp == space and who == space and sel(mk, f)]
+    if not nums:
+        return "n/a (no such fault in the run)", 0
+    to_c = spread([c for _, c, _ in nums if c])
+    return "%s (to C: %s; L1D flushes: %s)" % (spread([n for n, _, _ in nums]), to_c or "—",
+                                               spread([fl for _, _, fl in nums])), len(nums)
 
 
 def powernv_rows(res, ours=()):
-    """Rows (path, Linux measured, misses seen, ppcmmu) of the POWER8 kernel. ours: make bench's
-    book3s64 rows ({"path": "book3s64 user 4K data hash miss (C)", "ours": n}), when it has them."""
-    if "error" in res:
-        return [["POWER8, every path", "n/a (%s)" % res["error"], "", ""]]
-    marks = res["marks"]
-    ev = [(marks.get(m, "?"), k, n, c, f) for m, k, w, z, n, c, f in res["events"]]
+    """Rows (path, ppcmmu, Linux measured, Linux faults seen) of the POWER8 paths. ours: make
+    bench's book3s64 rows ({"path": "book3s64 user 4K data hash miss (C)", "ours": n})."""
     mine = {}
     for r in ours:
         m = re.match(r"book3s64 (.*) \((\w+)\)$", r.get("path", ""))
         if m:
             mine[m.group(1)] = "%s (%s)" % (r["ours"], m.group(2))
-    rows = []
-
-    def row(label, sel, ref):
-        nums = [(n, c) for mk, k, n, c, f in ev if sel(mk, k, f)]
-        text = ("%s (to C: %s)" % (spread([n for n, _ in nums]), spread([c for _, c in nums if c]) or "—")
-                if nums else "n/a (no such path in the run)")
-        rows.append([label, text, len(nums), mine.get(ref, "—")])
-
-    for k, what in (("slb-d", "data"), ("slb-i", "instruction")):
-        for space in ("user", "kernel"):
-            row("SLB miss, %s, %s address" % (what, space),
-                lambda mk, kk, f, k=k, space=space: kk == k and "slb_allocate_" + space in f,
-                "%s 4K %s segment miss" % (space, what))
-    pure = lambda f: "handle_mm_fault" not in f and not f & set(E5500_PAGE_WORK)
-    for k, what in (("hash-d", "data"), ("hash-i", "instruction")):
-        row("hash fault, 4K, %s (HPTE inserted, the PTE was there)" % what,
-            lambda mk, kk, f, k=k: kk == k and "__hash_page_4K" in f and pure(f),
-            "user 4K %s hash miss" % what)
-    for size in huge_sizes(marks):
-        phases = {"anon-" + size, "file-" + size, "cow-" + size}
-        row("hash fault, %s (HPTE inserted, the PTE was there)" % size,
-            lambda mk, kk, f, phases=phases: mk in phases and "__hash_page_huge" in f and pure(f),
-            "user %s data hash miss" % size)
-    return rows
+    paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine]
+    if mine:    # ppcmmu's rows, and Linux's user fetches (ppcmmu has no such probe)
+        paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine and p.startswith("user 4K instruction")]
+    return [[p, mine.get(p, "— (no such probe)" if mine else "—")] + list(powernv_linux(res, p)) for p in paths]
 
 
 def powernv_section(res, ours=()):
-    md = ["#### POWER8, hash MMU (`qemu-powernv8` under skiboot, Linux 6.12 from `make linux`, "
-          "linux/powernv.config)", ""]
-    md.append("| path | Linux, measured | misses seen | ppcmmu (`tools/bench/book3s64-paths`: the same "
-              "access, user or kernel, 4K or the size named) |")
-    md.append("|---|---|---|---|")
+    """Markdown: ppcmmu's POWER8 paths beside Linux's, both stepped through QEMU's gdb stub."""
+    md = ["| path | ppcmmu | Linux 6.12, measured | Linux faults of that kind stepped |", "|---|---|---|---|"]
     md += ["| " + " | ".join(str(c) for c in r) + " |" for r in powernv_rows(res, ours)]
     md.append("")
-    md.append("Linux: instructions from the interrupt vector (segment interrupt 0x380/0x480, storage "
-              "interrupt 0x300/0x400, or their relocation-on copies at 0x4000 above) to the `rfid` "
-              "that returns to the code that faulted, inclusive, any interrupt nested in it included "
-              "(\"to C\": up to the branch into `do_slb_fault` or `do_hash_fault`). Linux handles both "
-              "in C: `do_slb_fault` (`slb_allocate_user` or `slb_allocate_kernel`) and `do_hash_fault` "
-              "(`hash_page_mm`, then `__hash_page_4K` or `__hash_page_huge`). A hash-fault row counts only "
-              "faults whose PTE was already there (no call of `handle_mm_fault`). QEMU single-steps "
-              "the kernel as for the e5500 (`-singlestep -icount shift=2,sleep=off -d exec,nochain "
-              "-dfilter`, turned on at the init's first phase).")
-    if "summary" in res:
+    md.append("Linux: the kernel `make linux` built for `qemu-powernv8` (linux/powernv.config: hash MMU, 4K "
+              "pages, 16M hugetlbfs), booted through skiboot with the init program of the other families "
+              "(linux/init/hugetest.c), one hardware thread (`-smp 1`). Instructions from the interrupt vector "
+              "(segment interrupt 0x380/0x480, storage interrupt 0x300/0x400, or their relocation-on "
+              "copies at 0x4000 above) to the `rfid` that returns to the code that faulted, inclusive, "
+              "any interrupt nested in it included (\"to C\": up to the branch into `do_slb_fault` or "
+              "`do_hash_fault`, inclusive), stepped instruction by instruction through QEMU's gdb stub "
+              "from the init's first phase on, as ppcmmu's rows are. Linux handles both in C: "
+              "`do_slb_fault` (`slb_allocate_user`, or for a kernel address its inlined "
+              "`slb_allocate_kernel`: one path for every page size, so a segment row's Linux figure "
+              "is the same for 4K, 16M and 16G) and "
+              "`do_hash_fault` (`hash_page_mm`, then `__hash_page_4K` or `__hash_page_huge`). "
+              "\"L1D flushes\": how many of the instructions are Linux's L1D-cache flushes on entry "
+              "and exit (the software fallback of its Meltdown-class mitigations, on for this CPU as "
+              "QEMU describes it; ppcmmu has none). Not counted: a replay of an interrupt that came "
+              "while interrupts were soft-masked (a timer tick: the clock runs while QEMU steps), "
+              "with the `irq_enter`/`irq_exit` around it, a task switch and the exit's signal work "
+              "(`do_notify_resume`): they are run without stepping. A "
+              "hash-fault row counts only faults of an entry already in the page table (the fault "
+              "stepped to its end without entering `handle_mm_fault` or a page's zeroing or copying: "
+              "e.g. a read of a page a `fork` shared, or of a page whose HPTE was evicted); a 16M row "
+              "only those of the 16M test phases. A user or kernel row: the faulting address's space "
+              "(DAR, or SRR0 for a fetch), accessed in that mode (a kernel's copy to or from a user address "
+              "is in neither). Linux maps its own memory with bolted HPTEs (inserted at boot, never evicted), "
+              "so a kernel hash-fault row is seen only for vmalloc or I/O space, if at all. At most two faults of each kind and 256M segment are stepped to "
+              "their end, and two more a test phase left on the way (a path is thousands of instructions, "
+              "each step a round trip to QEMU).")
+    if "error" not in res:
         md.append("")
-        md.append("The traced POWER8 run's outcome: %s (console: build/bench/console-linux-powernv.log)." %
-                  res["summary"])
+        md.append("The stepped POWER8 run: %s; %d faults stepped to their end, %d left when they entered "
+                  "a page's allocation (console: build/bench/powernv8-linux-console.log)." %
+                  (res["summary"], len(res["events"]), len(res.get("skipped", []))))
     if res.get("command"):
         md.append("")
-        md.append("Command: `%s`" % res["command"])
+        md.append("Command: `%s` (QEMU: `%s`)" % (res.get("tool"), res["command"]))
     md.append("")
     return "\n".join(md)
