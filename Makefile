@@ -536,7 +536,8 @@ smp-repeat: deps
 	@SMP_REPEAT=$(SMP_REPEAT) SMP_REPEAT_BOARDS="$(SMP_BOARDS)" tools/smp-repeat
 
 # make fuzz: the fuzzers at their long counts (FUZZ_OPS host operations and inputs, FUZZ_PROGRAMS random
-# MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers; FUZZ_SEED is printed.
+# MMU programs, FUZZ_INPUTS simulator command lines), with the sanitizers, and FUZZ_BLOCKS blocks (10^6) of
+# the simulator's difference test against QEMU (about an hour); FUZZ_SEED is printed.
 FUZZ_OPS ?= 10000000
 FUZZ_SEED ?= $(shell date +%s)
 fuzz: deps
@@ -545,9 +546,10 @@ fuzz: deps
 		{ echo "fuzz: FAILED: build (build/fuzz-build.log)"; exit 1; }
 	@{ for f in fuzz-fdt fuzz-mmu-e500 fuzz-mmu-8xx fuzz-cmdline; do \
 		timeout $${FUZZ_TIMEOUT:-7200} build/host-asan/$$f $(FUZZ_OPS) $(FUZZ_SEED) | tail -2; done; \
-	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|DIFFER|FAIL)'; \
+	  $(MAKE) --no-print-directory -C sim FUZZ_SEED=$(FUZZ_SEED) fuzz 2>&1 | grep -E '^(simdiff|fuzzsim|difftest|DIFFER|FAIL)'; \
 	} | tee build/fuzz.log
-	@! grep -qE '^(FAIL|DIFFER)' build/fuzz.log
+	@! grep -qE '^(FAIL|DIFFER|difftest: .* [1-9][0-9]* failed)' build/fuzz.log
+	@grep -qE '^difftest: 1 passed' build/fuzz.log || { echo "fuzz: FAILED: no difftest verdict"; exit 1; }
 
 bench: deps
 	@mkdir -p build

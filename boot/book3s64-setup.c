@@ -140,6 +140,27 @@ void b3_secondary_main(uint64_t pir)
 	e64_smp_secondary(arch_this_cpu(), msr, mfspr(SPRN_LPCR), pir);
 }
 
+/*
+ * skiboot leaves the BMC's watchdog running when it enters the kernel and
+ * keeps it fed from its pollers, which run when the kernel calls OPAL: a
+ * minute with no OPAL call and the BMC resets the machine (QEMU under
+ * -no-reboot then ends, mid-run).  The console calls OPAL, but a long test
+ * may print nothing for minutes, so the boot core polls OPAL every
+ * KEEPALIVE_TB from the interrupt path and the console.
+ */
+#define KEEPALIVE_TB	(512000000ull * 10)	/* 10 s of the 512 MHz time base */
+
+void b3_opal_keepalive(void)
+{
+	static uint64_t last;
+	uint64_t now = timebase_read();
+
+	if (arch_this_cpu() != 0 || now - last < KEEPALIVE_TB)
+		return;
+	last = now;
+	b3_opal_call(OPAL_POLL_EVENTS, 0, 0, 0, 0);
+}
+
 /* Start the core with PIR pir in b3_second_entry (real mode: its physical address); OPAL's status. */
 static int64_t start_core(uint64_t pir)
 {

@@ -12,6 +12,7 @@
 #include "include/kernel.h"
 #include "include/book3s64/hash.h"
 #include "include/book3s64/frame.h"
+#include "include/book3s64/opal.h"
 #include "lib/kprintf.h"
 #include "tlb/fault.h"
 #include "tlb/book3s64-hash.h"
@@ -171,6 +172,7 @@ void b3_trap(struct b3_regs *r)
 	static char text[2048];
 	enum fault_kind kind;
 
+	b3_opal_keepalive();
 	switch (r->vector) {
 	case VEC_DEC:
 		set_dec_far();

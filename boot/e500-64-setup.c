@@ -183,7 +183,7 @@ struct e64_percpu *e64_percpu_of(unsigned int cpu)
 	return (struct e64_percpu *)percpu_pages[cpu % E64_MAX_CPUS];
 }
 
-/* Every core's page, before the first core pins its own (the kernel PGD comes later). */
+/* Every core's page, before the first core pins its own (the PGDs come with kernel_mm). */
 static void percpu_init(void)
 {
 	unsigned int c;
@@ -191,7 +191,6 @@ static void percpu_init(void)
 	for (c = 0; c < E64_MAX_CPUS; c++) {
 		struct e64_percpu *p = e64_percpu_of(c);
 
-		p->no_user_pgd = (uint64_t)(uintptr_t)no_user_pgd;
 		p->kmas1 = MAS1_VALID | TSIZE_4K << MAS1_TSIZE_SHIFT;
 		p->tlb1_next = MAS0_TLBSEL1;
 	}
@@ -207,7 +206,7 @@ static void percpu_pin(unsigned int cpu)
 static void set_miss_context(void)
 {
 	uint64_t ineed = PTE_NEED_KERNEL_EXEC, dneed = PTE_NEED_KERNEL_READ;
-	uint64_t none = (uint64_t)(uintptr_t)no_user_pgd;
+	uint64_t none = e64_this_cpu()->no_user_pgd;
 
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG0), "r"(none));
 	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_SPRG1), "r"(ineed));
@@ -278,8 +277,12 @@ static void miss_context_kernel(void)
 {
 	unsigned int c;
 
-	for (c = 0; c < E64_MAX_CPUS; c++)
-		e64_percpu_of(c)->kpgd = (uint64_t)(uintptr_t)kernel_mm.pgd;
+	for (c = 0; c < E64_MAX_CPUS; c++) {
+		struct e64_percpu *p = e64_percpu_of(c);
+
+		p->kpgd = (uint64_t)(uintptr_t)kernel_mm.pgd;
+		p->no_user_pgd = (uint64_t)(uintptr_t)no_user_pgd;
+	}
 	__asm__ volatile("msync" : : : "memory");
 	set_miss_context();
 }
@@ -296,11 +299,9 @@ void e64_start(uint64_t dt_phys, unsigned int tlb1_n)
 	if (start_console(BOARD_CONSOLE_PA))
 		arch_exit(EXIT_NO_CONSOLE);
 	layout.bootargs = read_device_tree(dt_phys, &dt_size);
-	if (layout.ram_size > RAM_MAX) {
-		kprintf("ppcmmu: RAM: %lu MB claimed; the linear map covers %lu MB: capped\n",
+	if (layout.ram_size > RAM_MAX)	/* kmem_start_memory() gives the rest to the pool */
+		kprintf("ppcmmu: RAM: %lu MB; the linear map covers %lu MB, the rest serves huge pages only\n",
 			MB(layout.ram_size), MB(RAM_MAX));
-		layout.ram_size = RAM_MAX;
-	}
 	pin_linear_rest();
 	kmem_set_layout(core_name(), RAM_MAX, E64_KMAP_START, E64_KMAP_LAST, E64_USER_LAST);
 	pt_e500_64_enable_sizes(e64_tlb1_page_shifts(&mav2));	/* before the pool takes hugepages= */

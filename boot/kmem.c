@@ -95,7 +95,9 @@ static const char *size_word(vsize_t size, char *buf)
 
 /*
  * Where each size of the pool came from, one line: "8M:1 below 4 GB" or,
- * with RAM above 4 GB, "1G:1 above 4 GB at 0x1_00000000".
+ * with RAM above 4 GB, "1G:1 above 4 GB at 0x1_00000000" (by the first
+ * block's address: a family whose allocator ends below 4 GB, e500 in 64-bit
+ * mode at 2 GB, serves pool pages from above that and below 4 GB).
  */
 static void print_pool(void)
 {
@@ -112,7 +114,7 @@ static void print_pool(void)
 		for (n = 1, k = i + 1; hugepool_block(k, &pa, &s, &h) && s == size && h == high; k++)
 			n++;
 		kprintf("%s %s:%u %s 4 GB from 0x%lx_%08lx", any ? "," : "", size_word(size, w), n,
-			high ? "above" : "below", (unsigned long)(first >> 32), (unsigned long)(uint32_t)first);
+			first >> 32 ? "above" : "below", (unsigned long)(first >> 32), (unsigned long)(uint32_t)first);
 		any = true;
 		i = k;
 	}

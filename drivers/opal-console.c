@@ -61,6 +61,7 @@ bool opal_console_flush(void)
 
 bool opal_console_putc(char c)
 {
+	b3_opal_keepalive();
 	line[line_len++] = c;
 	if (c == '\n' || line_len == LINE_MAX)
 		return opal_console_flush();

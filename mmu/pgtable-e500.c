@@ -38,14 +38,18 @@
 #error "the e500 64-bit format needs 64-bit effective addresses (PPCMMU_VADDR_64)"
 #endif
 #define E500_PA_BITS		E500_64_PA_BITS
+#define LEAF_SHIFT_MAX		31	/* the largest size in e500_sizes[]: 2G */
 #define LEVEL_PUD		2
 #define LEVEL_PMD		3
 #define LEVEL_PTE		4
 
 /*
- * Every size the format can hold.  The powers of 4 are on until the boot
- * says otherwise; the odd powers of 2 (_PAGE_PSIZE_ODD) only once the core
- * reports them (pt_e500_64_enable_sizes()).
+ * Every size the format can hold up to 2G.  The powers of 4 are on until the
+ * boot says otherwise; the odd powers of 2 (_PAGE_PSIZE_ODD) only once the
+ * core reports them (pt_e500_64_enable_sizes()).  The format holds larger
+ * ones too (4G..64G as PUD runs, 128G..1T as PGD runs, which the e6500's
+ * TLB1PS reports), but a page size travels as 32 bits through the shared
+ * interface (mmu_page_sizes(), struct tlb_info): 2G is the largest it carries.
  */
 static struct pt_size e500_sizes[] = {
 	{ 1u << 12, LEVEL_PTE, true },
@@ -59,6 +63,7 @@ static struct pt_size e500_sizes[] = {
 	{ 1u << 28, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 1 PUD entry */
 	{ 1u << 29, LEVEL_PUD, false },			/* 2 (odd) */
 	{ 1u << 30, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 4 */
+	{ 1u << 31, LEVEL_PUD, false },			/* 8 (odd) */
 };
 
 void pt_e500_64_enable_sizes(uint64_t shifts)
@@ -85,6 +90,7 @@ const struct pt_geometry pt_geo = {
 };
 #else
 #define E500_PA_BITS		36
+#define LEAF_SHIFT_MAX		30	/* 1G */
 
 static const struct pt_size e500_sizes[] = {
 	{ 1u << 12, WALK_LEVEL_PTE, true },
@@ -332,7 +338,7 @@ vsize_t pte_leaf_size(uint64_t pmd, uint64_t pte)
 			     _PAGE_PSIZE_SHIFT_OFFSET + PSIZE_ODD(pte);
 
 	(void)pmd;
-	return shift <= 30 ? (vsize_t)1 << shift : 0;
+	return shift <= LEAF_SHIFT_MAX ? (vsize_t)1 << shift : 0;
 }
 
 static uint64_t size_field(vsize_t size)

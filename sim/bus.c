@@ -6,8 +6,10 @@
  *   0xF0000000 .. +4 KB      exit device (a 32-bit store ends the run)
  * Anything else is unmapped: the access ends in a machine check.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim.h"
 #include "../include/sim/exit-device.h"
@@ -16,10 +18,40 @@ uint8_t *ram;
 uint32_t ram_size;
 uint8_t *code_map;
 
+/*
+ * Guest RAM, zeroed. Outside the sanitizer build it is mapped on a 2 MB
+ * boundary and offered to the host kernel for huge pages: a guest sweeping
+ * 64 MB of distinct pages then costs the host 32 TLB entries, not 16384.
+ * (The sanitizer build keeps calloc, whose bounds ASan checks.)
+ */
+#if defined(__SANITIZE_ADDRESS__)
+static uint8_t *ram_alloc(uint32_t size)
+{
+	return calloc(1, size);
+}
+#else
+static uint8_t *ram_alloc(uint32_t size)
+{
+	const size_t huge = 2u << 20;
+	size_t len = (size_t)size + huge;
+	uint8_t *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uintptr_t a;
+
+	if (p == MAP_FAILED)
+		return NULL;
+	a = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
+#ifdef MADV_HUGEPAGE
+	(void)madvise((void *)a, size, MADV_HUGEPAGE);	/* a hint: failure changes nothing */
+#endif
+	return (uint8_t *)a;
+}
+#endif
+
 int bus_init(uint32_t size)
 {
 	ram_size = size;
-	ram = calloc(1, size);
+	ram = ram_alloc(size);
 	code_map = calloc(1, (size >> 12) + 1);
 	if (!ram || !code_map)
 		return -1;

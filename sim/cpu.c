@@ -107,38 +107,6 @@ void cpu_reset(struct cpu *c, uint32_t pc)
 }
 
 /*
- * The fetch page for c->pc when it needs no TLB lookup: translation off onto
- * RAM outside the IMMR window, or a cached translation (made only for RAM
- * pages, without a warning). Returns false, changing nothing, otherwise.
- * Raises nothing: the threaded dispatcher uses it to go on after a branch
- * to another page, an exception entry or an rfi without leaving.
- */
-bool fetch_fast(struct cpu *c)
-{
-	uint32_t page = c->pc & 0xFFFFF000u, pa;
-
-	if (SIM_NO_CACHES)
-		return false;
-	if (c->msr & MSR_IR) {
-		const struct fetch_tlb *f =
-			&c->fetch_tlb[!!(c->msr & MSR_PR)]
-				     [(page >> 12) & (SOFT_TLB_SIZE - 1)];
-
-		if (f->gen != c->itlb_gen || f->tag != page)
-			return false;
-		pa = f->pa;
-	} else {
-		pa = page;
-		if (pa >= ram_size || phys_in_immr(c, pa))
-			return false;
-	}
-	c->fetch_dpage = dpage_get(pa >> 12);
-	c->fetch_page = page;
-	c->fetch_valid = true;
-	return true;
-}
-
-/*
  * Returns -1 when the fetch raised an exception, 1 when the instruction word
  * must be executed without the decoded-page cache (*word holds it: the IMMR
  * window, which wins over RAM for fetches as for loads; a translation that

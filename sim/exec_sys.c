@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Branches, condition-register instructions and system instructions. */
 #include "exec.h"
+#include "mmu.h"
 
 OP(illegal)
 {

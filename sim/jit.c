@@ -73,6 +73,8 @@ struct emit {
 
 static uint8_t *buf, *buf_pos;
 static bool buf_failed;
+/* --jit-stats: translations made, and how often a full buffer dropped them all */
+static uint64_t n_translations, n_buffer_full;
 
 static void b1(struct emit *e, uint8_t v)
 {
@@ -110,17 +112,6 @@ static void ld_gpr(struct emit *e, int r, unsigned int n)
 static void st_gpr(struct emit *e, int r, unsigned int n)
 {
 	rm_cpu(e, 0x89, r, offsetof(struct cpu, gpr) + 4 * n);
-}
-
-/* r = RA, or 0 for RA=0 (the D-form address base) */
-static void ld_ra0(struct emit *e, int r, unsigned int n)
-{
-	if (n) {
-		ld_gpr(e, r, n);
-	} else {
-		b1(e, 0x31);			/* xor r, r */
-		b1(e, (uint8_t)(0xC0 | r << 3 | r));
-	}
 }
 
 /* dst op= src, 32 bit (opc 01 add, 29 sub, 21 and, 09 or, 31 xor) */
@@ -201,45 +192,48 @@ static void ret_value(struct emit *e, uintptr_t v)
 }
 
 /*
- * EA in eax (kept in esi for an update form); on a soft-TLB hit rdx =
- * the host address, else exit to d.
+ * EA in eax (also kept in esi for an update form); on a soft-TLB hit rdx =
+ * the host address (ea + the entry's bias), else exit to d.
  */
 static void probe(struct emit *e, const struct dinsn *d, size_t tlb_off,
-		  int size)
+		  int size, bool upd)
 {
-	mov_rr(e, RSI, RAX);
+	if (upd)
+		mov_rr(e, RSI, RAX);
 	mov_rr(e, RCX, RAX);
-	b1(e, 0xC1); b1(e, 0xE9); b1(e, 12);		/* shr ecx, 12 */
-	b1(e, 0x83); b1(e, 0xE1); b1(e, SOFT_TLB_SIZE - 1); /* and ecx, 63 */
-	b1(e, 0xC1); b1(e, 0xE1); b1(e, 4);		/* shl ecx, 4 */
+	/* (ea >> 12 & 63) * 16, the entry's offset: (ea >> 8) & 0x3F0 */
+	b1(e, 0xC1); b1(e, 0xE9); b1(e, 8);		/* shr ecx, 8 */
+	alu_ri(e, 4, RCX, (SOFT_TLB_SIZE - 1) << 4);	/* and ecx, 0x3F0 */
 	b1(e, 0x48);					/* add rcx, [rdi+off] */
 	rm_cpu(e, 0x03, RCX, tlb_off);
 	mov_rr(e, RDX, RAX);
 	alu_ri(e, 4, RDX, 0xFFFFF000u | (uint32_t)(size - 1));
 	b1(e, 0x3B); b1(e, 0x11);			/* cmp edx, [rcx] */
 	jcc_exit(e, 0x85, (uintptr_t)d);
-	mov_rr(e, RDX, RAX);
-	alu_ri(e, 4, RDX, 0xFFFu);
+	mov_rr(e, RDX, RAX);				/* zero-extends */
 	b1(e, 0x48); b1(e, 0x03); b1(e, 0x51);		/* add rdx, [rcx+8] */
-	b1(e, (uint8_t)offsetof(struct soft_tlb, host));
+	b1(e, (uint8_t)offsetof(struct soft_tlb, bias));
 }
 
 _Static_assert(sizeof(struct soft_tlb) == 16, "probe scales the index by 16");
+_Static_assert(offsetof(struct soft_tlb, tag) == 0, "probe compares [rcx]");
 
 static void ea_d(struct emit *e, const struct dinsn *d, bool upd)
 {
-	if (upd)
-		ld_gpr(e, RAX, d->ra);
-	else
-		ld_ra0(e, RAX, d->ra);
-	alu_ri(e, 0, RAX, d->imm);
+	if (!upd && !d->ra) {
+		mov_ri(e, RAX, d->imm);
+		return;
+	}
+	ld_gpr(e, RAX, d->ra);
+	if (d->imm)
+		alu_ri(e, 0, RAX, d->imm);
 }
 
 static bool emit_load(struct emit *e, const struct dinsn *d, int size,
 		      bool sign, bool upd)
 {
 	ea_d(e, d, upd);
-	probe(e, d, offsetof(struct cpu, rd), size);
+	probe(e, d, offsetof(struct cpu, rd), size, upd);
 	if (size == 4) {
 		b1(e, 0x8B); b1(e, 0x02);		/* mov eax, [rdx] */
 		b1(e, 0x0F); b1(e, 0xC8);		/* bswap eax */
@@ -258,14 +252,23 @@ static bool emit_load(struct emit *e, const struct dinsn *d, int size,
 	return true;
 }
 
-/* a store to a page with decoded code exits before storing */
+/*
+ * A store to a page with decoded code exits before storing: code_map's byte
+ * for the page (host address - ram) >> 12. When ram is page aligned that is
+ * (host >> 12) - (ram >> 12), the second term folded into code_map's address.
+ */
 static void code_check(struct emit *e, const struct dinsn *d)
 {
 	b1(e, 0x48); b1(e, 0x89); b1(e, 0xD1);		/* mov rcx, rdx */
-	mov_r64(e, RAX, (uintptr_t)ram);
-	b1(e, 0x48); b1(e, 0x29); b1(e, 0xC1);		/* sub rcx, rax */
-	b1(e, 0x48); b1(e, 0xC1); b1(e, 0xE9); b1(e, 12); /* shr rcx, 12 */
-	mov_r64(e, RAX, (uintptr_t)code_map);
+	if ((uintptr_t)ram & 0xFFF) {
+		mov_r64(e, RAX, (uintptr_t)ram);
+		b1(e, 0x48); b1(e, 0x29); b1(e, 0xC1);	/* sub rcx, rax */
+		b1(e, 0x48); b1(e, 0xC1); b1(e, 0xE9); b1(e, 12); /* shr rcx, 12 */
+		mov_r64(e, RAX, (uintptr_t)code_map);
+	} else {
+		b1(e, 0x48); b1(e, 0xC1); b1(e, 0xE9); b1(e, 12); /* shr rcx, 12 */
+		mov_r64(e, RAX, (uintptr_t)code_map - ((uintptr_t)ram >> 12));
+	}
 	b1(e, 0x80); b1(e, 0x3C); b1(e, 0x08); b1(e, 0); /* cmp byte [rax+rcx], 0 */
 	jcc_exit(e, 0x85, (uintptr_t)d);
 }
@@ -274,7 +277,7 @@ static bool emit_store(struct emit *e, const struct dinsn *d, int size,
 		       bool upd)
 {
 	ea_d(e, d, upd);
-	probe(e, d, offsetof(struct cpu, wr), size);
+	probe(e, d, offsetof(struct cpu, wr), size, upd);
 	code_check(e, d);
 	ld_gpr(e, RCX, d->rd);
 	if (size == 4) {
@@ -633,13 +636,16 @@ static bool translate(struct dpage *p, uint32_t idx)
 	emit_exits(e);
 	ok = ok && !e->full;
 	size = (size_t)(e->p - e->code);
-	if (ok && (size_t)(buf + BUF_SIZE - buf_pos) < size)
+	if (ok && (size_t)(buf + BUF_SIZE - buf_pos) < size) {
+		n_buffer_full++;
 		drop_all();
+	}
 	if (ok && set_prot(PROT_READ | PROT_WRITE)) {
 		memcpy(buf_pos, e->code, size);
 		p->jit->code[idx] = buf_pos;
 		buf_pos += (size + 15) & ~(size_t)15;
 		ok = set_prot(PROT_READ | PROT_EXEC);
+		n_translations += ok;
 	} else {
 		ok = false;
 	}
@@ -698,6 +704,13 @@ void jit_page_reset(struct dpage *p)
 {
 	if (p->jit)
 		memset(p->jit, 0, sizeof(*p->jit));
+}
+
+void jit_print_stats(FILE *f)
+{
+	fprintf(f, "jit: %llu translations, code buffer full %llu times, %zu of %u bytes in use\n",
+		(unsigned long long)n_translations, (unsigned long long)n_buffer_full,
+		buf ? (size_t)(buf_pos - buf) : (size_t)0, BUF_SIZE);
 }
 
 #endif

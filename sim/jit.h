@@ -3,6 +3,8 @@
 #ifndef SIM_JIT_H
 #define SIM_JIT_H
 
+#include <stdio.h>
+
 #include "sim.h"
 
 #if defined(__x86_64__) && !SIM_NO_CACHES
@@ -30,6 +32,7 @@ typedef uintptr_t (*jit_fn)(struct cpu *c);
 void jit_heat(struct dpage *p, struct dinsn *d);
 jit_fn jit_code(const struct dpage *p, const struct dinsn *d);
 void jit_page_reset(struct dpage *p);
+void jit_print_stats(FILE *f);
 #else
 static inline void jit_heat(struct dpage *p, struct dinsn *d)
 {
@@ -47,6 +50,11 @@ static inline jit_fn jit_code(const struct dpage *p, const struct dinsn *d)
 static inline void jit_page_reset(struct dpage *p)
 {
 	(void)p;
+}
+
+static inline void jit_print_stats(FILE *f)
+{
+	fputs("jit: not built in\n", f);
 }
 #endif
 

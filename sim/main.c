@@ -19,7 +19,7 @@ struct dump {
 struct options {
 	uint64_t ram;
 	uint64_t max_insns;
-	bool stats, regs, strict, entry_elf;
+	bool stats, regs, strict, entry_elf, jit_stats;
 	const char *trace;
 	const char *image;
 	const char *dtb;
@@ -48,6 +48,7 @@ static const char help_text[] =
 	"  --trace-exceptions    trace exception entries only\n"
 	"  --gdb PORT            wait for gdb (remote protocol) on localhost:PORT\n"
 	"  --jit N               translate a loop to host code after N branches to it (default 16, 0: never)\n"
+	"  --jit-stats           print the translator's counts at exit (translations, times its buffer was full)\n"
 	"  --help                print this and exit\n";
 
 static void usage(void)
@@ -198,6 +199,8 @@ static void parse_args(struct options *o, int argc, char **argv)
 			o->dtb = opt_value(argc, argv, &i, "--dtb");
 		} else if (!strcmp(a, "--stats")) {
 			o->stats = true;
+		} else if (!strcmp(a, "--jit-stats")) {
+			o->jit_stats = true;
 		} else if (!strcmp(a, "--regs")) {
 			o->regs = true;
 		} else if (!strcmp(a, "--strict")) {
@@ -343,6 +346,8 @@ int main(int argc, char **argv)
 		fclose(trace_file);
 	if (o.stats)
 		print_stats(stderr, &cpu);
+	if (o.jit_stats)
+		jit_print_stats(stderr);
 	if (o.regs)
 		print_regs(&cpu);
 	for (int i = 0; i < o.ndumps; i++)

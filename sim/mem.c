@@ -29,7 +29,8 @@ void soft_tlb_flush_all(struct cpu *c)
 	soft_clear(c->soft_wr[MODE_REAL]);
 }
 
-void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size)
+/* soft_tlb_flush_range (sim.h) beyond one page */
+void soft_tlb_flush_pages(struct cpu *c, uint32_t ea, uint32_t size)
 {
 	uint32_t pages = size >> 12;
 
@@ -48,34 +49,6 @@ void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size)
 				c->soft_wr[m][idx].tag = SOFT_TLB_EMPTY;
 		}
 	}
-}
-
-static bool page_cacheable(const struct cpu *c, uint32_t pa)
-{
-	uint32_t page = pa & 0xFFFFF000u;
-	uint32_t immr = c->immr & 0xFFFF0000u;
-
-	if (SIM_NO_CACHES || page >= ram_size || ram_size - page < 0x1000u)
-		return false;
-	return page - immr >= 0x10000u && immr - page >= 0x1000u;
-}
-
-static void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
-		      uint32_t pa)
-{
-	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
-
-	if (c->watch_active)	/* every access must reach the watchpoints */
-		return;
-	e->tag = ea & 0xFFFFF000u;
-	e->host = ram + (pa & 0xFFFFF000u);
-}
-
-/* A load translation made ahead by the MMU (mmu-mpc8xx.c), for mode's table. */
-void soft_prefill_load(struct cpu *c, int mode, uint32_t ea, uint32_t pa)
-{
-	if (page_cacheable(c, pa))
-		soft_fill(c, c->soft_rd[mode], ea, pa);
 }
 
 /* Translate one access that does not cross a page. */

@@ -17,7 +17,7 @@ static inline uint8_t *soft_lookup(struct soft_tlb *t, uint32_t ea, int size)
 
 	/* one compare for the page and the alignment (never crosses a page) */
 	if (likely(e->tag == (ea & (0xFFFFF000u | (uint32_t)(size - 1)))))
-		return e->host + (ea & 0xFFFu);
+		return (uint8_t *)(e->bias + ea);
 	return NULL;
 }
 

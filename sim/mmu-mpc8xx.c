@@ -8,39 +8,8 @@
 #include <stdlib.h>
 
 #include "sim.h"
+#include "mmu.h"
 #include "spr.h"
-
-/* Mx_CTR */
-#define CTR_GPM		0x80000000u
-#define CTR_PPM		0x40000000u
-#define CTR_RSV4	0x08000000u
-#define CTR_TWAM	0x04000000u
-#define CTR_PPCS	0x02000000u
-#define CTR_INDX_SHIFT	8
-#define CTR_INDX	0x00001F00u
-
-/* Mx_EPN */
-#define EPN_EPN		0xFFFFF000u
-#define EPN_EV		0x00000200u
-#define EPN_ASID	0x0000000Fu
-#define EPN_MASK	(EPN_EPN | EPN_EV | EPN_ASID)
-
-/* Mx_TWC */
-#define TWC_L2TB	0xFFFFF000u
-#define TWC_G		0x00000010u
-#define TWC_PS		0x0000000Cu
-#define TWC_V		0x00000001u
-#define MI_TWC_MASK	0x000001FDu
-#define MD_TWC_MASK	0x000001FFu
-
-/* Mx_RPN */
-#define RPN_PP20	0x00000800u
-#define RPN_E		0x00000200u
-#define RPN_C		0x00000100u
-#define RPN_SPS		0x00000008u
-#define RPN_SH		0x00000004u
-#define RPN_CI		0x00000002u
-#define RPN_V		0x00000001u
 
 /* exception status bits */
 #define ERR_NOTRANS	0x40000000u
@@ -89,6 +58,8 @@ static inline void tlb_sync(struct cpu *c, const struct tlb_entry *e, bool insn)
 	int i = (int)(e - (insn ? m->itlb : m->dtlb));
 	int16_t *w = &m->where[side][i];
 
+	if (!insn)
+		m->miss_clean = false;
 	if (*w >= 0)
 		m->bucket[side][*w] &= ~(1u << i);
 	*w = -1;
@@ -158,6 +129,13 @@ static uint32_t page_size(struct cpu *c, uint32_t twc, uint32_t rpn, bool live)
 	return (rpn & RPN_SPS) ? 16u << 10 : 4u << 10;
 }
 
+/* Entry e translates ea: valid, the page matches, shared or of the current ASID. */
+static inline bool entry_hits(const struct cpu *c, const struct tlb_entry *e, uint32_t ea)
+{
+	return e->valid && !((ea ^ e->epn) & e->mask) &&
+	       ((e->rpn_reg & RPN_SH) || (e->epn_reg & EPN_ASID) == (c->mmu.m_casid & EPN_ASID));
+}
+
 /*
  * The entry that translates ea (the lower one of two, with a warning), or
  * NULL. 'quiet': a second hit returns NULL instead of warning.
@@ -166,7 +144,6 @@ static inline __attribute__((always_inline)) struct tlb_entry *
 tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 {
 	struct tlb_entry *hit = NULL;
-	uint32_t casid = c->mmu.m_casid & EPN_ASID;
 	const uint32_t *bucket = c->mmu.bucket[tlb == c->mmu.itlb ? 0 : 1];
 	/* one bucket per class (TLB_CLASSES of them), spelled out */
 	uint32_t cand = bucket[bucket_of(0, ea)] | bucket[bucket_of(1, ea)] |
@@ -176,9 +153,7 @@ tlb_match(struct cpu *c, struct tlb_entry *tlb, uint32_t ea, bool quiet)
 		struct tlb_entry *e = &tlb[i];
 
 		cand &= cand - 1;
-		if (!e->valid || ((ea ^ e->epn) & e->mask))
-			continue;
-		if (!(e->rpn_reg & RPN_SH) && (e->epn_reg & EPN_ASID) != casid)
+		if (!entry_hits(c, e, ea))
 			continue;
 		if (hit) {
 			if (quiet)
@@ -297,6 +272,9 @@ static void data_miss(struct cpu *c, uint32_t ea, enum access_kind kind)
 	struct mmu *m = &c->mmu;
 
 	m->md_epn = (ea & EPN_EPN) | EPN_EV | (m->m_casid & EPN_ASID);
+	m->miss_clean = true;
+	m->miss_page = ea & EPN_EPN;
+	m->miss_casid = m->m_casid & EPN_ASID;
 	victim(c, &m->md_ctr);
 	if (kind == ACC_LOAD || kind == ACC_STORE)
 		c->dar = ea;
@@ -381,6 +359,27 @@ int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 	return 0;
 }
 
+/*
+ * A load at ea that certainly misses the DTLB (translation on, no entry in
+ * any of ea's buckets, no watchpoint, no PPM/PPCS warning due): raise the
+ * DTLB miss as mem_load_slow would, and return true; otherwise false,
+ * changing nothing. The threaded dispatcher tries it first when a load
+ * misses the soft TLB.
+ */
+bool mmu_load_miss(struct cpu *c, uint32_t ea)
+{
+	const uint32_t *bucket = c->mmu.bucket[1];
+
+	if (!(c->msr & MSR_DR) || c->watch_active ||
+	    (c->mmu.md_ctr & (CTR_PPM | CTR_PPCS)))
+		return false;
+	if (bucket[bucket_of(0, ea)] | bucket[bucket_of(1, ea)] |
+	    bucket[bucket_of(2, ea)] | bucket[bucket_of(3, ea)])
+		return false;
+	data_miss(c, ea, ACC_LOAD);
+	return true;
+}
+
 int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa)
 {
 	struct mmu *m = &c->mmu;
@@ -440,15 +439,14 @@ static void entry_drop(struct cpu *c, struct tlb_entry *e, bool insn)
  * would leave there, made earlier; every flush that keeps the soft TLB
  * exact drops it alike.
  */
-static void prefill_load(struct cpu *c, uint32_t ea)
+static inline __attribute__((always_inline)) void
+prefill_entry(struct cpu *c, uint32_t ea, const struct tlb_entry *e)
 {
 	int user = !!(c->srr1 & MSR_PR);
-	struct tlb_entry *e;
 	int perm;
 
 	if (!(c->srr1 & MSR_DR) || (c->mmu.md_ctr & (CTR_PPM | CTR_PPCS)))
 		return;
-	e = tlb_match(c, c->mmu.dtlb, ea, true);
 	if (!e || !(e->twc_reg & TWC_V) || !(e->rpn_reg & RPN_V))
 		return;
 	perm = entry_perm(c, e, false, user, true);
@@ -456,6 +454,12 @@ static void prefill_load(struct cpu *c, uint32_t ea)
 		return;
 	soft_prefill_load(c, user ? MODE_USER : MODE_SUP, ea,
 			  e->rpn | (ea & ~e->mask));
+}
+
+/* The same for an entry write after other DTLB changes: the unique hit, if any, found by a search. */
+static void prefill_load(struct cpu *c, uint32_t ea)
+{
+	prefill_entry(c, ea, tlb_match(c, c->mmu.dtlb, ea, true));
 }
 
 /*
@@ -478,6 +482,9 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 	 * attributes are never used: the attribute warnings are for live ones.
 	 */
 	bool live = (twc & TWC_V) && (rpn & RPN_V);
+	/* this write is the only DTLB change since the miss it answers */
+	bool clean = !insn && m->miss_clean && (epn & EPN_EPN) == m->miss_page &&
+		     (m->m_casid & EPN_ASID) == m->miss_casid;
 	uint32_t size;
 
 	if (!in_miss && !*ctr_written)
@@ -526,7 +533,14 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 		 */
 		if (e->valid)
 			soft_tlb_flush_range(c, e->epn, size);
-		if (e->valid && in_miss)
+		/*
+		 * After a clean miss the only entry that may hit the missed
+		 * page is this one (the one it replaced did not hit it): no
+		 * search for a second hit is needed.
+		 */
+		if (e->valid && in_miss && clean)
+			prefill_entry(c, epn & EPN_EPN, entry_hits(c, e, epn & EPN_EPN) ? e : NULL);
+		else if (e->valid && in_miss)
 			prefill_load(c, epn & EPN_EPN);
 	}
 	if (indx == 0)
@@ -571,61 +585,6 @@ void mmu_rfi(struct cpu *c)
 	c->mmu.in_dmiss = false;
 }
 
-/* The level-2 entry address MD_TWC reads as, for EA and an L1 entry 'twc'. */
-static inline uint32_t l2_address(struct cpu *c, uint32_t ea, uint32_t twc,
-			   uint32_t ctr, bool warn)
-{
-	uint32_t base = twc & TWC_L2TB;
-
-	if (!(ctr & CTR_TWAM)) {
-		if (warn)
-			sim_warn(c, W_TWAM0, "MD_TWC read with TWAM=0 (1 KB "
-				 "tablewalk mode)");
-		return (twc & 0xFFFFFC00u) | ((ea >> 10) & 0x3FCu);
-	}
-	switch ((twc & TWC_PS) >> 2) {
-	case 3:		/* 8M: the level-2 base, no index */
-		return base;
-	case 1:		/* 512K: EA[10:12] selects a slot 512 bytes apart */
-		if (warn)
-			sim_warn(c, W_TWC_READ_512K, "MD_TWC read while PS=01 "
-				 "(512K): returning L2TB | EA[10:12]<<9");
-		return base | (((ea >> 19) & 7) << 9);
-	case 2:
-		if (warn)
-			sim_warn(c, W_TWC_READ_PS10, "MD_TWC read while PS=10 "
-				 "(reserved): treated as PS=00");
-		break;
-	}
-	return base | ((ea >> 10) & 0xFFCu);
-}
-
-static inline uint32_t md_twc_read(struct cpu *c)
-{
-	struct mmu *m = &c->mmu;
-
-	return l2_address(c, m->md_epn, m->md_twc, m->md_ctr, true);
-}
-
-/* The level-1 entry address M_TWB reads as, for EA. */
-static inline uint32_t l1_address(struct cpu *c, uint32_t ea, bool warn)
-{
-	struct mmu *m = &c->mmu;
-
-	if (!(m->md_ctr & CTR_TWAM)) {
-		if (warn)
-			sim_warn(c, W_TWAM0, "M_TWB read with TWAM=0 (1 KB "
-				 "tablewalk mode)");
-		return (m->m_twb & 0xFFFFC000u) | ((ea >> 18) & 0x3FFCu);
-	}
-	return (m->m_twb & 0xFFFFF000u) | ((ea >> 20) & 0xFFCu);
-}
-
-static inline uint32_t m_twb_read(struct cpu *c)
-{
-	return l1_address(c, c->mmu.md_epn, true);
-}
-
 /* mtspr Mx_CAM latches entry INDX into the read-out registers. */
 static void debug_latch(struct cpu *c, bool insn)
 {
@@ -644,16 +603,6 @@ static void debug_latch(struct cpu *c, bool insn)
 		m->md_ram0 = e->twc_reg;
 		m->md_ram1 = e->rpn_reg;
 	}
-}
-
-uint32_t mmu_read_m_twb(struct cpu *c)
-{
-	return m_twb_read(c);
-}
-
-uint32_t mmu_read_md_twc(struct cpu *c)
-{
-	return md_twc_read(c);
 }
 
 void mmu_write_md_rpn(struct cpu *c, uint32_t val)

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "exec.h"
+#include "mmu.h"
 #include "mem.h"
 #include "jit.h"
 
@@ -55,6 +56,9 @@ static inline uint32_t get16s(const uint8_t *p)
 	return (uint32_t)(int32_t)(int16_t)get_be16(p);
 }
 static inline uint32_t get8(const uint8_t *p) { return *p; }
+/* a slow-path load's value (zero-extended by mem_load_slow) into a register */
+#define ZX(v)	(v)
+#define SX16(v)	((uint32_t)(int32_t)(int16_t)(v))
 static inline void put32(uint8_t *p, uint32_t v) { put_be32(p, v); }
 static inline void put16(uint8_t *p, uint32_t v) { put_be16(p, (uint16_t)v); }
 static inline void put8(uint8_t *p, uint32_t v) { *p = (uint8_t)v; }
@@ -95,7 +99,8 @@ static void __attribute__((noreturn)) broken_block(uint32_t pc)
 	INT_OPS(OWN) MEM_OPS(OWN)					\
 	OWN(b) OWN(bc) OWN(bdnz) OWN(bclr) OWN(bcctr)			\
 	OWN(mflr) OWN(mtlr) OWN(mfctr) OWN(mtctr)			\
-	OWN(mfspr_plain) OWN(mtspr_plain) OWN(stub) OWN(pageend) OWN(jit)
+	OWN(mfspr_plain) OWN(mtspr_plain) OWN(stub) OWN(pageend) OWN(jit)	\
+	OWN(mfspr_twb) OWN(mfspr_twc) OWN(mtspr_rpn) OWN(rfi)
 
 #define INT_LABEL(name) L_##name: in_##name(c, d); NEXT();
 
@@ -117,21 +122,70 @@ L_mtspr_plain:								\
 	*plain_spr(c, d) = c->gpr[d->rd];				\
 	NEXT();
 
+/*
+ * The miss handler's MMU SPR ops, called straight from their labels: the
+ * op's own work without L_call's round trip. c->pc is exact for a warning;
+ * c->icount is made exact only when the run leaves (nothing these read
+ * depends on it). In user mode the op raises its exception through L_call.
+ */
+#define MMU_SPR(label, call)						\
+label:									\
+	if (unlikely(c->msr & MSR_PR))					\
+		goto L_call;						\
+	c->pc = PC_OF(d);						\
+	call;								\
+	if (likely(c->event_at == limit && c->fetch_valid && !code_changed)) \
+		NEXT();							\
+	exact = EXACT(d);						\
+	next_pc = PC_OF(d) + 4;						\
+	goto after_op;
+#define MMU_SPR_LABELS							\
+	MMU_SPR(L_mfspr_twb, c->gpr[d->rd] = mmu_read_m_twb(c))	\
+	MMU_SPR(L_mfspr_twc, c->gpr[d->rd] = mmu_read_md_twc(c))	\
+	MMU_SPR(L_mtspr_rpn, mmu_write_md_rpn(c, c->gpr[d->rd]))	\
+L_rfi:									\
+	if (unlikely(c->msr & MSR_PR))					\
+		goto L_call;						\
+	c->icount = EXACT(d);						\
+	c->pc = PC_OF(d);						\
+	op_rfi(c, d);							\
+	if (c->event_at != limit)					\
+		return 0;						\
+	icount = c->icount;						\
+	goto refetch;
+
 #define EA_D	(ra0(c, d) + d->imm)
 #define EA_DU	(c->gpr[d->ra] + d->imm)
 #define EA_X	(ra0(c, d) + c->gpr[d->rb])
 #define EA_XU	(c->gpr[d->ra] + c->gpr[d->rb])
-#define LOAD(label, bytes, get, ea_expr, upd)				\
+/*
+ * A load that misses the soft TLB takes the slow path from here, as its op
+ * would (L_call's bookkeeping, then the op's own steps): a DTLB miss enters
+ * its handler without the op's round trip.
+ */
+#define LOAD(label, bytes, get, conv, ea_expr, upd)			\
 label: {								\
-	uint32_t ea = ea_expr;						\
+	uint32_t ea = ea_expr, v;					\
 									\
 	p = soft_lookup(c->rd, ea, bytes);				\
-	if (unlikely(!p))						\
-		goto L_call;						\
-	c->gpr[d->rd] = get(p);						\
+	if (likely(p)) {						\
+		c->gpr[d->rd] = get(p);					\
+		if (upd)						\
+			c->gpr[d->ra] = ea;				\
+		NEXT();							\
+	}								\
+	exact = EXACT(d);						\
+	next_pc = PC_OF(d) + 4;						\
+	c->pc = next_pc - 4;						\
+	c->icount = exact;						\
+	if (mmu_load_miss(c, ea) || mem_load_slow(c, ea, bytes, &v))	\
+		goto after_call;	/* the exception entry */	\
+	c->gpr[d->rd] = conv(v);					\
 	if (upd)							\
 		c->gpr[d->ra] = ea;					\
-	NEXT();								\
+	if (likely(c->event_at == limit && c->fetch_valid && !code_changed)) \
+		NEXT();							\
+	goto after_op;							\
 }
 #define STORE(label, bytes, put, ea_expr, upd)				\
 label: {								\
@@ -153,14 +207,14 @@ label: {								\
 	}								\
 	NEXT();								\
 }
-#define LOAD4(n, b, g) LOAD(L_##n, b, g, EA_D, 0) LOAD(L_##n##u, b, g, EA_DU, 1) \
-	LOAD(L_##n##x, b, g, EA_X, 0) LOAD(L_##n##ux, b, g, EA_XU, 1)
+#define LOAD4(n, b, g, cv) LOAD(L_##n, b, g, cv, EA_D, 0) LOAD(L_##n##u, b, g, cv, EA_DU, 1) \
+	LOAD(L_##n##x, b, g, cv, EA_X, 0) LOAD(L_##n##ux, b, g, cv, EA_XU, 1)
 #define STORE4(n, b, s) STORE(L_##n, b, s, EA_D, 0) \
 	STORE(L_##n##u, b, s, EA_DU, 1) STORE(L_##n##x, b, s, EA_X, 0) \
 	STORE(L_##n##ux, b, s, EA_XU, 1)
 #define MEM_LABELS							\
-	LOAD4(lwz, 4, get32) LOAD4(lbz, 1, get8)			\
-	LOAD4(lhz, 2, get16) LOAD4(lha, 2, get16s)			\
+	LOAD4(lwz, 4, get32, ZX) LOAD4(lbz, 1, get8, ZX)		\
+	LOAD4(lhz, 2, get16, ZX) LOAD4(lha, 2, get16s, SX16)		\
 	STORE4(stw, 4, put32) STORE4(stb, 1, put8) STORE4(sth, 2, put16)
 
 /* b and bc: the target (absolute or relative to the branch), LR set when linking */
@@ -231,7 +285,9 @@ L_bcctr:								\
  * c->icount exact; the block goes on when it went to the next instruction
  * and changed no event time, fetch translation or decoded code, the run
  * leaves when an event time or the code changed, and otherwise it refetches
- * at the new c->pc.
+ * at the new c->pc. after_op: an op run from its own label (MMU_SPR, a
+ * slow-path load) went on to next_pc, exact counting it, but changed one of
+ * those; after_call: c->pc and c->icount are exact already (an exception).
  */
 #define CALL_LABEL							\
 L_call:									\
@@ -243,6 +299,11 @@ L_call:									\
 	if (likely(c->pc == next_pc && c->event_at == limit &&		\
 		   c->fetch_valid && !code_changed))			\
 		NEXT();							\
+	goto after_call;						\
+after_op:								\
+	c->pc = next_pc;						\
+	c->icount = exact;						\
+after_call:								\
 	if (c->event_at != limit || code_changed)			\
 		return 0;						\
 	icount = c->icount;						\
@@ -301,6 +362,7 @@ enter:
 
 	INT_OPS(INT_LABEL)
 	SPR_MOVES
+	MMU_SPR_LABELS
 	MEM_LABELS
 
 	BRANCH_LABELS

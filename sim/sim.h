@@ -120,7 +120,7 @@ struct dpage {
 /* Fast data-translation cache entry (one 4 KB EA page -> host RAM). */
 struct soft_tlb {
 	uint32_t tag;		/* EA page, or SOFT_TLB_EMPTY */
-	uint8_t *host;		/* host address of the page */
+	uintptr_t bias;		/* host address of the page minus tag: ea + bias is ea's byte */
 };
 #define SOFT_TLB_SIZE	64
 /* matches no EA & (page mask | size - 1) for an access size up to 4 (mem.h) */
@@ -163,6 +163,12 @@ struct mmu {
 	uint32_t md_cam, md_ram0, md_ram1;
 	bool in_imiss, in_dmiss;	/* between a miss and its rfi */
 	bool ictr_written, dctr_written; /* INDX set by software */
+	/*
+	 * No DTLB entry has changed since the last DTLB miss, which found none
+	 * for the page miss_page under ASID miss_casid (mmu-mpc8xx.c, tlb_write).
+	 */
+	bool miss_clean;
+	uint32_t miss_page, miss_casid;
 };
 
 struct stats {
@@ -272,6 +278,38 @@ static inline struct dpage *dpage_get(uint32_t ppn)
 }
 
 /*
+ * The fetch page for c->pc when it needs no TLB lookup: translation off onto
+ * RAM outside the IMMR window, or a cached translation (made only for RAM
+ * pages, without a warning). Returns false, changing nothing, otherwise.
+ * Raises nothing: the threaded dispatcher uses it to go on after a branch
+ * to another page, an exception entry or an rfi without leaving.
+ */
+static inline bool fetch_fast(struct cpu *c)
+{
+	uint32_t page = c->pc & 0xFFFFF000u, pa;
+
+	if (SIM_NO_CACHES)
+		return false;
+	if (c->msr & MSR_IR) {
+		const struct fetch_tlb *f =
+			&c->fetch_tlb[!!(c->msr & MSR_PR)]
+				     [(page >> 12) & (SOFT_TLB_SIZE - 1)];
+
+		if (f->gen != c->itlb_gen || f->tag != page)
+			return false;
+		pa = f->pa;
+	} else {
+		pa = page;
+		if (pa >= ram_size || phys_in_immr(c, pa))
+			return false;
+	}
+	c->fetch_dpage = dpage_get(pa >> 12);
+	c->fetch_page = page;
+	c->fetch_valid = true;
+	return true;
+}
+
+/*
  * A store of size bytes at RAM address pa (within one page) over decoded
  * code resets the entries it covers (icache.c); returns true when it did.
  */
@@ -296,7 +334,6 @@ void disasm(uint32_t raw, uint32_t pc, char *buf, size_t len);
 
 /* cpu.c */
 void cpu_reset(struct cpu *c, uint32_t pc);
-bool fetch_fast(struct cpu *c);
 int cpu_run(struct cpu *c);
 void take_exception(struct cpu *c, uint32_t vector, uint32_t srr0,
 		    uint32_t srr1);
@@ -320,19 +357,67 @@ int mem_store_slow(struct cpu *c, uint32_t ea, int size, uint32_t val);
 int mem_cache_op(struct cpu *c, uint32_t ea, enum access_kind kind);
 void soft_tlb_flush(struct cpu *c);
 void soft_tlb_flush_all(struct cpu *c);
-void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size);
-void soft_prefill_load(struct cpu *c, int mode, uint32_t ea, uint32_t pa);
+void soft_tlb_flush_pages(struct cpu *c, uint32_t ea, uint32_t size);
+
+/*
+ * Drop the cached data translations of [ea, ea + size) in the MMU-on modes:
+ * one 4 KB page (a small DTLB entry's whole range) inline, more in mem.c.
+ */
+static inline void soft_tlb_flush_range(struct cpu *c, uint32_t ea, uint32_t size)
+{
+	uint32_t page = ea & 0xFFFFF000u;
+	int idx = (int)((page >> 12) & (SOFT_TLB_SIZE - 1));
+
+	if (size != 0x1000u) {
+		soft_tlb_flush_pages(c, ea, size);
+		return;
+	}
+	for (int m = MODE_SUP; m < NUM_MODES; m++) {
+		if (c->soft_rd[m][idx].tag == page)
+			c->soft_rd[m][idx].tag = SOFT_TLB_EMPTY;
+		if (c->soft_wr[m][idx].tag == page)
+			c->soft_wr[m][idx].tag = SOFT_TLB_EMPTY;
+	}
+}
+
+/* RAM outside the IMMR window: a page the soft TLBs may map */
+static inline bool page_cacheable(const struct cpu *c, uint32_t pa)
+{
+	uint32_t page = pa & 0xFFFFF000u;
+	uint32_t immr = c->immr & 0xFFFF0000u;
+
+	if (SIM_NO_CACHES || page >= ram_size || ram_size - page < 0x1000u)
+		return false;
+	return page - immr >= 0x10000u && immr - page >= 0x1000u;
+}
+
+static inline void soft_fill(struct cpu *c, struct soft_tlb *t, uint32_t ea,
+			     uint32_t pa)
+{
+	struct soft_tlb *e = &t[(ea >> 12) & (SOFT_TLB_SIZE - 1)];
+
+	if (c->watch_active)	/* every access must reach the watchpoints */
+		return;
+	e->tag = ea & 0xFFFFF000u;
+	e->bias = (uintptr_t)(ram + (pa & 0xFFFFF000u)) - e->tag;
+}
+
+/* A load translation made ahead by the MMU (mmu-mpc8xx.c), for mode's table. */
+static inline void soft_prefill_load(struct cpu *c, int mode, uint32_t ea, uint32_t pa)
+{
+	if (page_cacheable(c, pa))
+		soft_fill(c, c->soft_rd[mode], ea, pa);
+}
 
 /* mmu-mpc8xx.c */
 void mmu_reset(struct cpu *c);
 int mmu_translate_data(struct cpu *c, uint32_t ea, enum access_kind kind,
 		       uint32_t *pa, bool *cacheable_rw);
 int mmu_translate_fetch(struct cpu *c, uint32_t ea, uint32_t *pa);
+bool mmu_load_miss(struct cpu *c, uint32_t ea);
 bool mmu_spr_read(struct cpu *c, int spr, uint32_t *val);
 bool mmu_spr_write(struct cpu *c, int spr, uint32_t val);
 /* a tablewalk miss handler's three MMU accesses, for their decoded ops */
-uint32_t mmu_read_m_twb(struct cpu *c);
-uint32_t mmu_read_md_twc(struct cpu *c);
 void mmu_write_md_rpn(struct cpu *c, uint32_t val);
 void mmu_tlbie(struct cpu *c, uint32_t ea);
 void mmu_tlbia(struct cpu *c);

@@ -239,13 +239,16 @@ static void quiesce_fn(void *arg)
 	(void)arg;
 }
 
+/* As generous as a shootdown's bound (boot/e500-64-setup.c): a busy host may starve a QEMU core. */
+#define QUIESCE_WAIT	(8 * SMP_CALL_TIMEOUT)
+
 int smp_quiesce(void)
 {
 	unsigned int c, self = me();
 	int err;
 
 	for (c = 0; c < online; c++)
-		if (c != self && !smp_tlb_clean(c) && (err = smp_call(c, quiesce_fn, NULL, SMP_CALL_TIMEOUT)))
+		if (c != self && !smp_tlb_clean(c) && (err = smp_call(c, quiesce_fn, NULL, QUIESCE_WAIT)))
 			return err;
 	return 0;
 }

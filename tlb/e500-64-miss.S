@@ -26,9 +26,10 @@
  *                 core's next huge slot (read, written) and, with
  *                 CONFIG_TLB_STATS, its two miss counters (every miss
  *                 entering a handler counts, as on 32-bit)
- *   MAS0 (huge only), MAS1 (huge only: TSIZE), MAS2, MAS7_MAS3 written;
- *   for 4 KB pages MAS0 (TLB0 way from the hardware's NV) and MAS1 (V, TID
- *   = PID, TS, TSIZE 4K) are the hardware's autoload (MAS4 = TSIZED 4K).
+ *   MAS0 (huge only), MAS1 (a kernel address: the kernel's, TID 0; huge:
+ *   TSIZE), MAS2, MAS7_MAS3 written; for 4 KB pages MAS0 (TLB0 way from the
+ *   hardware's NV) and, for a user address, MAS1 (V, TID = PID, TS, TSIZE
+ *   4K) are the hardware's autoload (MAS4 = TSIZED 4K).
  *
  * Address spaces, by the EA's top bits (e500/e64.h): bits 46..63 all 0 is
  * a user address (SPRG0's table); 0x8000_0000_0000_0000 + 46 bits is the

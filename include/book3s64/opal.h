@@ -10,5 +10,11 @@
 #include <stdint.h>
 
 int64_t b3_opal_call(uint64_t token, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3);
+/*
+ * OPAL polled at least every 10 s (the boot core; boot/book3s64-setup.c):
+ * skiboot feeds the BMC's watchdog from its pollers, and a minute without
+ * an OPAL call resets the machine.
+ */
+void b3_opal_keepalive(void);
 
 #endif

@@ -6,7 +6,7 @@
 # block dispatcher runs twice: as by default (loops translated to host
 # code after 16 branches) and with --jit 1 (translated at the first).
 for prog in unit/jit unit/smc_block unit/smc unit/timer unit/exceptions \
-	    unit/loadstore mmu/itlb mmu/dtlb_walk mmu/changed; do
+	    unit/loadstore mmu/itlb mmu/dtlb_walk mmu/changed mmu/ppm_miss; do
 	for n in 1 7 30 53 97 211 449 997 3001 12007; do
 		$SIM --regs --max-insns $n --trace /dev/null $B/$prog.elf \
 			</dev/null >/dev/null 2>$B/steps.txt

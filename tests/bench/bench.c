@@ -26,6 +26,7 @@
  * The code is arch-neutral (arch.h, mmu.h, pgtable.h), as tests/target is.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include "tests/bench/bench.h"
 #include "tests/target/env.h"
@@ -371,6 +372,7 @@ static void sweep(uint32_t region, uint32_t size)
 {
 	struct palloc_stats s0, s1;
 	unsigned long e0, e1, t0, t1;
+	char range_text[80] = "";
 #ifndef PPCMMU_FAMILY_MPC8XX
 	unsigned long range0 = 0, range1 = 0;
 #endif
@@ -433,6 +435,8 @@ static void sweep(uint32_t region, uint32_t size)
 	report(rc2 == 0 && rc == MMU_OK && sum1 == sum2, "sweep of %lu MB in %lu-byte pages",
 	       (unsigned long)(region >> 20), (unsigned long)size);
 #ifndef PPCMMU_FAMILY_MPC8XX
+	snprintf(range_text, sizeof(range_text), " levels=%u range_entries=%lu ideal_entries=%lu",
+		 pt_geo.levels, range1, ideal_entries(len, size));
 	report(is_eq(range1, ideal_entries(len, size)) && is_eq(e1 - e0, range1 - range0),
 	       "%lu MB in %lu-byte pages: %lu entries over %u levels, the ideal (the run and one table entry "
 	       "per span above); %lu written, the rest were there", (unsigned long)(region >> 20),
@@ -449,11 +453,11 @@ static void sweep(uint32_t region, uint32_t size)
 			e1 - e0, t1 - t0);
 	}
 	bench_print("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
-		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu\n",
+		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu%s\n",
 		(unsigned long)region, (unsigned long)size, (unsigned long)n, tlb_counts_available(),
 		(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0), u64s(tb3 - tb2), e1 - e0,
 		t1 - t0, (t1 - t0) * (4096ul << pt_geo.level[1].order),
-		s0.free - s1.free);
+		s0.free - s1.free, range_text);
 	(void)r;
 out:
 	user_space_destroy(&mm);

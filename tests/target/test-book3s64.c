@@ -407,6 +407,8 @@ static void check_1t_overlaps(vaddr_t va)
 	       is_eq(b3_core_me()->slb_tera, 0) && is_eq(c1.slb_miss_c, c0.slb_miss_c + 1),
 	       "its 256M segment replaced the 1T entry (by C; 1T entries counted: %lu)",
 	       (unsigned long)b3_core_me()->slb_tera);
+	report(is_eq(c1.hash_miss - c0.hash_miss, 1) && is_eq(c1.hash_miss_c, c0.hash_miss_c),
+	       "one hash miss, in assembly once the segment fits: none inserted into the 1T segment of 16G base");
 	c0 = counts_now();
 	report_eq(peek(va + 8), 0x16c0ffee, "the 16G page reads again");
 	c1 = counts_now();

@@ -19,6 +19,7 @@
 #include "smp/e500-64-smp.h"
 #include "tests/target/test-e500-64.h"
 #include "tests/target/test-smp-e500.h"
+#include "tests/target/phys.h"
 #include "mmu/pgtable.h"
 #include "mmu/pte-e500.h"
 #include "hugetlb/pool.h"
@@ -42,11 +43,11 @@ static void test_mode(void)
 
 /*
  * The huge sizes map() offers are exactly the TLB1 sizes the core reports
- * (TLB1PS / TLB1CFG) that the table format holds, 2M..1G: the powers of 4 on
+ * (TLB1PS / TLB1CFG) that the table format holds, 2M..2G: the powers of 4 on
  * an e5500 (MMU 1.0), every power of 2 on an e6500 (2.0); a size the core
  * lacks is refused.
  */
-#define FORMAT_SHIFTS	(((1ull << 31) - 1) & ~((1ull << 21) - 1))	/* 2M..1G */
+#define FORMAT_SHIFTS	(((1ull << 32) - 1) & ~((1ull << 21) - 1))	/* 2M..2G */
 
 static void test_page_sizes(void)
 {
@@ -66,8 +67,8 @@ static void test_page_sizes(void)
 		huge++;
 		ok += (shifts >> __builtin_ctz(sizes[i])) & 1;
 	}
-	report(ok == huge && huge == want && huge == (mav2 ? 10u : 5u),
-	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..1G", huge,
+	report(ok == huge && huge == want && huge == (mav2 ? 11u : 5u),
+	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..2G", huge,
 	       want);
 	for (i = 21; i <= 29; i += 2) {
 		int err = map(&kernel_mm, va, pa, 1u << i, KPROT_RW);
@@ -265,7 +266,7 @@ static void test_miss_exec(void)
 }
 
 /*
- * Huge leaves at PMD (2M..128M) and PUD (256M..1G) level, every size the
+ * Huge leaves at PMD (2M..128M) and PUD (256M..2G) level, every size the
  * core has, loaded into TLB1 by the handler with MAS1[TSIZE] the page's
  * (an odd power of 2, e6500 only: _PAGE_PSIZE_ODD in the leaf, TSIZE's low
  * bit in MAS1).
@@ -281,7 +282,7 @@ static void test_miss_huge(void)
 		unsigned int log2k = (unsigned int)__builtin_ctz(size) - 10;
 		int level = size >= (1u << E500_64_PUD_SHIFT) ? 2 : 3;
 		bool odd = log2k & 1;
-		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (1ull << 30);
+		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (2ull << 30);	/* 2G apart */
 		paddr_t pa = hugepool_alloc(size);
 		struct walk_result w;
 		struct tlb_info t;
@@ -290,7 +291,7 @@ static void test_miss_huge(void)
 			skip_no_huge_page("%uM: no page of that size in the pool", size >> 20);
 			continue;
 		}
-		*(volatile uint32_t *)lin(pa + size - 8) = 0x9e000000u + (size >> 20);
+		phys_set(pa + size - 8, 0x9e000000u + (size >> 20), false);	/* a 2G page lies above the linear map */
 		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
 		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, level) &&
 		       is_eq(!!(w.entry & _PAGE_PSIZE_ODD), odd),

@@ -182,7 +182,7 @@ static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr
 static void check_user_huge(uint32_t size, paddr_t pa)
 {
 	struct mm mm;
-	vaddr_t va = UHUGE_VA;
+	vaddr_t va = size > UHUGE_VA ? (vaddr_t)size : UHUGE_VA;	/* aligned to the page */
 	const struct fault_record *f = last_fault();
 	struct walk_result w;
 	uint32_t r = 0, shift = 0;

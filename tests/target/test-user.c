@@ -397,8 +397,11 @@ static unsigned int e500_pid_max(void)
 {
 	const char *why;
 	unsigned int max = e64_pid_max(&why);
+	unsigned long cfg;
 
-	report_info("PID limit %u (%s)", max, why);
+	__asm__ volatile("mfspr %0, 1015" : "=r"(cfg));	/* MMUCFG */
+	report_eq(max, cfg ? (2u << (cfg >> 6 & 0x1f)) - 1 : 255u,
+		  "PID limit %u (%s): MMUCFG 0x%08lx's PIDSIZE, or 8 bits where it reads 0", max, why, cfg);
 	return max;
 }
 #else
