@@ -40,14 +40,18 @@ struct lxcmp_map {
 #define LXCMP_K		1024ul
 #define LXCMP_M		(1024ul * 1024ul)
 
+/* Both families: base pages of 4K, the same five (tools/linux-compare reads these rows too). */
+#define LXCMP_BASE_PAGES \
+	{ "4K-rw-private-write", 0x20010000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'w' }, \
+	{ "4K-rw-private-read", 0x20420000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'r' }, \
+	{ "4K-ro-file-read", 0x20830000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_FILE, 'r' }, \
+	{ "4K-rw-shared-write", 0x20c40000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W | LXCMP_SHARED, 'w' }, \
+	{ "4K-rx-private-exec", 0x21050000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_X | LXCMP_WRITTEN, 'x' },
+
 #if defined(LXCMP_E500)
 /* e500: base pages of 4K; huge pages 4M, 16M, 64M (runs of leaf PGD entries), 256M (one TLB1 entry). */
 static const struct lxcmp_map lxcmp_set[] = {
-	{ "4K-rw-private-write", 0x20010000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'w' },
-	{ "4K-rw-private-read", 0x20420000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'r' },
-	{ "4K-ro-file-read", 0x20830000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_FILE, 'r' },
-	{ "4K-rw-shared-write", 0x20c40000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W | LXCMP_SHARED, 'w' },
-	{ "4K-rx-private-exec", 0x21050000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_X | LXCMP_WRITTEN, 'x' },
+	LXCMP_BASE_PAGES
 	{ "4M-rw-private-write", 0x30000000ul, 4 * LXCMP_M, LXCMP_R | LXCMP_W, 'w' },
 	{ "4M-rw-shared-read", 0x34000000ul, 4 * LXCMP_M, LXCMP_R | LXCMP_W | LXCMP_SHARED, 'r' },
 	{ "4M-rx-private-exec", 0x38000000ul, 4 * LXCMP_M, LXCMP_R | LXCMP_X | LXCMP_WRITTEN, 'x' },
@@ -63,11 +67,7 @@ static const struct lxcmp_map lxcmp_set[] = {
 #elif defined(LXCMP_MPC8XX)
 /* MPC8xx: base pages of 4K; huge pages 16K, 512K (contiguous PTEs) and 8M (two PMD entries). */
 static const struct lxcmp_map lxcmp_set[] = {
-	{ "4K-rw-private-write", 0x20010000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'w' },
-	{ "4K-rw-private-read", 0x20420000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W, 'r' },
-	{ "4K-ro-file-read", 0x20830000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_FILE, 'r' },
-	{ "4K-rw-shared-write", 0x20c40000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_W | LXCMP_SHARED, 'w' },
-	{ "4K-rx-private-exec", 0x21050000ul, 4 * LXCMP_K, LXCMP_R | LXCMP_X | LXCMP_WRITTEN, 'x' },
+	LXCMP_BASE_PAGES
 	{ "16K-rw-private-write", 0x30000000ul, 16 * LXCMP_K, LXCMP_R | LXCMP_W, 'w' },
 	{ "16K-rw-shared-read", 0x30400000ul, 16 * LXCMP_K, LXCMP_R | LXCMP_W | LXCMP_SHARED, 'r' },
 	{ "16K-rx-private-exec", 0x30800000ul, 16 * LXCMP_K, LXCMP_R | LXCMP_X | LXCMP_WRITTEN, 'x' },
