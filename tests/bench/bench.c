@@ -368,33 +368,63 @@ static unsigned long ideal_entries(vsize_t len, vsize_t size)
 }
 #endif
 
+/* What one sweep measured, for its table row and its BENCH line. */
+struct sweep_figures {
+	unsigned long pages, miss1, miss2, entries, tables, palloc_pages;
+	uint64_t map_tb, unmap_tb;
+	char range_text[80];
+};
+
+static void sweep_print_nopool(uint32_t region, uint32_t size)
+{
+	bench_print("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
+		(unsigned long)size);
+	if (bench_raw)
+		return;
+	kprintf("  ");
+	print_size_unit(region);
+	kprintf(" ");
+	print_size_unit(size);
+	kprintf("  not run: no page of that size in the huge-page pool (hugepages=)\n");
+}
+
+static void sweep_print(uint32_t region, uint32_t size, const struct sweep_figures *f)
+{
+	if (!bench_raw) {
+		kprintf("  ");
+		print_size_unit(region);
+		kprintf(" ");
+		print_size_unit(size);
+		kprintf(" %7lu   %7lu  %7lu  %12s %6lu  %12s %6lu  %6lu %4lu\n", f->pages, f->miss1, f->miss2,
+			u64s(f->map_tb), (unsigned long)(f->map_tb / f->pages), u64s(f->unmap_tb),
+			(unsigned long)(f->unmap_tb / f->pages), f->entries, f->tables);
+	}
+	bench_print("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
+		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu%s\n",
+		(unsigned long)region, (unsigned long)size, f->pages, tlb_counts_available(), f->miss1,
+		f->miss2, u64s(f->map_tb), u64s(f->unmap_tb), f->entries, f->tables,
+		f->tables * (4096ul << pt_geo.level[1].order), f->palloc_pages, f->range_text);
+}
+
 static void sweep(uint32_t region, uint32_t size)
 {
+	struct sweep_figures f = { .range_text = "" };
 	struct palloc_stats s0, s1;
-	unsigned long e0, e1, t0, t1;
-	char range_text[80] = "";
+	unsigned long e0, t0;
 #ifndef PPCMMU_FAMILY_MPC8XX
 	unsigned long range0 = 0, range1 = 0;
 #endif
-	uint64_t tb0, tb1, tb2, tb3;
+	uint64_t tb0;
 	uint32_t n = size <= region ? region / size : 1;
 	uint32_t len = size <= region ? region : size;
-	uint32_t i, r, m1 = 0, m2 = 0, sum1 = 0, sum2 = 0;
+	uint32_t i, sum1 = 0, sum2 = 0;
 	struct mm mm;
 	paddr_t pa;
 	int rc = MMU_OK, rc2 = -1;
 
 	pa = size == 4096 ? test_page() : hugepool_alloc(size);
 	if (pa == HUGEPOOL_FAIL) {
-		bench_print("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
-			(unsigned long)size);
-		if (!bench_raw) {
-			kprintf("  ");
-			print_size_unit(region);
-			kprintf(" ");
-			print_size_unit(size);
-			kprintf("  not run: no page of that size in the huge-page pool (hugepages=)\n");
-		}
+		sweep_print_nopool(region, size);
 		return;
 	}
 	if (user_space_init(&mm, 9) != MMU_OK)
@@ -408,7 +438,7 @@ static void sweep(uint32_t region, uint32_t size)
 	tb0 = timebase_read();
 	for (i = 0; i < n && rc == MMU_OK; i++)
 		rc = map(&mm, UHUGE + i * size, pa, size, UPROT_RW);
-	tb1 = timebase_read();
+	f.map_tb = timebase_read() - tb0;
 	if (rc != MMU_OK) {
 		bench_print("BENCH sweep region=%lu size=%lu status=map%d at=%lu\n", (unsigned long)region,
 			(unsigned long)size, rc, (unsigned long)(i - 1));
@@ -419,46 +449,32 @@ static void sweep(uint32_t region, uint32_t size)
 		goto out;
 	}
 	palloc_get_stats(&s1);
-	e1 = count_entries(&mm);
+	f.pages = n;
+	f.entries = count_entries(&mm) - e0;
+	f.tables = mm.tables - t0;
+	f.palloc_pages = s0.free - s1.free;
 #ifndef PPCMMU_FAMILY_MPC8XX
 	range1 = count_range(mm.pgd, 1, 0, UHUGE, len);
 #endif
-	t1 = mm.tables;
 	counted_begin();
 	rc2 = user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum1);
-	m1 = dmisses();
+	f.miss1 = dmisses();
 	rc2 |= user_call(&mm, user_routine(user_sweep), UHUGE | log2u(region), &sum2);
-	m2 = dmisses() - m1;
-	tb2 = timebase_read();
+	f.miss2 = dmisses() - f.miss1;
+	tb0 = timebase_read();
 	rc = unmap(&mm, UHUGE, len);
-	tb3 = timebase_read();
+	f.unmap_tb = timebase_read() - tb0;
 	report(rc2 == 0 && rc == MMU_OK && sum1 == sum2, "sweep of %lu MB in %lu-byte pages",
 	       (unsigned long)(region >> 20), (unsigned long)size);
 #ifndef PPCMMU_FAMILY_MPC8XX
-	snprintf(range_text, sizeof(range_text), " levels=%u range_entries=%lu ideal_entries=%lu",
+	snprintf(f.range_text, sizeof(f.range_text), " levels=%u range_entries=%lu ideal_entries=%lu",
 		 pt_geo.levels, range1, ideal_entries(len, size));
-	report(is_eq(range1, ideal_entries(len, size)) && is_eq(e1 - e0, range1 - range0),
+	report(is_eq(range1, ideal_entries(len, size)) && is_eq(f.entries, range1 - range0),
 	       "%lu MB in %lu-byte pages: %lu entries over %u levels, the ideal (the run and one table entry "
 	       "per span above); %lu written, the rest were there", (unsigned long)(region >> 20),
-	       (unsigned long)size, range1, pt_geo.levels, e1 - e0);
+	       (unsigned long)size, range1, pt_geo.levels, f.entries);
 #endif
-	if (!bench_raw) {
-		kprintf("  ");
-		print_size_unit(region);
-		kprintf(" ");
-		print_size_unit(size);
-		kprintf(" %7lu   %7lu  %7lu  %12s %6lu  %12s %6lu  %6lu %4lu\n", (unsigned long)n,
-			(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0),
-			(unsigned long)((tb1 - tb0) / n), u64s(tb3 - tb2), (unsigned long)((tb3 - tb2) / n),
-			e1 - e0, t1 - t0);
-	}
-	bench_print("BENCH sweep region=%lu size=%lu status=ok pages=%lu counters=%d miss1=%lu miss2=%lu "
-		"map_tb=%s unmap_tb=%s entries=%lu tables=%lu table_bytes=%lu palloc_pages=%lu%s\n",
-		(unsigned long)region, (unsigned long)size, (unsigned long)n, tlb_counts_available(),
-		(unsigned long)m1, (unsigned long)m2, u64s(tb1 - tb0), u64s(tb3 - tb2), e1 - e0,
-		t1 - t0, (t1 - t0) * (4096ul << pt_geo.level[1].order),
-		s0.free - s1.free, range_text);
-	(void)r;
+	sweep_print(region, size, &f);
 out:
 	user_space_destroy(&mm);
 	if (size == 4096)
