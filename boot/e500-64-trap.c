@@ -20,6 +20,7 @@
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "tlb/fault.h"
+#include "tlb/e500-fixup-rule.h"
 
 void e64_trap(struct e64_regs *r);
 void e64_enter_frame(struct e64_regs *regs) __attribute__((noreturn));
@@ -83,24 +84,6 @@ void trap_enter_user(struct ppc_regs *r)
 	e64_enter_frame((struct e64_regs *)r);
 }
 
-/*
- * The miss handlers refuse a leaf whose accessed bit is clear (part of the
- * NEED bits in SPRG1/2): a TLB miss on a leaf that has every other bit the
- * access needs is granted the fix-up (the 32-bit family's rule).
- */
-static bool grants(const struct fault_record *f, const struct walk_result *w)
-{
-	uint64_t need;
-
-	if (f->kind == FAULT_TLB_INST)
-		need = f->user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
-	else if (f->kind == FAULT_TLB_DATA)
-		need = f->user ? PTE_NEED_USER_READ : PTE_NEED_KERNEL_READ;
-	else
-		return false;
-	return ((w->entry | _PAGE_ACCESSED) & need) == need;
-}
-
 /* Critical, machine check, watchdog, debug: their state is in CSRR/MCSRR/DSRR; nothing resumes. */
 static bool fatal_class(uint64_t v)
 {
@@ -123,7 +106,7 @@ void e64_trap(struct e64_regs *r)
 		arch_exit(1);
 	}
 	fault_record(&r->ppc, &f);
-	if (!fault_fix_bits(&f, f.addr, 1, grants))
+	if (!fault_fix_bits(&f, f.addr, 1, e500_fixup_grants))
 		fault_resolve(&f, &r->ppc);
 }
 

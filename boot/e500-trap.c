@@ -15,6 +15,7 @@
 #include "mmu/pgtable.h"
 #include "lib/kprintf.h"
 #include "tlb/fault.h"
+#include "tlb/e500-fixup-rule.h"
 
 void e500_enter_frame(struct e500_regs *regs) __attribute__((noreturn));
 void exception_dispatch(struct e500_regs *r);
@@ -63,30 +64,12 @@ void trap_decode(const struct ppc_regs *regs, struct fault_record *f)
 	}
 }
 
-/*
- * The miss handler refuses a leaf whose accessed bit is clear (the
- * software-managed reference bit): a TLB miss on a leaf that has every other
- * bit the access needs is granted the fix-up.
- */
-static bool grants(const struct fault_record *f, const struct walk_result *w)
-{
-	uint32_t need, low = (uint32_t)w->entry;
-
-	if (f->kind == FAULT_TLB_INST)
-		need = f->user ? PTE_NEED_USER_EXEC : PTE_NEED_KERNEL_EXEC;
-	else if (f->kind == FAULT_TLB_DATA)
-		need = f->user ? PTE_NEED_USER_READ : PTE_NEED_KERNEL_READ;
-	else
-		return false;
-	return ((low | _PAGE_ACCESSED) & need) == need;
-}
-
 static void handle_fault(struct e500_regs *r)
 {
 	struct fault_record f;
 
 	fault_record(&r->ppc, &f);
-	if (!fault_fix_bits(&f, f.addr, 1, grants))
+	if (!fault_fix_bits(&f, f.addr, 1, e500_fixup_grants))
 		fault_resolve(&f, &r->ppc);
 }
 
