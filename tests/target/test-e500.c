@@ -853,111 +853,6 @@ static void test_accessed_not_permitted(void)
 	test_page_free(pa);
 }
 
-/* Clear the accessed bit of va's PTE in mm, with no TLB entry left; the PTE's low word. */
-static volatile uint32_t *clear_accessed(struct mm *mm, vaddr_t va)
-{
-	struct walk_result w;
-	volatile uint32_t *low;
-
-	if (walk(mm, va, &w) != MMU_OK || !w.ptep)
-		return NULL;
-	low = (volatile uint32_t *)((char *)w.ptep + E500_ENTRY_LO);
-	*low &= ~(uint32_t)_PAGE_ACCESSED;
-	tlb_flush_all();
-	return low;
-}
-
-/*
- * A user data miss on a supervisor-only page whose accessed bit is clear:
- * the access is not permitted, so it faults with no accessed fix-up (the
- * kernel would be permitted: the fix-up must judge by the user's rights).
- */
-static void test_user_accessed_supervisor(void)
-{
-	struct mm mm;
-	paddr_t pa = test_page();
-	vaddr_t va = TEST_UVA + (4u << 20);
-	struct fault_fixup_counts before = fixups_here();
-	volatile uint32_t *low;
-	uint32_t r = 0;
-	int kind;
-
-	user_space_init(&mm, 6);
-	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE);	/* supervisor only */
-	low = clear_accessed(&mm, va);
-	expect_fault(va);
-	kind = user_call(&mm, user_routine(user_load_word), va, &r);
-	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
-	       "user load from a supervisor-only page without the accessed bit faults");
-	expect_fault_clear();
-	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young) &&
-	       is_eq(fixups_here().faults, before.faults),
-	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
-	       fixups_here().young - before.young);
-	unmap(&mm, va, 4096);
-
-	before = fixups_here();
-	put_li42(lin(pa));
-	map(&mm, va, pa, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);	/* supervisor execute only */
-	low = clear_accessed(&mm, va);
-	expect_fault(va);
-	kind = user_call(&mm, user_routine(user_call_at), va, &r);
-	report(kind == 1 && faults_taken() == 1 && last_fault()->user && last_fault()->addr == va,
-	       "user fetch from a supervisor-execute page without the accessed bit faults");
-	expect_fault_clear();
-	report(low && is_clear(*low, _PAGE_ACCESSED) && is_eq(fixups_here().young, before.young),
-	       "with no accessed fix-up: the bit stays clear, none counted (%u)",
-	       fixups_here().young - before.young);
-	unmap(&mm, va, 4096);
-	user_space_destroy(&mm);
-	test_page_free(pa);
-}
-
-/*
- * A store to a read-only page whose accessed bit is clear faults; the load
- * half of it may earn the accessed bit, never the dirty bit: the dirty bit
- * stays clear and no dirty fix-up is counted (kernel and user).
- */
-static void test_store_read_only_not_accessed(void)
-{
-	struct mm mm;
-	paddr_t pa = test_page();
-	vaddr_t kva = TEST_KVA + 0x390000, uva = TEST_UVA;
-	struct fault_fixup_counts before = fixups_here();
-	volatile uint32_t *low;
-	uint32_t r = 0;
-	int kind;
-
-	lin(pa)[0] = 0x0dd0;
-	map(&kernel_mm, kva, pa, 4096, PROT_READ);
-	low = clear_accessed(&kernel_mm, kva);
-	expect_fault(kva);
-	poke(kva, 0xbad);
-	report(faults_taken() == 1 && last_fault()->store && !last_fault()->user,
-	       "kernel store to a read-only page without the accessed bit faults");
-	expect_fault_clear();
-	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
-	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
-	       fixups_here().dirty - before.dirty);
-	unmap(&kernel_mm, kva, 4096);
-
-	before = fixups_here();
-	user_space_init(&mm, 6);
-	map(&mm, uva, pa, 4096, PROT_READ | PROT_USER);
-	low = clear_accessed(&mm, uva);
-	expect_fault(uva);
-	kind = user_call(&mm, user_routine(user_store_word), uva, &r);
-	report(kind == 1 && faults_taken() == 1 && last_fault()->store && last_fault()->user,
-	       "user store to a user read-only page without the accessed bit faults");
-	expect_fault_clear();
-	report(low && is_clear(*low, _PAGE_DIRTY) && is_eq(fixups_here().dirty, before.dirty) &&
-	       is_eq(lin(pa)[0], 0x0dd0), "... the dirty bit stays clear, no dirty fix-up (%u), memory unchanged",
-	       fixups_here().dirty - before.dirty);
-	unmap(&mm, uva, 4096);
-	user_space_destroy(&mm);
-	test_page_free(pa);
-}
-
 void e500_hid0_setup(void);
 extern uint32_t e500_hid0_at_entry;
 
@@ -1005,10 +900,6 @@ PPCMMU_TEST_FN("e500-flush-page-huge", "e500", "e500 page flush drops a huge ent
 	       test_flush_page_huge);
 PPCMMU_TEST_FN("e500-accessed-needs-permission", "e500", "e500 accessed fix-up needs permission",
 	       test_accessed_not_permitted);
-PPCMMU_TEST_FN("e500-user-accessed-supervisor", "e500",
-	       "e500 user miss on a supervisor page: no accessed fix-up", test_user_accessed_supervisor);
-PPCMMU_TEST_FN("e500-store-read-only-clean", "e500",
-	       "e500 store to a read-only page: no dirty fix-up", test_store_read_only_not_accessed);
 PPCMMU_TEST_FN("e500-local-inval", "e500", "e500 local TLB invalidation, this core only",
 	       test_local_invalidation);
 PPCMMU_TEST_FN("e500mc-mas8", "e500", "e500mc MAS8 before tlbwe", test_mas8);
