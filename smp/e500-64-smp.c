@@ -26,6 +26,11 @@ struct core {
 	 */
 	volatile uint32_t dirty;
 	volatile uint64_t msr, epcr, pir;
+	/*
+	 * asleep: the core found no call or work and may be in
+	 * e64_core_sleep(); a poster that reads 1 after its post wakes it.
+	 */
+	volatile uint32_t asleep;
 	struct slot call, work;
 	volatile uint32_t call_lock;	/* one caller at a time posts to call */
 };
@@ -121,13 +126,21 @@ void smp_wake(unsigned int cpu)
 	(void)cpu;
 }
 
-static void post(struct slot *s, void (*fn)(void *), void *arg)
+/*
+ * Post fn(arg) to c's mailbox s, then wake c if it sleeps.  The post's
+ * sequence number goes out before asleep is read, and the core sets asleep
+ * before it reads the mailboxes (idle()): one of the two sees the other's
+ * store, so a post never waits for a core that sleeps on.
+ */
+static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 {
 	s->fn = fn;
 	s->arg = arg;
 	msync();
 	s->seq = s->seq + 1;
 	msync();
+	if (c->asleep)
+		e64_core_wake(c->pir);
 }
 
 /* Wait (answering calls) until s has answered, at most timeout_tb. */
@@ -161,7 +174,7 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ETIMEDOUT;
 	}
-	post(&c->call, fn, arg);
+	post(c, &c->call, fn, arg);
 	err = wait_answer(&c->call, timeout_tb);
 	if (!err)
 		smp_unlock(&c->call_lock);
@@ -176,7 +189,7 @@ int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
 		return SMP_EOFFLINE;
 	if (c->work.seq != c->work.done)
 		return SMP_EBUSY;
-	post(&c->work, fn, arg);
+	post(c, &c->work, fn, arg);
 	return 0;
 }
 
@@ -196,7 +209,18 @@ void e64_smp_boot_core(unsigned int n)
 	c->online = 1;
 }
 
-/* A secondary core: its record, then calls and work for good. */
+/* Nothing posted: asleep said, the mailboxes read once more, then the family's sleep until a post wakes it. */
+static void idle(struct core *c)
+{
+	c->asleep = 1;
+	msync();
+	if (c->call.seq == c->call.done && c->work.seq == c->work.done)
+		e64_core_sleep();
+	c->asleep = 0;
+	msync();
+}
+
+/* A secondary core: its record, then calls and work for good, asleep between them. */
 void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t pir)
 {
 	struct core *c = &cores[index % ARCH_MAX_CPUS];
@@ -208,8 +232,10 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	c->online = 1;
 	msync();
 	for (;;) {
-		serve(c, &c->call);
-		serve(c, &c->work);
+		bool called = serve(c, &c->call);
+
+		if (!serve(c, &c->work) && !called)
+			idle(c);
 	}
 }
 

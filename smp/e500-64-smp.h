@@ -7,7 +7,7 @@
  * 32-bit family's (smp/e500-smp.h), for the part this family has: no IPIs
  * (a waiting core polls), no doze.  book3s/64 (POWER8) runs the same
  * mailboxes (nothing here is e500's but the name): its secondary passes
- * LPCR where e500 passes EPCR.
+ * LPCR where e500 passes EPCR, and naps while idle (e64_core_sleep()).
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H
@@ -56,6 +56,14 @@ int smp_quiesce(void);
 /* A spin lock word: 0 free, else the holder's core + 1. */
 bool smp_lock_try(volatile uint32_t *lock);
 void smp_unlock(volatile uint32_t *lock);
+
+/*
+ * The family's idle (its boot/ code): a secondary with nothing posted calls
+ * e64_core_sleep(), which returns when woken (at once if the family has no
+ * sleep); a post to a core that may sleep calls e64_core_wake(its PIR).
+ */
+void e64_core_sleep(void);
+void e64_core_wake(uint64_t pir);
 
 /* Start-up (boot/e500-64-setup.c): the boot core's record, the listed count, a secondary's own. */
 void e64_smp_boot_core(unsigned int listed);

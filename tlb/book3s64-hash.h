@@ -95,6 +95,14 @@ struct b3_core {
 	/* C only: the fault path's repeat check (fault_is_progress()), the page whose HPTE went in last */
 	vaddr_t last_page;
 	unsigned int repeats;
+	/*
+	 * C only: an idle secondary's naps (boot/book3s64-setup.c): how many
+	 * it began, whether it is in one now, how many a hypervisor doorbell
+	 * ended, and the last wake's SRR1 (its reason); doorbells taken as an
+	 * interrupt (no nap to end: boot/book3s64-trap.c).
+	 */
+	volatile uint64_t naps, doorbell_wakes, wake_srr1, stray_doorbells;
+	volatile uint32_t napping;
 };
 
 extern struct b3_core b3_cores[B3_MAX_CORES];

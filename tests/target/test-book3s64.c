@@ -1204,6 +1204,102 @@ out:
 	test_page_free(p);
 }
 
+/*
+ * The second core naps while it has nothing to do (QEMU then halts its
+ * virtual CPU: no host time), and each call wakes it through its
+ * hypervisor doorbell.  Its nap exits are the doorbell and the decrementer
+ * only.  After a call it goes back into a nap and stays in that one nap
+ * (its idle loop runs no more) until the next call; every call made while
+ * it naps is answered, its nap ended by the doorbell (the wake's SRR1),
+ * nothing lost.  A spinning core would run its loop thousands of times in
+ * the quiet spell; a core whose doorbell does not ring would not answer.
+ */
+#define NAP_WAIT_TB	(512000000ull / 10)	/* 100 ms for core 1 to be back in a nap */
+#define NAP_QUIET_TB	(512000000ull / 50)	/* 20 ms in which it must not leave it */
+#define NAP_CALLS	8
+
+static uint64_t core_next(uint64_t x)
+{
+	return x + 1;
+}
+
+/* Wait (bounded) until core 1 is in a nap it began after its first `after` naps. */
+static bool core1_in_nap(uint64_t after)
+{
+	const struct b3_core *c1 = &b3_cores[1];
+	uint64_t t0 = timebase_read();
+
+	while (timebase_read() - t0 < NAP_WAIT_TB)
+		if (c1->napping && c1->naps > after)
+			return true;
+	return false;
+}
+
+static void test_second_core_nap(void)
+{
+	const struct b3_core *c1 = &b3_cores[1];
+	uint64_t msr = 0, lpcr = 0, pir = 0, naps, t0, slowest = 0;
+	unsigned int i, woken = 0;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		return;
+	}
+	report(e64_cpu_state(1, &msr, &lpcr, &pir) &&
+	       is_eq(lpcr & LPCR_PECE_MASK, LPCR_PECE_DOORBELL_HV | LPCR_PECE_DECREMENTER),
+	       "core 1's nap exits (LPCR 0x%016lx): the hypervisor doorbell and the decrementer only",
+	       (unsigned long)lpcr);
+	naps = c1->naps;
+	report(is_eq(on_core1(core_next, 1), 2) && core1_in_nap(naps), "after a call core 1 is back in a nap "
+	       "(naps so far: %lu)", (unsigned long)c1->naps);
+	naps = c1->naps;
+	t0 = timebase_read();
+	while (timebase_read() - t0 < NAP_QUIET_TB)
+		;
+	report(c1->napping && is_eq(c1->naps, naps), "and stays in that one nap while idle: its idle loop ran "
+	       "%lu times in 20 ms", (unsigned long)(c1->naps - naps));
+	for (i = 0; i < NAP_CALLS; i++) {
+		uint64_t bells, dt;
+
+		naps = c1->naps;
+		if (!core1_in_nap(naps - 1))
+			break;
+		bells = c1->doorbell_wakes;
+		t0 = timebase_read();
+		if (on_core1(core_next, i) != i + 1)
+			break;
+		dt = timebase_read() - t0;
+		slowest = dt > slowest ? dt : slowest;
+		if (c1->doorbell_wakes != bells + 1 ||
+		    (c1->wake_srr1 & (SRR1_WAKE_REASON | SRR1_WAKE_STATE)) != (SRR1_WAKE_DOORBELL_HV | SRR1_WAKE_NO_LOSS))
+			break;
+		woken++;
+		(void)core1_in_nap(naps);
+	}
+	report_eq(woken, NAP_CALLS, "each of %u calls to the napping core woke it by its doorbell (wake SRR1 "
+		  "0x%016lx: doorbell, nothing lost) and was answered (slowest in %lu us)", NAP_CALLS,
+		  (unsigned long)c1->wake_srr1, (unsigned long)(slowest / 512));
+}
+
+/*
+ * A hypervisor doorbell that finds its core awake stays pending until
+ * MSR[EE] lets it in (user mode): the kernel takes it and goes on.  This
+ * core rings its own doorbell, then runs a user routine.
+ */
+static void test_stray_doorbell(void)
+{
+	uint64_t stray = b3_core_me()->stray_doorbells;
+	struct mm mm;
+	uint32_t r = 0;
+
+	report_eq(user_space_init(&mm, 12), MMU_OK, "user space 12");
+	e64_core_wake(mfspr(SPRN_PIR));
+	report(is_eq(user_call(&mm, user_routine(user_call_at), user_routine(user_return_42), &r), 0) && is_eq(r, 42),
+	       "with this core's own doorbell pending, a user routine runs to its end (42: %u)", r);
+	report_eq(b3_core_me()->stray_doorbells - stray, 1, "the doorbell was taken, once, in user mode");
+	user_space_destroy(&mm);
+}
+
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
 PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
@@ -1218,4 +1314,7 @@ PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlb
 PPCMMU_TEST_FN("book3s64-second-core-faults", "book3s64", "book3s64 second core's own faults",
 	       test_second_core_faults);
 PPCMMU_TEST_FN("book3s64-hpt-lock", "book3s64", "book3s64 HPT lock across cores", test_hpt_lock);
+PPCMMU_TEST_FN("book3s64-second-core-nap", "book3s64", "book3s64 second core naps while idle",
+	       test_second_core_nap);
+PPCMMU_TEST_FN("book3s64-stray-doorbell", "book3s64", "book3s64 stray doorbell", test_stray_doorbell);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);
