@@ -677,8 +677,11 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	 * r5: the free slot.  First the record in the run's first entry,
 	 * HASHPTE | SECOND | slot, by ldarx/stdcx. against the head read under
 	 * the lock (a writer that takes no lock sends this to C); then dw1,
-	 * then dw0 with H if secondary.
+	 * then dw0 with H if secondary.  (b3_probe_record: a test's probe
+	 * site, see b3_probe_stop below.)
 	 */
+	.globl	b3_probe_record
+b3_probe_record:
 	rldicl	r6, r5, 64 - 4, 61		/* slot = (address >> 4) & 7 */
 	cmpdi	r13, 0
 	beq	17f
@@ -745,3 +748,43 @@ hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the 
 	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
+/*
+ * A test's stop inside the hash path (tests/target/test-book3s64.c), for
+ * the window between the head's second read under the HPT lock and the
+ * record's store: the test writes a branch here over the instruction at
+ * b3_probe_record, that instruction into b3_probe_insn and a branch back
+ * to the one after it into b3_probe_back; unpatched, nothing reaches
+ * this.  A core whose state asks for a stop here (probe_site
+ * B3_PROBE_ASM_RECORD and probe_until set) says it stopped and waits
+ * until another core clears probe_until or the time base passes it, as
+ * b3_probe() in C; any other core goes through.
+ *
+ * Registers: r12 this core's state; r6, r9 and CR0 scratch (free at the
+ * site: the instruction there sets r6, CR0 and r9 are set after it).
+ */
+	.globl	b3_probe_stop
+b3_probe_stop:
+	ld	r6, B3_CORE_PROBE_SITE(r12)
+	cmpdi	r6, B3_PROBE_ASM_RECORD
+	bne	2f
+	ld	r6, B3_CORE_PROBE_UNTIL(r12)
+	cmpdi	r6, 0
+	beq	2f
+	li	r9, 1
+	std	r9, B3_CORE_PROBE_STOPPED(r12)
+	sync
+1:	mftb	r9
+	ld	r6, B3_CORE_PROBE_UNTIL(r12)
+	cmpld	r9, r6
+	blt	1b
+	li	r9, 0
+	std	r9, B3_CORE_PROBE_UNTIL(r12)
+	std	r9, B3_CORE_PROBE_STOPPED(r12)
+	sync
+2:
+	.globl	b3_probe_insn
+b3_probe_insn:
+	nop					/* the site's instruction (patched) */
+	.globl	b3_probe_back
+b3_probe_back:
+	b	.				/* a branch back after the site (patched) */
