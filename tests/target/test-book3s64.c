@@ -1212,7 +1212,7 @@ out:
 extern const uint32_t b3_probe_record[], b3_probe_stop[], b3_probe_insn[], b3_probe_back[];
 extern const char __vectors_start[];
 
-#define PROBE_TB	512000000ull	/* 1 s: a stop's deadline, and core 1's wait for the stop */
+#define PROBE_TB	(4 * 512000000ull)	/* 4 s: a stop's deadline, and core 1's wait for the stop (a busy host) */
 #define WINDOW_VA	(B3_KMAP_START + 0x0000007300000000ull)
 #define INSN_B		0x48000000u	/* b: opcode 18, AA = LK = 0, the offset in bits 6..29 */
 #define INSN_B_OFFSET	0x03fffffcu
@@ -1477,7 +1477,7 @@ out:
  * nothing lost.  A spinning core would run its loop thousands of times in
  * the quiet spell; a core whose doorbell does not ring would not answer.
  */
-#define NAP_WAIT_TB	(512000000ull / 10)	/* 100 ms for core 1 to be back in a nap */
+#define NAP_WAIT_TB	512000000ull	/* 1 s for core 1 to be back in a nap (a busy host may hold it up) */
 #define NAP_QUIET_TB	(512000000ull / 50)	/* 20 ms in which it must not leave it */
 #define NAP_CALLS	8
 
