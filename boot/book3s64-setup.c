@@ -148,14 +148,14 @@ void b3_secondary_main(uint64_t pir)
 }
 
 /*
- * An idle secondary naps (smp/e500-64-smp.h): QEMU halts the virtual CPU,
- * which then takes no host time, until a call or work posted to it rings
- * its doorbell (e64_core_wake).  The decrementer, set to its largest
- * count first, ends a nap of more than about 4 s too: a decrementer that
- * went negative while napping would otherwise be pending at the doorbell's
- * wake and be taken first.
+ * An idle secondary naps (e64_smp_idle(), smp/e500-64-smp.c): QEMU halts
+ * the virtual CPU, which then takes no host time, until a call or work
+ * posted to it rings its hypervisor doorbell.  The decrementer, set to its
+ * largest count first, ends a nap of more than about 4 s too: a
+ * decrementer that went negative while napping would otherwise be pending
+ * at the doorbell's wake and be taken first.
  */
-void e64_core_sleep(void)
+void b3_idle_nap(void)
 {
 	struct b3_core *c = b3_core_me();
 	uint64_t srr1;
@@ -168,12 +168,6 @@ void e64_core_sleep(void)
 	c->wake_srr1 = srr1;
 	if ((srr1 & SRR1_WAKE_REASON) == SRR1_WAKE_DOORBELL_HV)
 		c->doorbell_wakes++;
-}
-
-/* A directed hypervisor doorbell to the core with that PIR (msgsnd; sync first: the post is out). */
-void e64_core_wake(uint64_t pir)
-{
-	__asm__ volatile("sync; msgsnd %0" : : "r"(DBELL_TYPE_HV | (pir & DBELL_PIR_MASK)) : "memory");
 }
 
 /*

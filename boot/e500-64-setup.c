@@ -230,16 +230,6 @@ void e64_secondary_start(unsigned int index)
 	e64_smp_secondary(index, msr, mfspr(SPRN_EPCR), mfspr(SPRN_PIR));
 }
 
-/* An idle secondary polls its mailboxes (no sleep in this family yet): nothing to sleep in, nothing to wake. */
-void e64_core_sleep(void)
-{
-}
-
-void e64_core_wake(uint64_t pir)
-{
-	(void)pir;
-}
-
 /*
  * Every core the device tree lists with a spin table: its entry mapped
  * through the fixed TLB1 entry E64_TLB1_SPIN, released to

@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include "include/arch.h"
 #include "smp/e500-64-smp.h"
+#ifdef PPCMMU_E500_64
+#include "e500/reg.h"
+#else
+#include "include/book3s64/hash.h"
+#endif
 
 struct slot {
 	void (*volatile fn)(void *arg);
@@ -26,11 +31,7 @@ struct core {
 	 */
 	volatile uint32_t dirty;
 	volatile uint64_t msr, epcr, pir;
-	/*
-	 * asleep: the core found no call or work and may be in
-	 * e64_core_sleep(); a poster that reads 1 after its post wakes it.
-	 */
-	volatile uint32_t asleep;
+	volatile uint32_t idles;	/* a secondary: it sleeps in e64_smp_idle between posts */
 	struct slot call, work;
 	volatile uint32_t call_lock;	/* one caller at a time posts to call */
 };
@@ -126,12 +127,66 @@ void smp_wake(unsigned int cpu)
 	(void)cpu;
 }
 
+#ifdef PPCMMU_E500_64
 /*
- * Post fn(arg) to c's mailbox s, then wake c if it sleeps.  The post's
- * sequence number goes out before asleep is read, and the core sets asleep
- * before it reads the mailboxes (idle()): one of the two sees the other's
- * store, so a post never waits for a core that sleeps on.
+ * An idle e500 secondary sleeps in wait (ISA 2.06, e5500/e6500) with
+ * MSR[EE] on, and a core that posts to its mailbox sends it a doorbell
+ * (msgsnd to its PIR): under QEMU a secondary that polled instead kept a
+ * host CPU busy for the whole run.  The doorbell stays pending while the
+ * target has EE clear, so one sent between the idle core's last look at its
+ * mailboxes and its wait is taken as soon as it sets EE; the interrupt then
+ * returns past the wait (doorbell(), boot/e500-64-trap.c), never into
+ * it.  Only the idle loop runs with EE on.
  */
+#define INSN_WAIT	".long 0x7c00007c"	/* wait */
+
+/* noinline: one copy of the labels the doorbell handler knows */
+__attribute__((noinline)) void e64_smp_idle(void)
+{
+	uint64_t msr;
+
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	__asm__ volatile("mtmsr %0\n"
+			 ".globl e64_idle_wait\n"
+			 "e64_idle_wait: isync\n"
+			 "	" INSN_WAIT "\n"
+			 ".globl e64_idle_woken\n"
+			 "e64_idle_woken: mtmsr %1; isync"
+			 : : "r"(msr | MSR_EE), "r"(msr & ~(uint64_t)MSR_EE) : "memory");
+}
+
+/* Wake core c if it is one that idles (a secondary): a doorbell to its PIR (msgsnd's tag). */
+static void kick(struct core *c)
+{
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(c->pir & DBELL_PIRTAG) : "memory");
+}
+#else
+/*
+ * book3s/64 (POWER8): an idle secondary naps (b3_idle_nap()) with the
+ * hypervisor doorbell as its exit, and a post rings that doorbell (msgsnd,
+ * message type 5, to its PIR): QEMU halts a napping virtual CPU, which then
+ * takes no host time.  The doorbell stays pending while the target runs
+ * with MSR[EE] clear, so one rung between the idle core's last look at its
+ * mailboxes and its nap ends the nap at once; one that finds it in user
+ * mode (EE on) is taken there and dropped (boot/book3s64-trap.c).
+ */
+void e64_smp_idle(void)
+{
+	b3_idle_nap();
+}
+
+static void kick(struct core *c)
+{
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(DBELL_TYPE_HV | (c->pir & DBELL_PIR_MASK)) : "memory");
+}
+#endif
+
 static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 {
 	s->fn = fn;
@@ -139,8 +194,7 @@ static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 	msync();
 	s->seq = s->seq + 1;
 	msync();
-	if (c->asleep)
-		e64_core_wake(c->pir);
+	kick(c);
 }
 
 /* Wait (answering calls) until s has answered, at most timeout_tb. */
@@ -209,18 +263,7 @@ void e64_smp_boot_core(unsigned int n)
 	c->online = 1;
 }
 
-/* Nothing posted: asleep said, the mailboxes read once more, then the family's sleep until a post wakes it. */
-static void idle(struct core *c)
-{
-	c->asleep = 1;
-	msync();
-	if (c->call.seq == c->call.done && c->work.seq == c->work.done)
-		e64_core_sleep();
-	c->asleep = 0;
-	msync();
-}
-
-/* A secondary core: its record, then calls and work for good, asleep between them. */
+/* A secondary core: its record, then calls and work for good. */
 void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t pir)
 {
 	struct core *c = &cores[index % ARCH_MAX_CPUS];
@@ -228,14 +271,15 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	c->msr = msr;
 	c->epcr = epcr;
 	c->pir = pir;
+	c->idles = 1;
 	msync();
 	c->online = 1;
 	msync();
 	for (;;) {
-		bool called = serve(c, &c->call);
+		bool ran = serve(c, &c->call);
 
-		if (!serve(c, &c->work) && !called)
-			idle(c);
+		if (!(serve(c, &c->work) || ran))
+			e64_smp_idle();
 	}
 }
 
