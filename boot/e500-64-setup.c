@@ -460,7 +460,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 		return false;
 	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = true;
-	t->size = (uint32_t)(1024ull << tsize);
+	t->size = 1024ull << tsize;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
 	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
@@ -596,7 +596,7 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	memset(t, 0, sizeof(*t));
 	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = (mas1 & MAS1_VALID) != 0;
-	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
+	t->size = tsize ? 1024ull << tsize : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
 	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
