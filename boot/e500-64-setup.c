@@ -424,7 +424,7 @@ static void invalidate_everywhere(vaddr_t va, vsize_t size)
 	invalidate_here(va, size);
 	__asm__ volatile("msync" : : : "memory");
 	for (c = 0; c < smp_online(); c++)
-		if (c != me && !smp_tlb_clean(c) && (err = smp_call(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
+		if (c != me && !smp_tlb_clean(c) && (err = smp_call_after(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
 			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer within %lu s (%d)",
 			      (unsigned long)va, (unsigned long)size, c,
 			      (unsigned long)(SHOOTDOWN_WAIT / SMP_CALL_TIMEOUT), err);

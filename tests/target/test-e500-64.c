@@ -359,6 +359,88 @@ static void test_smp(void)
 	test_page_free(pa);
 }
 
+/*
+ * A cross-call that reaches its bound (the 1 s of SMP_CALL_TIMEOUT on a busy
+ * host) must leave the mailbox usable: cpu 1 is made not to answer, by a
+ * call (or work) that spins without polling until released.
+ */
+#define LATE_BOUND	(SMP_CALL_TIMEOUT / 10)		/* 0.1 s: the bound the held calls reach */
+#define LATE_HOLD	(8 * SMP_CALL_TIMEOUT)		/* the spinner lets go on its own after 8 s */
+
+static volatile uint32_t late_release, late_started;
+
+static void late_spin(void *arg)
+{
+	uint64_t t0 = timebase_read();
+
+	(void)arg;
+	late_started = 1;
+	while (!late_release && timebase_read() - t0 < LATE_HOLD)
+		;			/* no smp_poll(): calls to this core wait */
+}
+
+static void late_count(void *arg)
+{
+	(*(volatile uint32_t *)arg)++;
+}
+
+/* The call cpu 1 is running past its bound goes on; the mailbox is free for the next call once it ends. */
+static void late_running(void)
+{
+	const vaddr_t va = MISS_VA + 0x20000;
+	uint32_t n = 0;
+	uint64_t r = 0;
+	paddr_t pa;
+
+	late_release = 0;
+	report_eq(smp_call(1, late_spin, NULL, LATE_BOUND), SMP_ERUNNING,
+		  "a call cpu 1 runs past its bound returns SMP_ERUNNING (the core named on the console)");
+	report_eq(smp_call(1, late_count, &n, LATE_BOUND), SMP_EBUSY,
+		  "while it runs, the next call is refused at once (SMP_EBUSY), not left waiting on a held lock");
+	report_eq(n, 0, "... and does not run");
+	late_release = 1;
+	report_eq(smp_wait(1, LATE_HOLD), 0, "let go, cpu 1 answers the late call");
+	report(is_eq(smp_call(1, late_count, &n, SMP_CALL_TIMEOUT), 0) && is_eq(n, 1),
+	       "... and then answers a new call, once");
+	pa = test_page();
+	lin(pa)[3] = 0x1a7e0001;
+	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_WRITE);
+	report(e64_cpu_call(1, read_word, va + 12, &r) && r == 0x1a7e0001, "cpu 1 loads an entry for a page");
+	report_eq(unmap(&kernel_mm, va, 4096), MMU_OK, "a shootdown after the late call reaches cpu 1 (no panic)");
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 0, "... whose entry is gone");
+	test_page_free(pa);
+}
+
+/* A call cpu 1 never took before its bound is withdrawn: it never runs, however late cpu 1 polls. */
+static void late_withdrawn(void)
+{
+	uint64_t t0 = timebase_read();
+	uint32_t n = 0;
+
+	late_release = 0;
+	late_started = 0;
+	report_eq(smp_start(1, late_spin, NULL), 0, "cpu 1 is given work that does not poll");
+	while (!late_started && timebase_read() - t0 < LATE_HOLD)
+		;
+	report_eq(smp_call(1, late_count, &n, LATE_BOUND), SMP_ETIMEDOUT,
+		  "a call cpu 1 does not take in time returns SMP_ETIMEDOUT: withdrawn");
+	late_release = 1;
+	report_eq(smp_wait(1, LATE_HOLD), 0, "let go, cpu 1 ends its work and polls again");
+	report_eq(n, 0, "the withdrawn call never ran (its argument may go)");
+	report(is_eq(smp_call(1, late_count, &n, SMP_CALL_TIMEOUT), 0) && is_eq(n, 1),
+	       "the next call is answered, once");
+}
+
+static void test_smp_call_late(void)
+{
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	late_running();
+	late_withdrawn();
+}
+
 /* Each core's round-robin word of the miss handler (its per-core page, E64_PC_TLB1_NEXT): ESEL of its next slot. */
 static unsigned int next_slot(unsigned int cpu)
 {
@@ -614,6 +696,7 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+PPCMMU_TEST_FN("smp-call-late", "e500-64", "smp cross-call past its bound", test_smp_call_late);
 /* tests/target/test-smp-tables.c, the 32-bit family's test on the same shared deferred free */
 PPCMMU_TEST_FN("smp-table-free", "e500-64", "smp page-table pages freed under concurrent walks",
 	       test_smp_table_free);
