@@ -43,7 +43,7 @@ static void test_mode(void)
 
 /*
  * The huge sizes map() offers are exactly the TLB1 sizes the core reports
- * (TLB1PS / TLB1CFG) that the table format holds, 2M..2G: the powers of 4 on
+ * (TLB1PS / TLB1CFG) that the table format holds, 2M..128G: the powers of 4 on
  * an e5500 (MMU 1.0), every power of 2 on an e6500 (2.0); a size the core
  * lacks is refused.
  */
