@@ -9,6 +9,9 @@
 #include "include/arch.h"
 #include "smp/e500-64-smp.h"
 #include "lib/kprintf.h"
+#ifdef PPCMMU_E500_64
+#include "e500/reg.h"
+#endif
 
 /*
  * A mailbox: seq counts what was posted, done what was answered (equal:
@@ -38,6 +41,7 @@ struct core {
 	 */
 	volatile uint32_t dirty;
 	volatile uint64_t msr, epcr, pir;
+	volatile uint32_t idles;	/* a secondary: it sleeps in e64_smp_idle between posts */
 	struct slot call, work;
 	/*
 	 * One caller at a time posts to call and waits for it; released when
@@ -157,13 +161,62 @@ void smp_wake(unsigned int cpu)
 	(void)cpu;
 }
 
-static void post(struct slot *s, void (*fn)(void *), void *arg)
+#ifdef PPCMMU_E500_64
+/*
+ * An idle e500 secondary sleeps in wait (ISA 2.06, e5500/e6500) with
+ * MSR[EE] on, and a core that posts to its mailbox sends it a doorbell
+ * (msgsnd to its PIR): under QEMU a secondary that polled instead kept a
+ * host CPU busy for the whole run.  The doorbell stays pending while the
+ * target has EE clear, so one sent between the idle core's last look at its
+ * mailboxes and its wait is taken as soon as it sets EE; the interrupt then
+ * returns past the wait (doorbell(), boot/e500-64-trap.c), never into
+ * it.  Only the idle loop runs with EE on.
+ */
+#define INSN_WAIT	".long 0x7c00007c"	/* wait */
+
+/* noinline: one copy of the labels the doorbell handler knows */
+__attribute__((noinline)) void e64_smp_idle(void)
+{
+	uint64_t msr;
+
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	__asm__ volatile("mtmsr %0\n"
+			 ".globl e64_idle_wait\n"
+			 "e64_idle_wait: isync\n"
+			 "	" INSN_WAIT "\n"
+			 ".globl e64_idle_woken\n"
+			 "e64_idle_woken: mtmsr %1; isync"
+			 : : "r"(msr | MSR_EE), "r"(msr & ~(uint64_t)MSR_EE) : "memory");
+}
+
+/* Wake core c if it is one that idles (a secondary): a doorbell to its PIR (msgsnd's tag). */
+static void kick(struct core *c)
+{
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(c->pir & DBELL_PIRTAG) : "memory");
+}
+#else
+/* book3s/64: its secondary polls (no doorbell here yet): back at once. */
+void e64_smp_idle(void)
+{
+}
+
+static void kick(struct core *c)
+{
+	(void)c;
+}
+#endif
+
+static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 {
 	s->fn = fn;
 	s->arg = arg;
 	msync();
 	s->seq = (s->seq + 1) & CALL_SEQ_MASK;
 	msync();
+	kick(c);
 }
 
 /* Wait (answering calls) until s has answered, at most timeout_tb. */
@@ -227,7 +280,7 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 		smp_unlock(&c->call_lock);
 		return SMP_EBUSY;
 	}
-	post(&c->call, fn, arg);
+	post(c, &c->call, fn, arg);
 	if (wait_answer(&c->call, timeout_tb))
 		return give_up(cpu, c, timeout_tb);
 	smp_unlock(&c->call_lock);
@@ -255,7 +308,7 @@ int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
 		return SMP_EOFFLINE;
 	if (c->work.seq != c->work.done)
 		return SMP_EBUSY;
-	post(&c->work, fn, arg);
+	post(c, &c->work, fn, arg);
 	return 0;
 }
 
@@ -287,12 +340,15 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	c->msr = msr;
 	c->epcr = epcr;
 	c->pir = pir;
+	c->idles = 1;
 	msync();
 	c->online = 1;
 	msync();
 	for (;;) {
-		serve(c, &c->call);
-		serve(c, &c->work);
+		bool ran = serve(c, &c->call);
+
+		if (!(serve(c, &c->work) || ran))
+			e64_smp_idle();
 	}
 }
 

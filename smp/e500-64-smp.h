@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * e500 in 64-bit mode, multicore: each core's record (what it said of itself
- * when it came up) and two mailboxes per core, polled: a call (short,
- * waited for: TLB shootdowns, the tests' probes) and work (long, posted and
- * waited for later: stress-smp's runs).  The names and error codes are the
- * 32-bit family's (smp/e500-smp.h), for the part this family has: no IPIs
- * (a waiting core polls), no doze.  book3s/64 (POWER8) runs the same
- * mailboxes (nothing here is e500's but the name): its secondary passes
- * LPCR where e500 passes EPCR.
+ * when it came up) and two mailboxes per core: a call (short, waited for:
+ * TLB shootdowns, the tests' probes) and work (long, posted and waited for
+ * later: stress-smp's runs).  The names and error codes are the 32-bit
+ * family's (smp/e500-smp.h), for the part this family has: a waiting core
+ * polls, no doze; an idle secondary sleeps in wait until a post's doorbell
+ * (e64_smp_idle).  book3s/64 (POWER8) runs the same mailboxes (nothing here
+ * is e500's but the name and the doorbell): its secondary passes LPCR where
+ * e500 passes EPCR, and polls when idle.
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H
@@ -74,6 +75,12 @@ void smp_unlock(volatile uint32_t *lock);
 void e64_smp_boot_core(unsigned int listed);
 void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t pir)
 	__attribute__((noreturn));
+/*
+ * A secondary's idle: on e500, sleep (wait, MSR[EE] on) until a doorbell,
+ * which a post to any core's mailbox sends it, or one already pending; then
+ * return with EE clear.  On book3s/64: return at once.
+ */
+void e64_smp_idle(void);
 /* Wait at most timeout_tb for core index to come up; true (counted online) if it did. */
 bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb);
 
