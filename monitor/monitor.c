@@ -234,6 +234,21 @@ static bool arg_u64(const char *s, const char *what, uint64_t *out)
 	return true;
 }
 
+/* A page size: 64-bit on a 64-bit family (e6500 pages of 4G and more), 32-bit elsewhere. */
+static bool arg_size(const char *s, vsize_t *out)
+{
+#ifdef PPCMMU_VADDR_64
+	return arg_u64(s, "SIZE", out);
+#else
+	uint32_t v;
+
+	if (!arg_u32(s, "SIZE", &v))
+		return false;
+	*out = v;
+	return true;
+#endif
+}
+
 /* PROT letters: r w x u (user), i (cache-inhibited), g (guarded), m (coherent), t (write-through). */
 static bool arg_prot(const char *s, unsigned int *prot)
 {
@@ -704,7 +719,7 @@ static int cmd_map(int argc, char **argv)
 	if (argc < 5 || argc > 6)
 		return cmd_help(2, (char *[]){ "help", "map" });
 	if (!arg_va(argv[1], "VA", &va) || !arg_u64(argv[2], "PA", &pa) ||
-	    !arg_u64(argv[3], "SIZE", &size) || !arg_prot(argv[4], &prot) ||
+	    !arg_size(argv[3], &size) || !arg_prot(argv[4], &prot) ||
 	    !(mm = arg_space(argc, argv, 5)))
 		return 1;
 	if (size && map_refused(pa, size, prot, force))
