@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make [BOARD=name] all | run [TESTS=globs] | test | list-tests | bench | debug | docs | clean | distclean |
-#   linux | linux-test | linux-compare | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
+#   linux | linux-test | linux-test-16g | linux-compare | linux-selftests [LINUX_RUNS="e500:4M mpc885:512K ..."]
 # make stress | stress-smp | fuzz: long randomized runs; make ram-matrix: the suite at many RAM sizes
 # make farm-test: ppcmmu under labgrid and LAVA, against QEMU (docs/farms.md)
 # Boards are described in board.cfg; the default is qemu-mpc8544ds.
@@ -181,7 +181,7 @@ endif
 
 .PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test linux-compare fuzz stress \
-	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests
+	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests linux-test-16g
 all: $(IMAGES)
 
 deps:
@@ -572,6 +572,11 @@ linux: deps
 linux-test: linux
 	@$(MAKE) --no-print-directory -C sim
 	@status=0; tools/linux-test || status=1; tools/linux-compare || status=1; exit $$status
+
+# POWER8 Linux with one 16G page mapped by its init (16 GiB of host memory: it refuses when
+# MemAvailable is short; tens of minutes; not part of linux-test): tools/linux-test powernv-16g.
+linux-test-16g: deps
+	@tools/linux-test powernv-16g
 
 # Linux's page-table and TLB entries against ppcmmu's for the same mappings (docs/linux-compare.md).
 linux-compare: linux

@@ -11,6 +11,8 @@
 #include "lib/kprintf.h"
 #ifdef PPCMMU_E500_64
 #include "e500/reg.h"
+#else
+#include "include/book3s64/hash.h"
 #endif
 
 /*
@@ -198,14 +200,26 @@ static void kick(struct core *c)
 	__asm__ volatile("msgsnd %0" : : "r"(c->pir & DBELL_PIRTAG) : "memory");
 }
 #else
-/* book3s/64: its secondary polls (no doorbell here yet): back at once. */
+/*
+ * book3s/64 (POWER8): an idle secondary naps (b3_idle_nap()) with the
+ * hypervisor doorbell as its exit, and a post rings that doorbell (msgsnd,
+ * message type 5, to its PIR): QEMU halts a napping virtual CPU, which then
+ * takes no host time.  The doorbell stays pending while the target runs
+ * with MSR[EE] clear, so one rung between the idle core's last look at its
+ * mailboxes and its nap ends the nap at once; one that finds it in user
+ * mode (EE on) is taken there and dropped (boot/book3s64-trap.c).
+ */
 void e64_smp_idle(void)
 {
+	b3_idle_nap();
 }
 
 static void kick(struct core *c)
 {
-	(void)c;
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(DBELL_TYPE_HV | (c->pir & DBELL_PIR_MASK)) : "memory");
 }
 #endif
 

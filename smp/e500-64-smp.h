@@ -8,7 +8,7 @@
  * polls, no doze; an idle secondary sleeps in wait until a post's doorbell
  * (e64_smp_idle).  book3s/64 (POWER8) runs the same mailboxes (nothing here
  * is e500's but the name and the doorbell): its secondary passes LPCR where
- * e500 passes EPCR, and polls when idle.
+ * e500 passes EPCR, and naps when idle until a post's hypervisor doorbell.
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H
@@ -78,9 +78,12 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 /*
  * A secondary's idle: on e500, sleep (wait, MSR[EE] on) until a doorbell,
  * which a post to any core's mailbox sends it, or one already pending; then
- * return with EE clear.  On book3s/64: return at once.
+ * return with EE clear.  On book3s/64: nap until the hypervisor doorbell a
+ * post rings, or one already pending (b3_idle_nap()).
  */
 void e64_smp_idle(void);
+/* book3s/64: the nap of e64_smp_idle() (boot/book3s64-setup.c). */
+void b3_idle_nap(void);
 /* Wait at most timeout_tb for core index to come up; true (counted online) if it did. */
 bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb);
 
