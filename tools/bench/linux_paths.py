@@ -815,7 +815,7 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT, big=False
     opt = "--linux-16g" if big else "--linux"
     try:
         r = subprocess.run([tool, opt], cwd=top, capture_output=True, text=True,
-                           timeout=timeout + (600 if big else 0))
+                           timeout=timeout + (1260 if big else 0))
     except subprocess.TimeoutExpired:
         return {"error": "tools/bench/book3s64-paths %s took more than %d s" % (opt, timeout)}
     events, skipped, errors, replayed, memory = [], [], [], 0, []
