@@ -827,7 +827,7 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT, big=False
             replayed += replays
         elif word == "SKIP":
             skipped.append(json.loads(rest))
-        elif word == "ERROR":
+        elif word in ("ERROR", "ERROR:"):     # the tool's and the gdb script's lines say "ERROR: ..."
             errors.append(rest)
         elif word == "MEMORY":
             memory.append(rest)
@@ -840,8 +840,8 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT, big=False
     except OSError:
         text = []
     if errors or r.returncode != 0:
-        return {"error": "; ".join(errors) or "book3s64-paths --linux: status %d: %s" %
-                (r.returncode, r.stderr.strip()[-200:])}
+        return {"error": "; ".join(errors) or "book3s64-paths %s: status %d: %s" %
+                (opt, r.returncode, r.stderr.strip()[-200:])}
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
     return {"events": events, "marks": parse_marks(text), "skipped": skipped, "replayed": replayed,
             "summary": summary or "no SUMMARY (the run was ended after its last phase or at the time limit)",
@@ -892,6 +892,8 @@ def powernv_linux(res, path, res16=None):
         sel = lambda mk, f: marks.get(mk) in phases and "__hash_page_huge" in f and pure(f)
     nums = [(n, c, fl) for mk, k, who, z, n, c, f, sp, fl in res["events"]
             if k == kind and sp == space and who == space and sel(mk, f)]
+    if not nums and size == "16G" and space == "kernel" and vec == "hash":
+        return "n/a (no such fault in the run: Linux maps no 16G page of its own)", 0
     if not nums:
         return "n/a (no such fault in the run)", 0
     to_c = spread([c for _, c, _ in nums if c])
@@ -967,11 +969,15 @@ def powernv_16g_text(res16):
            "kernel; the init built with `-DHUGETEST_16G`, in an initrd of its own; `hugepagesz=16G "
            "hugepages=1`; 34G of guest RAM, which the host gives only as the guest touches it). Linux "
            "zeroes the 16G page when the init first touches it (16 GiB of the host's memory, so the run "
-           "first checks MemAvailable, as `make linux-test-16g` does); that first fault allocates and is "
-           "no row. The faults of an entry already there are those of the init's `fork-16G` phase: the "
-           "child's read of the page the fork shared (entry copied, write-protected, page not copied) "
-           "and the parent's read after the fork (its HPTE went with the write protection). The 16G "
-           "rows take the faults of the 16G phases of this run only.")
+           "first checks MemAvailable, as `make linux-test-16g` does); that first fault enters "
+           "`handle_mm_fault` and is no row. The faults of an entry already there: in `anon-16G` the "
+           "same access again once `hugetlb_fault` has made the entry (Linux's hash code inserts no HPTE "
+           "for a huge page when it makes the entry, so the access faults a second time and "
+           "`__hash_page_huge` inserts it); in `fork-16G` the child's read of the page the fork shared "
+           "(entry copied, write-protected, page not copied) and the parent's read after the child "
+           "ended (its HPTE went with the write protection). At most `PER_PHASE` faults of a kind and "
+           "segment are stepped (the last column says how many were). The 16G rows take the faults of the 16G phases of this run only; "
+           "Linux maps no 16G page of its own, so a kernel 16G hash row has none.")
     if res16 is None:
         return [how, "", "**Linux's 16G rows were not measured in this run** (not asked for); command: `%s`."
                 % POWERNV_16G_ALONE, ""]
