@@ -125,19 +125,49 @@ static void start_memory(uint64_t dt_phys, const struct fdt_facts *f)
 	kmem_check_pool(pool_err);
 }
 
+uint64_t b3_nap(void);
+
 /*
  * A secondary core in C (b3_second_entry took its state, stack, SDR1 and
  * SLB entry 0 and turned translation on): the decrementer far off, its TLB
- * emptied, then calls and work for good.
+ * emptied, a nap's exits set to the hypervisor doorbell and the
+ * decrementer alone (an external interrupt, never acknowledged here,
+ * would end every nap at once), then calls and work for good, napping
+ * when there are none.
  */
 void b3_secondary_main(uint64_t pir)
 {
-	uint64_t msr;
+	uint64_t msr, lpcr = mfspr(SPRN_LPCR);
 
-	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_DEC), "r"((uint64_t)0x7fffffff));
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_DEC), "r"((uint64_t)DEC_MAX));
+	lpcr = (lpcr & ~(uint64_t)LPCR_PECE_MASK) | LPCR_PECE_DOORBELL_HV | LPCR_PECE_DECREMENTER;
+	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_LPCR), "r"(lpcr) : "memory");
 	b3_tlb_flush_local();
 	__asm__ volatile("mfmsr %0" : "=r"(msr));
 	e64_smp_secondary(arch_this_cpu(), msr, mfspr(SPRN_LPCR), pir);
+}
+
+/*
+ * An idle secondary naps (e64_smp_idle(), smp/e500-64-smp.c): QEMU halts
+ * the virtual CPU, which then takes no host time, until a call or work
+ * posted to it rings its hypervisor doorbell.  The decrementer, set to its
+ * largest count first, ends a nap of more than about 4 s too: a
+ * decrementer that went negative while napping would otherwise be pending
+ * at the doorbell's wake and be taken first.
+ */
+void b3_idle_nap(void)
+{
+	struct b3_core *c = b3_core_me();
+	uint64_t srr1;
+
+	__asm__ volatile("mtspr %0, %1" : : "i"(SPRN_DEC), "r"((uint64_t)DEC_MAX));
+	c->naps++;
+	c->napping = 1;
+	srr1 = b3_nap();
+	c->napping = 0;
+	c->wake_srr1 = srr1;
+	if ((srr1 & SRR1_WAKE_REASON) == SRR1_WAKE_DOORBELL_HV)
+		c->doorbell_wakes++;
 }
 
 /*

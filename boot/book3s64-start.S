@@ -178,6 +178,27 @@ b3_second_entry:
 	mtspr	SPRN_HSRR1, r5
 	hrfid
 
+/*
+ * uint64_t b3_nap(void): nap until a pending interrupt that LPCR's exit
+ * bits name (boot/book3s64-setup.c: the hypervisor doorbell, the
+ * decrementer) ends it through the system reset vector, which returns
+ * here with the wake's SRR1 in r3 (boot/book3s64-vectors.S).  One already
+ * pending ends it at once.  Before nap every store and page-table update
+ * of this core must have gone out: ptesync, then a load of a doubleword
+ * just stored (below the stack pointer: the ABI's scratch zone) and a
+ * compare that waits for its value (the sequence POWER8 asks for before
+ * a power-saving state).  Nap keeps every register (ISA: no state loss).
+ * Registers: r0 scratch, r3 the result.
+ */
+FUNC b3_nap
+	std	r0, -8(r1)
+	ptesync
+	ld	r0, -8(r1)
+1:	cmpd	r0, r0
+	bne-	1b
+	nap
+	blr
+
 /* uint32_t b3_bench_load(vaddr_t va): one load, for make bench to step through (tests/bench/). */
 FUNC b3_bench_load
 	lwz	r3, 0(r3)

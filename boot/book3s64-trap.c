@@ -177,6 +177,14 @@ void b3_trap(struct b3_regs *r)
 	case VEC_DEC:
 		set_dec_far();
 		return;
+	case VEC_HDOORBELL:
+		/*
+		 * A wake for a nap this core did not take (a post raced its way
+		 * out of idle: smp/e500-64-smp.c), taken with MSR[EE] on (user
+		 * mode): taking it cleared it; counted, nothing else to do.
+		 */
+		b3_core_me()->stray_doorbells++;
+		return;
 	case VEC_DSI:
 	case VEC_DSEG:
 		if (b3_hash_fault(r))

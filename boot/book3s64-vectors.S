@@ -106,7 +106,33 @@
 	.section .vectors, "ax"
 	.globl	__vec_base
 __vec_base:
-	VECTOR	VEC_SRESET, b3_common
+	/*
+	 * System reset.  After a nap (b3_nap, boot/book3s64-start.S) SRR1's
+	 * wake state is nonzero and nothing was lost (QEMU always says so):
+	 * SRR1 goes to r3, b3_nap's return value, and rfid resumes after the
+	 * nap (SRR0) with the MSR it had.  Any
+	 * other system reset goes to C with every register as it came.
+	 * Registers: r13 (SPRG2) and r12 (HSPRG1) scratch, CR kept in r12.
+	 */
+#if SRR1_WAKE_STATE_HI << 16 != SRR1_WAKE_STATE
+#error "SRR1_WAKE_STATE_HI is SRR1_WAKE_STATE >> 16"
+#endif
+	.org VEC_SRESET
+	mtspr	SPRN_SPRG2, r13
+	mtspr	SPRN_HSPRG1, r12
+	mfcr	r12
+	mfspr	r13, SPRN_SRR1
+	andis.	r13, r13, SRR1_WAKE_STATE_HI
+	beq	1f
+	mfspr	r3, SPRN_SRR1
+	mtcr	r12
+	mfspr	r12, SPRN_HSPRG1
+	mfspr	r13, SPRN_SPRG2
+	rfid
+1:	mtcr	r12
+	mfspr	r12, SPRN_HSPRG1
+	li	r13, VEC_SRESET
+	b	b3_common
 	VECTOR	VEC_MCHECK, b3_common
 	VECTOR	VEC_DSI, b3_hash_fast		/* tlb/book3s64-miss.S */
 	VECTOR	VEC_DSEG, b3_slb_fast		/* tlb/book3s64-miss.S */

@@ -90,11 +90,32 @@ static bool fatal_class(uint64_t v)
 	return v == 0 || v == 1 || v == 12 || v == 15;
 }
 
+/* The idle loop's wait (smp/e500-64-smp.c): from its isync up to the instruction after the wait. */
+extern const char e64_idle_wait[], e64_idle_woken[];
+
+/*
+ * A doorbell: a core posted to this core's mailbox.  Taken in the idle loop
+ * (the only code that runs with EE on), it returns past the wait, to the
+ * mtmsr that clears EE, so the core looks at its mailboxes again and never
+ * sleeps on a doorbell already taken.  One left pending from a post the
+ * core answered while busy is taken at its next idle: the loop finds
+ * nothing and idles again.
+ */
+static void doorbell(struct e64_regs *r)
+{
+	if (r->srr0 >= (uintptr_t)e64_idle_wait && r->srr0 < (uintptr_t)e64_idle_woken)
+		r->srr0 = (uintptr_t)e64_idle_woken;
+}
+
 void e64_trap(struct e64_regs *r)
 {
 	static char text[FAULT_DUMP_BYTES];
 	struct fault_record f;
 
+	if (r->vector == 36) {
+		doorbell(r);
+		return;
+	}
 	if (r->vector == 8) {
 		fault_syscall(&r->ppc);
 		return;

@@ -463,29 +463,18 @@ static void prefill_load(struct cpu *c, uint32_t ea)
 }
 
 /*
- * mtspr Mx_RPN: write entry INDX, then decrement the counter. Inlined into
- * its two calls, each of which has a constant side.
+ * The warnings of an Mx_RPN write: one outside a miss handler that did not
+ * set the counter first, and attribute bits a live entry should not carry.
+ * An entry loaded with its segment or page valid bit clear never translates
+ * (a hit raises a TLB error), so its size and protection attributes are
+ * never used: the attribute warnings are for live ones.
  */
-static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
+static inline __attribute__((always_inline)) void
+tlb_write_warn(struct cpu *c, bool insn, uint32_t indx, uint32_t twc, uint32_t rpn, bool live)
 {
 	struct mmu *m = &c->mmu;
-	uint32_t *ctr = insn ? &m->mi_ctr : &m->md_ctr;
-	uint32_t epn = insn ? m->mi_epn : m->md_epn;
-	uint32_t twc = insn ? m->mi_twc : m->md_twc;
-	uint32_t indx = (*ctr & CTR_INDX) >> CTR_INDX_SHIFT;
-	struct tlb_entry *e = &(insn ? m->itlb : m->dtlb)[indx];
 	bool in_miss = insn ? m->in_imiss : m->in_dmiss;
 	bool *ctr_written = insn ? &m->ictr_written : &m->dctr_written;
-	/*
-	 * An entry loaded with its segment or page valid bit clear never
-	 * translates (a hit raises a TLB error), so its size and protection
-	 * attributes are never used: the attribute warnings are for live ones.
-	 */
-	bool live = (twc & TWC_V) && (rpn & RPN_V);
-	/* this write is the only DTLB change since the miss it answers */
-	bool clean = !insn && m->miss_clean && (epn & EPN_EPN) == m->miss_page &&
-		     (m->m_casid & EPN_ASID) == m->miss_casid;
-	uint32_t size;
 
 	if (!in_miss && !*ctr_written)
 		sim_warn(c, W_RPN_OUTSIDE_MISS, "%s_RPN write outside a miss "
@@ -510,6 +499,58 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 		sim_warn(c, W_MI_RPN_BITS, "ITLB entry with MI_RPN bit%s set "
 			 "(0x%08x)", (rpn & RPN_PP20) && (rpn & RPN_C) ?
 			 "s 20 and 23" : (rpn & RPN_PP20) ? " 20" : " 23", rpn);
+}
+
+/*
+ * After a DTLB entry write: the cached data translations of any EA the new
+ * entry covers may come from another entry, so they go (the next access
+ * looks the TLB up again and sees a multi-hit if the two overlap); then,
+ * in a miss handler, the missed page's translation is cached ahead.  After
+ * a clean miss (clean: this write was the only DTLB change since the miss
+ * it answers, taken before the write) the only entry that may hit the
+ * missed page is this one (the one it replaced did not hit it): no search
+ * for a second hit is needed.
+ */
+static inline __attribute__((always_inline)) void
+dtlb_written(struct cpu *c, const struct tlb_entry *e, uint32_t epn, uint32_t size, bool clean)
+{
+	c->stats.dtlb_writes++;
+	if (!e->valid)
+		return;
+	soft_tlb_flush_range(c, e->epn, size);
+	if (c->mmu.in_dmiss && clean)
+		prefill_entry(c, epn & EPN_EPN, entry_hits(c, e, epn & EPN_EPN) ? e : NULL);
+	else if (c->mmu.in_dmiss)
+		prefill_load(c, epn & EPN_EPN);
+}
+
+/* Mx_CTR[INDX] after an entry write: one down, from 0 to the top of the unreserved entries. */
+static inline uint32_t ctr_next_indx(uint32_t ctr, uint32_t indx)
+{
+	if (indx == 0)
+		return (ctr & CTR_RSV4) ? 27 : 31;
+	return indx - 1;
+}
+
+/*
+ * mtspr Mx_RPN: write entry INDX, then decrement the counter. Inlined into
+ * its two calls, each of which has a constant side.
+ */
+static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool insn, uint32_t rpn)
+{
+	struct mmu *m = &c->mmu;
+	uint32_t *ctr = insn ? &m->mi_ctr : &m->md_ctr;
+	uint32_t epn = insn ? m->mi_epn : m->md_epn;
+	uint32_t twc = insn ? m->mi_twc : m->md_twc;
+	uint32_t indx = (*ctr & CTR_INDX) >> CTR_INDX_SHIFT;
+	struct tlb_entry *e = &(insn ? m->itlb : m->dtlb)[indx];
+	bool live = (twc & TWC_V) && (rpn & RPN_V);
+	/* this write is the only DTLB change since the miss it answers (the write clears miss_clean) */
+	bool clean = !insn && m->miss_clean && (epn & EPN_EPN) == m->miss_page &&
+		     (m->m_casid & EPN_ASID) == m->miss_casid;
+	uint32_t size;
+
+	tlb_write_warn(c, insn, indx, twc, rpn, live);
 	/* the old entry's cached data translations go (the ITLB's below) */
 	if (!insn && e->valid)
 		soft_tlb_flush_range(c, e->epn, ~e->mask + 1);
@@ -525,29 +566,9 @@ static inline __attribute__((always_inline)) void tlb_write(struct cpu *c, bool 
 		c->stats.itlb_writes++;
 		itlb_changed(c);
 	} else {
-		c->stats.dtlb_writes++;
-		/*
-		 * Cached translations of any EA the new entry covers may come
-		 * from another entry: drop them, so that the next access looks
-		 * the TLB up again (and sees a multi-hit if the two overlap).
-		 */
-		if (e->valid)
-			soft_tlb_flush_range(c, e->epn, size);
-		/*
-		 * After a clean miss the only entry that may hit the missed
-		 * page is this one (the one it replaced did not hit it): no
-		 * search for a second hit is needed.
-		 */
-		if (e->valid && in_miss && clean)
-			prefill_entry(c, epn & EPN_EPN, entry_hits(c, e, epn & EPN_EPN) ? e : NULL);
-		else if (e->valid && in_miss)
-			prefill_load(c, epn & EPN_EPN);
+		dtlb_written(c, e, epn, size, clean);
 	}
-	if (indx == 0)
-		indx = (*ctr & CTR_RSV4) ? 27 : 31;
-	else
-		indx--;
-	*ctr = (*ctr & ~CTR_INDX) | (indx << CTR_INDX_SHIFT);
+	*ctr = (*ctr & ~CTR_INDX) | (ctr_next_indx(*ctr, indx) << CTR_INDX_SHIFT);
 }
 
 void mmu_tlbie(struct cpu *c, uint32_t ea)

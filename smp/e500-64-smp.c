@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include "include/arch.h"
 #include "smp/e500-64-smp.h"
+#ifdef PPCMMU_E500_64
+#include "e500/reg.h"
+#else
+#include "include/book3s64/hash.h"
+#endif
 
 struct slot {
 	void (*volatile fn)(void *arg);
@@ -26,6 +31,7 @@ struct core {
 	 */
 	volatile uint32_t dirty;
 	volatile uint64_t msr, epcr, pir;
+	volatile uint32_t idles;	/* a secondary: it sleeps in e64_smp_idle between posts */
 	struct slot call, work;
 	volatile uint32_t call_lock;	/* one caller at a time posts to call */
 };
@@ -121,13 +127,74 @@ void smp_wake(unsigned int cpu)
 	(void)cpu;
 }
 
-static void post(struct slot *s, void (*fn)(void *), void *arg)
+#ifdef PPCMMU_E500_64
+/*
+ * An idle e500 secondary sleeps in wait (ISA 2.06, e5500/e6500) with
+ * MSR[EE] on, and a core that posts to its mailbox sends it a doorbell
+ * (msgsnd to its PIR): under QEMU a secondary that polled instead kept a
+ * host CPU busy for the whole run.  The doorbell stays pending while the
+ * target has EE clear, so one sent between the idle core's last look at its
+ * mailboxes and its wait is taken as soon as it sets EE; the interrupt then
+ * returns past the wait (doorbell(), boot/e500-64-trap.c), never into
+ * it.  Only the idle loop runs with EE on.
+ */
+#define INSN_WAIT	".long 0x7c00007c"	/* wait */
+
+/* noinline: one copy of the labels the doorbell handler knows */
+__attribute__((noinline)) void e64_smp_idle(void)
+{
+	uint64_t msr;
+
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	__asm__ volatile("mtmsr %0\n"
+			 ".globl e64_idle_wait\n"
+			 "e64_idle_wait: isync\n"
+			 "	" INSN_WAIT "\n"
+			 ".globl e64_idle_woken\n"
+			 "e64_idle_woken: mtmsr %1; isync"
+			 : : "r"(msr | MSR_EE), "r"(msr & ~(uint64_t)MSR_EE) : "memory");
+}
+
+/* Wake core c if it is one that idles (a secondary): a doorbell to its PIR (msgsnd's tag). */
+static void kick(struct core *c)
+{
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(c->pir & DBELL_PIRTAG) : "memory");
+}
+#else
+/*
+ * book3s/64 (POWER8): an idle secondary naps (b3_idle_nap()) with the
+ * hypervisor doorbell as its exit, and a post rings that doorbell (msgsnd,
+ * message type 5, to its PIR): QEMU halts a napping virtual CPU, which then
+ * takes no host time.  The doorbell stays pending while the target runs
+ * with MSR[EE] clear, so one rung between the idle core's last look at its
+ * mailboxes and its nap ends the nap at once; one that finds it in user
+ * mode (EE on) is taken there and dropped (boot/book3s64-trap.c).
+ */
+void e64_smp_idle(void)
+{
+	b3_idle_nap();
+}
+
+static void kick(struct core *c)
+{
+	if (!c->idles)
+		return;
+	msync();
+	__asm__ volatile("msgsnd %0" : : "r"(DBELL_TYPE_HV | (c->pir & DBELL_PIR_MASK)) : "memory");
+}
+#endif
+
+static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 {
 	s->fn = fn;
 	s->arg = arg;
 	msync();
 	s->seq = s->seq + 1;
 	msync();
+	kick(c);
 }
 
 /* Wait (answering calls) until s has answered, at most timeout_tb. */
@@ -161,7 +228,7 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ETIMEDOUT;
 	}
-	post(&c->call, fn, arg);
+	post(c, &c->call, fn, arg);
 	err = wait_answer(&c->call, timeout_tb);
 	if (!err)
 		smp_unlock(&c->call_lock);
@@ -176,7 +243,7 @@ int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
 		return SMP_EOFFLINE;
 	if (c->work.seq != c->work.done)
 		return SMP_EBUSY;
-	post(&c->work, fn, arg);
+	post(c, &c->work, fn, arg);
 	return 0;
 }
 
@@ -204,12 +271,15 @@ void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t
 	c->msr = msr;
 	c->epcr = epcr;
 	c->pir = pir;
+	c->idles = 1;
 	msync();
 	c->online = 1;
 	msync();
 	for (;;) {
-		serve(c, &c->call);
-		serve(c, &c->work);
+		bool ran = serve(c, &c->call);
+
+		if (!(serve(c, &c->work) || ran))
+			e64_smp_idle();
 	}
 }
 

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * e500 in 64-bit mode, multicore: each core's record (what it said of itself
- * when it came up) and two mailboxes per core, polled: a call (short,
- * waited for: TLB shootdowns, the tests' probes) and work (long, posted and
- * waited for later: stress-smp's runs).  The names and error codes are the
- * 32-bit family's (smp/e500-smp.h), for the part this family has: no IPIs
- * (a waiting core polls), no doze.  book3s/64 (POWER8) runs the same
- * mailboxes (nothing here is e500's but the name): its secondary passes
- * LPCR where e500 passes EPCR.
+ * when it came up) and two mailboxes per core: a call (short, waited for:
+ * TLB shootdowns, the tests' probes) and work (long, posted and waited for
+ * later: stress-smp's runs).  The names and error codes are the 32-bit
+ * family's (smp/e500-smp.h), for the part this family has: a waiting core
+ * polls, no doze; an idle secondary sleeps in wait until a post's doorbell
+ * (e64_smp_idle).  book3s/64 (POWER8) runs the same mailboxes (nothing here
+ * is e500's but the name and the doorbell): its secondary passes LPCR where
+ * e500 passes EPCR, and naps when idle until a post's hypervisor doorbell.
  */
 #ifndef PPCMMU_E500_64_SMP_H
 #define PPCMMU_E500_64_SMP_H
@@ -61,6 +62,15 @@ void smp_unlock(volatile uint32_t *lock);
 void e64_smp_boot_core(unsigned int listed);
 void e64_smp_secondary(unsigned int index, uint64_t msr, uint64_t epcr, uint64_t pir)
 	__attribute__((noreturn));
+/*
+ * A secondary's idle: on e500, sleep (wait, MSR[EE] on) until a doorbell,
+ * which a post to any core's mailbox sends it, or one already pending; then
+ * return with EE clear.  On book3s/64: nap until the hypervisor doorbell a
+ * post rings, or one already pending (b3_idle_nap()).
+ */
+void e64_smp_idle(void);
+/* book3s/64: the nap of e64_smp_idle() (boot/book3s64-setup.c). */
+void b3_idle_nap(void);
 /* Wait at most timeout_tb for core index to come up; true (counted online) if it did. */
 bool e64_smp_wait_up(unsigned int index, uint64_t timeout_tb);
 

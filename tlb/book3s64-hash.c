@@ -109,6 +109,21 @@ void b3_core_init(unsigned int i)
 	__asm__ volatile("mtspr %0, %1; isync" : : "i"(SPRN_SPRG1), "r"(c) : "memory");
 }
 
+void b3_probe(unsigned int site)
+{
+	struct b3_core *c = b3_core_me();
+
+	if (c->probe_site != site || !c->probe_until)
+		return;
+	c->probe_stopped = 1;
+	__asm__ volatile("sync" : : : "memory");
+	while (c->probe_until && timebase_read() < c->probe_until)
+		;
+	c->probe_until = 0;
+	c->probe_stopped = 0;
+	__asm__ volatile("sync" : : : "memory");
+}
+
 /* ---- segments ---- */
 
 uint64_t b3_vsid(unsigned int context, vaddr_t ea, bool tera)
@@ -655,6 +670,7 @@ static bool hash_miss(vaddr_t ea, bool user, bool store, bool exec)
 	} else {
 		e |= flags;
 		slot = hpte_slot_locked(hash, &h);
+		b3_probe(B3_PROBE_C_RECORD);
 		if (slot >= 0 && !entry_cas(head, e, (e & ~(H_PAGE_HASHPTE | H_PAGE_F_SECOND | H_PAGE_F_GIX)) |
 					     H_PAGE_HASHPTE | (uint64_t)slot << H_PAGE_F_GIX_SHIFT))
 			slot = RETRY;
@@ -792,6 +808,7 @@ static void flush_recorded(const struct mm *mm, void *headp, vaddr_t page_va, un
 	seg_for(&s, context_of(mm), page_va, shift);
 	hash = b3_hash(&s, page_va);
 	want = b3_hpte_v(&s, page_va, shift);
+	b3_probe(B3_PROBE_FLUSH);
 	hpt_lock();		/* before the record is read: a fault path stores it under the lock */
 	e = pt_entry_get(headp);
 	if (e & H_PAGE_HASHPTE) {

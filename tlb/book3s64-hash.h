@@ -30,7 +30,20 @@
 #define B3_CORE_HASH_MASK	832
 #define B3_CORE_HPT_LOCK	840
 #define B3_CORE_STATS		848		/* struct b3_counts, B3_STAT_* into it */
+#define B3_CORE_PROBE_SITE	928		/* a test's stop (b3_probe()): where, until when, stopped now */
+#define B3_CORE_PROBE_UNTIL	936
+#define B3_CORE_PROBE_STOPPED	944
 #define B3_EXC_STACK_BYTES	32768		/* a core's exception stack (boot/book3s64-vectors.S) */
+/*
+ * Probe sites: where a test may stop a core between two steps of a path
+ * while another core acts (the tests of the windows between cores).  The
+ * assembly one is live only while a test has patched a branch to
+ * b3_probe_stop over its instruction (tlb/book3s64-miss.S); the C ones
+ * cost a load and a compare.
+ */
+#define B3_PROBE_ASM_RECORD	1	/* hash path: the lock held, the head read again, before the record */
+#define B3_PROBE_C_RECORD	2	/* C hash miss: the same */
+#define B3_PROBE_FLUSH		3	/* invalidation: before the lock and the record's read */
 #define B3_SLB_VALID		0	/* byte */
 #define B3_SLB_TERA		1	/* byte */
 #define B3_SLB_ESID		8	/* doubleword */
@@ -92,9 +105,19 @@ struct b3_core {
 	uint64_t exc_stack_top;		/* user-mode interrupts build their frame below it */
 	uint64_t hpt_va, hpt_mask, hpt_lockp;	/* read-only copies, one load each for the paths */
 	struct b3_counts stats;		/* this core's (b3_counts() adds the cores up) */
+	/* a test's stop at one probe site (b3_probe(), b3_probe_stop): B3_PROBE_*, time base deadline, 1 while stopped */
+	volatile uint64_t probe_site, probe_until, probe_stopped;
 	/* C only: the fault path's repeat check (fault_is_progress()), the page whose HPTE went in last */
 	vaddr_t last_page;
 	unsigned int repeats;
+	/*
+	 * C only: an idle secondary's naps (boot/book3s64-setup.c): how many
+	 * it began, whether it is in one now, how many a hypervisor doorbell
+	 * ended, and the last wake's SRR1 (its reason); doorbells taken as an
+	 * interrupt (no nap to end: boot/book3s64-trap.c).
+	 */
+	volatile uint64_t naps, doorbell_wakes, wake_srr1, stray_doorbells;
+	volatile uint32_t napping;
 };
 
 extern struct b3_core b3_cores[B3_MAX_CORES];
@@ -160,13 +183,21 @@ void b3_tlb_flush_local(void);
 /* The HPT (linear-map address) and its group mask, as the fault paths use them. */
 extern uint8_t *b3_hpt;
 extern uint64_t b3_hash_mask;
-/* The HPT lock (the fault paths' and C's inserts and removals): taken, spinning; given back. */
+/* The HPT lock (the fault paths' and C's inserts and removals): its word (0 free), taken, spinning; given back. */
+extern volatile uint32_t b3_hpt_lock;
 void b3_hpt_lock_take(void);
 void b3_hpt_lock_give(void);
 /* HPTEs that translate ea in space pid (0: the kernel's), at any size: more than 1 is a multi-hit. */
 unsigned int b3_hpte_count(vaddr_t ea, unsigned int pid);
 /* SLB entry i (slbmfee/slbmfev). */
 void b3_slb_read(unsigned int i, uint64_t *esid, uint64_t *vsid);
+
+/*
+ * A test's stop: if this core's probe_site is site and its probe_until set,
+ * probe_stopped = 1 until another core clears probe_until or the time base
+ * passes it (then both are cleared).
+ */
+void b3_probe(unsigned int site);
 
 /* The counters of every core added up. */
 void b3_counts(struct b3_counts *c);
@@ -190,7 +221,10 @@ _Static_assert(offsetof(struct b3_slb_shadow, tera) == B3_SLB_TERA &&
 	       offsetof(struct b3_core, exc_stack_top) == B3_CORE_EXC_STACK &&
 	       offsetof(struct b3_core, hpt_va) == B3_CORE_HPT && offsetof(struct b3_core, hpt_mask) == B3_CORE_HASH_MASK &&
 	       offsetof(struct b3_core, hpt_lockp) == B3_CORE_HPT_LOCK &&
-	       offsetof(struct b3_core, stats) == B3_CORE_STATS,
+	       offsetof(struct b3_core, stats) == B3_CORE_STATS &&
+	       offsetof(struct b3_core, probe_site) == B3_CORE_PROBE_SITE &&
+	       offsetof(struct b3_core, probe_until) == B3_CORE_PROBE_UNTIL &&
+	       offsetof(struct b3_core, probe_stopped) == B3_CORE_PROBE_STOPPED,
 	       "shadow, counters, spaces and per-core state as the assembly reads them");
 #endif
 

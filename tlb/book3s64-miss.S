@@ -71,6 +71,26 @@
 	stw	\rt, 0(\ra)
 .endm
 
+/*
+ * The space an address belongs to, both paths' rule: an address with
+ * zeros above bit B3_VA_BITS is the running user space's (B3_SPACE_USER,
+ * whose PGD is 0 when no user_call() runs), one with kernel_mm's top bits
+ * (0x8, zeros) kernel_mm's (B3_SPACE_KERNEL); rs gets its struct b3_space
+ * in this core's state (r12), any other address branches to fail.  ra
+ * the address (kept), rt scratch, CR0.
+ */
+.macro SPACE_OF rs, ra, rt, fail
+	addi	\rs, r12, B3_CORE_SPACES		/* B3_SPACE_USER first */
+	srdi	\rt, \ra, B3_VA_BITS
+	cmpdi	\rt, 0
+	beq	1f
+	xoris	\rt, \rt, (B3_KMAP_START >> B3_VA_BITS) >> 16
+	cmpdi	\rt, 0
+	bne	\fail
+	addi	\rs, \rs, B3_SPACE_BYTES * B3_SPACE_KERNEL
+1:
+.endm
+
 /* The two top bits of a table entry (PRESENT, PTE) into rt. */
 .macro KIND rt, entry
 	rldicl	\rt, \entry, 2, 62
@@ -195,16 +215,9 @@ b3_slb_fast:
 	mfspr	r10, SPRN_DAR
 	beq	1f
 	mfspr	r10, SPRN_SRR0
-1:	/* the space: a user address (zeros above bit 46) while a user_call() runs, or kernel_mm's (0x8, zeros) */
-	addi	r9, r12, B3_CORE_SPACES		/* B3_SPACE_USER first */
-	srdi	r11, r10, B3_VA_BITS
-	cmpdi	r11, 0
-	beq	2f
-	xoris	r11, r11, (B3_KMAP_START >> B3_VA_BITS) >> 16
-	cmpdi	r11, 0
-	bne	slow
-	addi	r9, r9, B3_SPACE_BYTES * B3_SPACE_KERNEL
-2:	ld	r7, B3_SPACE_CONTEXT(r9)
+1:	/* the space: the running user space's or kernel_mm's */
+	SPACE_OF r9, r10, r11, slow
+	ld	r7, B3_SPACE_CONTEXT(r9)
 	ld	r9, B3_SPACE_PGD(r9)
 	cmpdi	r9, 0
 	beq	slow
@@ -459,20 +472,13 @@ b3_hash_fast:
 	srdi	r5, r10, B3_PAGE_SHIFT
 	cmpd	r9, r5
 	beq	hslow
-	/* the space: a user address while a user_call() runs, or kernel_mm's (as the segment path) */
-	addi	r5, r12, B3_CORE_SPACES + B3_SPACE_PGD	/* B3_SPACE_USER first */
-	srdi	r9, r10, B3_VA_BITS
-	cmpdi	r9, 0
-	beq	3f
-	xoris	r9, r9, (B3_KMAP_START >> B3_VA_BITS) >> 16
-	cmpdi	r9, 0
-	bne	hslow
-	addi	r5, r5, B3_SPACE_BYTES * B3_SPACE_KERNEL
-3:	/* the segment */
+	/* the space: the running user space's or kernel_mm's (as the segment path) */
+	SPACE_OF r5, r10, r9, hslow
+	/* the segment */
 	slbfee.	r6, r10
 	bne	hslow
 	/* the walk: PGD and PUD tables or a 16G leaf, a PMD table or a 16M leaf, a 4K PTE */
-	ld	r9, 0(r5)
+	ld	r9, B3_SPACE_PGD(r5)
 	cmpdi	r9, 0
 	beq	hslow
 	rldicl	r7, r10, 64 - B3_PGD_SHIFT, 64 - B3_PGD_INDEX_BITS
@@ -677,8 +683,11 @@ leaf:	/* rights: the faulting entry has every bit the access needs, and none a u
 	 * r5: the free slot.  First the record in the run's first entry,
 	 * HASHPTE | SECOND | slot, by ldarx/stdcx. against the head read under
 	 * the lock (a writer that takes no lock sends this to C); then dw1,
-	 * then dw0 with H if secondary.
+	 * then dw0 with H if secondary.  (b3_probe_record: a test's probe
+	 * site, see b3_probe_stop below.)
 	 */
+	.globl	b3_probe_record
+b3_probe_record:
 	rldicl	r6, r5, 64 - 4, 61		/* slot = (address >> 4) & 7 */
 	cmpdi	r13, 0
 	beq	17f
@@ -745,3 +754,43 @@ hslow:	/* to the C path, as the stub would have gone: r13 the vector, SPRG2 the 
 	mfspr	r12, SPRN_HSPRG1
 	b	b3_common
 
+/*
+ * A test's stop inside the hash path (tests/target/test-book3s64.c), for
+ * the window between the head's second read under the HPT lock and the
+ * record's store: the test writes a branch here over the instruction at
+ * b3_probe_record, that instruction into b3_probe_insn and a branch back
+ * to the one after it into b3_probe_back; unpatched, nothing reaches
+ * this.  A core whose state asks for a stop here (probe_site
+ * B3_PROBE_ASM_RECORD and probe_until set) says it stopped and waits
+ * until another core clears probe_until or the time base passes it, as
+ * b3_probe() in C; any other core goes through.
+ *
+ * Registers: r12 this core's state; r6, r9 and CR0 scratch (free at the
+ * site: the instruction there sets r6, CR0 and r9 are set after it).
+ */
+	.globl	b3_probe_stop
+b3_probe_stop:
+	ld	r6, B3_CORE_PROBE_SITE(r12)
+	cmpdi	r6, B3_PROBE_ASM_RECORD
+	bne	2f
+	ld	r6, B3_CORE_PROBE_UNTIL(r12)
+	cmpdi	r6, 0
+	beq	2f
+	li	r9, 1
+	std	r9, B3_CORE_PROBE_STOPPED(r12)
+	sync
+1:	mftb	r9
+	ld	r6, B3_CORE_PROBE_UNTIL(r12)
+	cmpld	r9, r6
+	blt	1b
+	li	r9, 0
+	std	r9, B3_CORE_PROBE_UNTIL(r12)
+	std	r9, B3_CORE_PROBE_STOPPED(r12)
+	sync
+2:
+	.globl	b3_probe_insn
+b3_probe_insn:
+	nop					/* the site's instruction (patched) */
+	.globl	b3_probe_back
+b3_probe_back:
+	b	.				/* a branch back after the site (patched) */

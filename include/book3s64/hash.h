@@ -63,6 +63,32 @@
 #define SPRN_LPIDR		319
 #define SPRN_PIR		1023
 
+/*
+ * LPCR's power-saving exit bits (POWER8): which pending interrupt ends a
+ * nap.  A core idles in nap with the hypervisor doorbell and the
+ * decrementer as its only exits (boot/book3s64-setup.c).
+ */
+#define LPCR_PECE_DOORBELL_HV	0x8000		/* directed hypervisor doorbell (msgsnd) */
+#define LPCR_PECE_EXTERNAL	0x4000
+#define LPCR_PECE_DECREMENTER	0x2000
+#define LPCR_PECE_MASK		0x1f000		/* every exit bit, privileged doorbell to machine check */
+/*
+ * A nap ends in a system reset interrupt (0x100) whose SRR1 says so:
+ * SRR1[46:47] the state kept (nonzero only after a power-saving exit; 01:
+ * nothing lost) and SRR1[42:45] what woke it.  SRR0 is the instruction
+ * after the nap.
+ */
+#define SRR1_WAKE_STATE		0x30000
+#define SRR1_WAKE_STATE_HI	0x3		/* andis.: SRR1_WAKE_STATE >> 16 */
+#define SRR1_WAKE_NO_LOSS	0x10000
+#define SRR1_WAKE_REASON	0x3c0000
+#define SRR1_WAKE_DOORBELL_HV	0x0c0000
+#define SRR1_WAKE_DECREMENTER	0x180000
+/* msgsnd RB: message type 5 (directed hypervisor doorbell) in bits 32:36, the target's PIR below. */
+#define DBELL_TYPE_HV		(5ull << 27)
+#define DBELL_PIR_MASK		0x3fff
+#define DEC_MAX			0x7fffffff	/* the 32-bit decrementer's largest positive count */
+
 /* Vectors (real addresses, LPCR[AIL] = 0). */
 #define VEC_SRESET		0x100
 #define VEC_MCHECK		0x200

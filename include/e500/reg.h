@@ -127,6 +127,9 @@
 
 #define TCR_DIE		0x04000000	/* decrementer interrupt enable */
 
+/* msgsnd's operand (e500mc and later): type 0 (a processor doorbell) to the core whose PIR is the tag. */
+#define DBELL_PIRTAG	0x00003fff
+
 #define TSR_ENW		0x80000000
 #define TSR_WIS		0x40000000
 #define TSR_DIS		0x08000000

@@ -5,8 +5,10 @@
  * each in /selftests with its output passed on with "# " in front, and reports each in the
  * project's check lines, which tools/run board turns into TAP (results.tap): "PASS: CMD" (exit
  * status 0), "SKIP: CMD" (4, kselftest's skip), "FAIL: CMD [exit=S]" (or [signal=S], [timeout
- * after N s], [kernel oops]: the kernel oopsed while it ran, and a task killed in an oops may
- * never end, so it is left behind after 10 s). Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
+ * after N s], [kernel oops]: the kernel oopsed while it ran, whatever the exit status, and a task
+ * killed in an oops may never end, so it is left behind after 10 s). Each command runs in a
+ * process group of its own, killed when the command ends: a test that leaves children behind
+ * does not hold the run up. Then "SUMMARY: P passed, F failed, S skipped" and the end of the run: the
  * simulator's exit device through /dev/mem, or a restart, which QEMU's -no-reboot turns into an
  * exit.
  *
@@ -118,6 +120,7 @@ static pid_t spawn(char **argv, int *fd)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
+		setpgid(0, 0);	/* its own group: what it leaves behind is ended with it (run) */
 		dup2(pipefd[1], 1);
 		dup2(pipefd[1], 2);
 		close(pipefd[0]);
@@ -154,6 +157,7 @@ static int wait_child(pid_t pid, int fd, char *buf, size_t *used, double start, 
 		if (now() - start > timeout_s || (oopsed(oops_before) && now() - start > 5)) {
 			int done = oopsed(oops_before) ? 3 : 2;
 
+			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 			/* a task the kernel killed in an oops may never end: wait 10 s, not forever */
 			for (int i = 0; i < 100 && waitpid(pid, status, WNOHANG) != pid; i++)
@@ -211,7 +215,22 @@ static void run(char *line)
 		failed++;
 		return;
 	}
+	if (pid > 0)
+		setpgid(pid, pid);	/* as the child does: whichever runs first */
 	done = pid > 0 ? wait_child(pid, fd, buf, &used, start, oops_before, &status) : 0;
+	/* a command whose thread the kernel killed in an oops may still exit 0 (gup_test does) */
+	if (done == 1 && oopsed(oops_before))
+		done = 3;
+	/*
+	 * Processes the command started and left behind (a test that fails half-way may leave
+	 * children blocked for ever) hold the pipe open: end them, reap them (init inherits them),
+	 * and read what is left without waiting for an end of file that may never come.
+	 */
+	if (pid > 0)
+		kill(-pid, SIGKILL);
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	/* what the child wrote after the last poll, then a last line without its new line */
 	for (ssize_t n; (n = read(fd, buf + used, MAX_LINE - 1 - used)) > 0;) {
 		used += n;

@@ -1204,6 +1204,381 @@ out:
 	test_page_free(p);
 }
 
+/*
+ * The windows between two cores, made to happen: this core is stopped at a
+ * probe site (b3_probe(), or the hash path's b3_probe_stop patched in)
+ * between two steps while core 1 acts, then let go.
+ */
+extern const uint32_t b3_probe_record[], b3_probe_stop[], b3_probe_insn[], b3_probe_back[];
+extern const char __vectors_start[];
+
+#define PROBE_TB	(4 * 512000000ull)	/* 4 s: a stop's deadline, and core 1's wait for the stop (a busy host) */
+#define WINDOW_VA	(B3_KMAP_START + 0x0000007300000000ull)
+#define INSN_B		0x48000000u	/* b: opcode 18, AA = LK = 0, the offset in bits 6..29 */
+#define INSN_B_OFFSET	0x03fffffcu
+
+/* A word of the vectors' copy at physical 0, through the linear map; its physical address. */
+static uint32_t *vec_word(const uint32_t *sym)
+{
+	return (uint32_t *)phys_to_virt((paddr_t)((uintptr_t)sym - (uintptr_t)__vectors_start));
+}
+
+static uint64_t vec_pa(const uint32_t *sym)
+{
+	return (uint64_t)((uintptr_t)sym - (uintptr_t)__vectors_start);
+}
+
+static void vec_write(const uint32_t *sym, uint32_t insn)
+{
+	uint32_t *w = vec_word(sym);
+
+	*w = insn;
+	icache_sync(w, sizeof(*w));
+}
+
+static uint32_t branch(uint64_t from, uint64_t to)
+{
+	return INSN_B | ((uint32_t)(to - from) & INSN_B_OFFSET);
+}
+
+/*
+ * The hash path's probe site live: its instruction (*saved) moved into
+ * b3_probe_stop, a branch back after it, a branch to the stop over it.
+ * False (nothing patched) if that instruction is a branch or system
+ * instruction (opcode 16, 18 or 19), which would not run moved.
+ */
+static bool probe_patch(uint32_t *saved)
+{
+	unsigned int op;
+
+	*saved = *vec_word(b3_probe_record);
+	op = *saved >> 26;
+	if (op == 16 || op == 18 || op == 19)
+		return false;
+	vec_write(b3_probe_insn, *saved);
+	vec_write(b3_probe_back, branch(vec_pa(b3_probe_back), vec_pa(b3_probe_record) + 4));
+	vec_write(b3_probe_record, branch(vec_pa(b3_probe_record), vec_pa(b3_probe_stop)));
+	return true;
+}
+
+static void probe_unpatch(uint32_t saved)
+{
+	vec_write(b3_probe_record, saved);
+}
+
+/* This core stops at site (once) until core 1 lets it go or PROBE_TB passes. */
+static void probe_arm(unsigned int site)
+{
+	struct b3_core *c = b3_core_me();
+
+	c->probe_stopped = 0;
+	c->probe_site = site;
+	c->probe_until = timebase_read() + PROBE_TB;
+	__asm__ volatile("sync" : : : "memory");
+}
+
+static void probe_disarm(void)
+{
+	struct b3_core *c = b3_core_me();
+
+	c->probe_until = 0;
+	c->probe_site = 0;
+	__asm__ volatile("sync" : : : "memory");
+}
+
+/* Core 1's part: once core 0 is stopped, clear WRITE of the entry at ptep (a plain store) or load va; then let go. */
+struct window_act {
+	void *ptep;
+	vaddr_t va;
+	bool load;
+	volatile uint32_t saw_stop, saw_lock;
+	volatile uint64_t value, head_after;
+};
+
+static void window_core1(void *arg)
+{
+	struct window_act *a = arg;
+	struct b3_core *c0 = &b3_cores[0];
+	uint64_t t0 = timebase_read();
+
+	while (!c0->probe_stopped && timebase_read() - t0 < PROBE_TB)
+		;
+	a->saw_stop = (uint32_t)c0->probe_stopped;
+	a->saw_lock = b3_hpt_lock != 0;
+	if (a->saw_stop && a->load) {
+		a->value = peek(a->va);
+		a->head_after = pt_entry_get(a->ptep);
+	} else if (a->saw_stop) {
+		pt_entry_set(a->ptep, pt_entry_get(a->ptep) & ~(uint64_t)_PAGE_WRITE);
+	}
+	__asm__ volatile("sync" : : : "memory");
+	c0->probe_until = 0;
+	__asm__ volatile("sync" : : : "memory");
+}
+
+/*
+ * The record's window: this core's load of a fresh page stops in its hash
+ * miss (the assembly path, or the C path with ACCESSED clear) after the
+ * head's second read under the HPT lock, before the record goes in; core 1
+ * meanwhile clears WRITE of the head with a plain store, as protect's
+ * first step does (no lock).  The record is stored by compare-and-swap
+ * against the head read under the lock, and the HPTE only after it: the
+ * swap fails, the change survives, and the page ends with one HPTE,
+ * read-only, made from the new head (by C after the assembly path, by the
+ * assembly path after C's retry).  A plain store of the record would
+ * write WRITE back; an HPTE written before a failed swap would stay, a
+ * second one beside it or one still read-write.
+ */
+static void record_window(paddr_t p, bool c_path)
+{
+	const char *path = c_path ? "C path" : "assembly path";
+	struct window_act a = { .load = false };
+	struct walk_result w;
+	struct b3_counts c0, c1;
+	struct tlb_info t;
+	uint32_t saved = 0, value;
+	uint64_t e;
+
+	map(&kernel_mm, WINDOW_VA, p, 4096, KPROT_RW);
+	walk(&kernel_mm, WINDOW_VA, &w);
+	a.ptep = w.ptep;
+	if (c_path)
+		pt_entry_set(w.ptep, w.entry & ~(uint64_t)_PAGE_ACCESSED);
+	if (!c_path && !probe_patch(&saved)) {
+		report(false, "%s: the probe site's instruction (0x%08x) can run moved", path, saved);
+		goto out;
+	}
+	probe_arm(c_path ? B3_PROBE_C_RECORD : B3_PROBE_ASM_RECORD);
+	if (smp_start(1, window_core1, &a)) {
+		probe_disarm();
+		report(false, "%s: work posted to core 1", path);
+		goto unpatch;
+	}
+	c0 = counts_now();
+	value = peek(WINDOW_VA);
+	c1 = counts_now();
+	probe_disarm();
+	report(is_eq(smp_wait(1, SMP_CALL_TIMEOUT), 0) && a.saw_stop && a.saw_lock,
+	       "%s: this core's hash miss stopped between the head's read under the HPT lock and its record; "
+	       "core 1 cleared WRITE of the head meanwhile", path);
+	e = pt_entry_get(w.ptep);
+	report_eq(value, 0x3ec0ad, "%s: the load completes", path);
+	report(!(e & _PAGE_WRITE) && (e & H_PAGE_HASHPTE), "%s: the head keeps core 1's change and carries a "
+	       "record (0x%016lx): the record's compare-and-swap failed instead of writing over the change",
+	       path, (unsigned long)e);
+	report(is_eq(b3_hpte_count(WINDOW_VA, 0), 1) && tlb_lookup(WINDOW_VA, 0, &t) && !(t.prot & PROT_WRITE) &&
+	       is_eq(c1.inserts - c0.inserts, 1), "%s: one HPTE for the page, read-only (prot 0x%x), one insert: "
+	       "no HPTE went in before the failed record", path, t.prot);
+unpatch:
+	if (!c_path)
+		probe_unpatch(saved);
+out:
+	unmap(&kernel_mm, WINDOW_VA, 4096);
+}
+
+static void test_record_window(void)
+{
+	paddr_t p = test_page();
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		goto out;
+	}
+	lin(p)[0] = 0x3ec0ad;
+	record_window(p, false);
+	record_window(p, true);
+out:
+	test_page_free(p);
+}
+
+/*
+ * The invalidation's window: the page's record names a slot whose HPTE
+ * was evicted and the slot reused for another page (as a full group's
+ * eviction does: no tlbie, the record left).  protect() on this core
+ * stops in the invalidation before it takes the HPT lock; core 1 loads
+ * the page meanwhile, its fault path putting the HPTE in another slot and
+ * recording that.  The invalidation reads the record only under the lock,
+ * so it finds the new slot and removes that HPTE; a record read before the
+ * lock would name the old slot, find another page there and leave the
+ * new HPTE behind, unrecorded.
+ */
+#define FLUSH_VA	(B3_KMAP_START + 0x0000007400000000ull)
+
+static void test_flush_window(void)
+{
+	struct window_act a = { .load = true, .va = FLUSH_VA };
+	paddr_t p = test_page();
+	struct walk_result w;
+	struct b3_seg s;
+	struct tlb_info t;
+	uint64_t group = 0, v = 0, r = 0, *h, e;
+	unsigned int slot = 0;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		goto out;
+	}
+	lin(p)[0] = 0xf1a5;
+	map(&kernel_mm, FLUSH_VA, p, 4096, KPROT_RW);
+	(void)peek(FLUSH_VA);
+	walk(&kernel_mm, FLUSH_VA, &w);
+	a.ptep = w.ptep;
+	if (!b3_hpte_find(FLUSH_VA, &group, &slot, &v, &r, &s)) {
+		report(false, "the page's HPTE went in");
+		goto unmap;
+	}
+	h = (uint64_t *)(b3_hpt + (group << HPTEG_SHIFT) + slot * HPTE_BYTES);
+	b3_hpt_lock_take();
+	h[1] = HPTE_R_N | HPTE_R_PP0 | (HPTE_PP_KERNEL_RO & HPTE_R_PP);
+	__asm__ volatile("eieio" : : : "memory");
+	h[0] = (v ^ (1ull << HPTE_V_AVPN_SHIFT)) | HPTE_V_VALID;	/* another page's */
+	__asm__ volatile("ptesync" : : : "memory");
+	b3_hpt_lock_give();
+	e = pt_entry_get(w.ptep);
+	report((e & H_PAGE_HASHPTE) && is_eq((e & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT, slot) &&
+	       is_eq(b3_hpte_count(FLUSH_VA, 0), 0), "the page's HPTE evicted, its slot (%u) another page's, "
+	       "the record left in the head", slot);
+	probe_arm(B3_PROBE_FLUSH);
+	if (smp_start(1, window_core1, &a)) {
+		probe_disarm();
+		report(false, "work posted to core 1");
+		goto clean;
+	}
+	report_eq(protect(&kernel_mm, FLUSH_VA, 4096, PROT_READ), MMU_OK, "protect read-only");
+	probe_disarm();
+	report(is_eq(smp_wait(1, SMP_CALL_TIMEOUT), 0) && a.saw_stop && !a.saw_lock && is_eq(a.value, 0xf1a5) &&
+	       (a.head_after & H_PAGE_HASHPTE) && ((a.head_after & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT) != slot,
+	       "protect's invalidation stopped before the HPT lock; core 1 loaded the page meanwhile, its HPTE "
+	       "recorded in slot %lu", (unsigned long)((a.head_after & H_PAGE_F_GIX) >> H_PAGE_F_GIX_SHIFT));
+	e = pt_entry_get(w.ptep);
+	report(is_eq(b3_hpte_count(FLUSH_VA, 0), 0) && !(e & H_PAGE_HASHPTE),
+	       "then no HPTE of the page is left and the head has no record: the invalidation read the record "
+	       "core 1 stored while it waited");
+	report(is_eq(peek(FLUSH_VA), 0xf1a5) && tlb_lookup(FLUSH_VA, 0, &t) && !(t.prot & PROT_WRITE),
+	       "a load then maps it afresh, read-only");
+clean:
+	b3_hpt_lock_take();
+	h[0] = 0;
+	__asm__ volatile("ptesync" : : : "memory");
+	b3_hpt_lock_give();
+unmap:
+	unmap(&kernel_mm, FLUSH_VA, 4096);
+out:
+	test_page_free(p);
+}
+
+/*
+ * The second core naps while it has nothing to do (QEMU then halts its
+ * virtual CPU: no host time), and each call wakes it through its
+ * hypervisor doorbell.  Its nap exits are the doorbell and the decrementer
+ * only.  After a call it goes back into a nap and stays in that one nap
+ * (its idle loop runs no more) until the next call; every call made while
+ * it naps is answered, its nap ended by the doorbell (the wake's SRR1),
+ * nothing lost.  A spinning core would run its loop thousands of times in
+ * the quiet spell; a core whose doorbell does not ring would not answer.
+ */
+#define NAP_WAIT_TB	512000000ull	/* 1 s for core 1 to be back in a nap (a busy host may hold it up) */
+#define NAP_QUIET_TB	(512000000ull / 50)	/* 20 ms in which it must not leave it */
+#define NAP_CALLS	8
+
+static uint64_t core_next(uint64_t x)
+{
+	return x + 1;
+}
+
+#define NAP_SETTLED_TB	(512000000ull / 500)	/* 2 ms in one nap: no doorbell was pending */
+#define NAP_QUIET_TRIES	3
+
+/* Core 1's naps so far if it stays in one nap for ticks (time base), else ~0. */
+static uint64_t core1_nap_held(uint64_t ticks)
+{
+	const struct b3_core *c1 = &b3_cores[1];
+	uint64_t naps = c1->naps, t0 = timebase_read();
+
+	while (timebase_read() - t0 < ticks)
+		;
+	return c1->napping && c1->naps == naps ? naps : ~0ull;
+}
+
+/*
+ * Wait (bounded) until core 1 is in a nap it began after its first `after`
+ * naps and that lasts: a doorbell rung while it was awake (every post rings
+ * one) ends its next nap at once, and the core naps again.
+ */
+static bool core1_in_nap(uint64_t after)
+{
+	const struct b3_core *c1 = &b3_cores[1];
+	uint64_t t0 = timebase_read();
+
+	while (timebase_read() - t0 < NAP_WAIT_TB)
+		if (c1->napping && c1->naps > after && core1_nap_held(NAP_SETTLED_TB) != ~0ull)
+			return true;
+	return false;
+}
+
+static void test_second_core_nap(void)
+{
+	const struct b3_core *c1 = &b3_cores[1];
+	uint64_t msr = 0, lpcr = 0, pir = 0, naps, t0, slowest = 0;
+	unsigned int i, woken = 0;
+
+	if (arch_cpus() < 2) {
+		report_skip("one core online");
+		return;
+	}
+	report(e64_cpu_state(1, &msr, &lpcr, &pir) &&
+	       is_eq(lpcr & LPCR_PECE_MASK, LPCR_PECE_DOORBELL_HV | LPCR_PECE_DECREMENTER),
+	       "core 1's nap exits (LPCR 0x%016lx): the hypervisor doorbell and the decrementer only",
+	       (unsigned long)lpcr);
+	naps = c1->naps;
+	report(is_eq(on_core1(core_next, 1), 2) && core1_in_nap(naps), "after a call core 1 is back in a nap "
+	       "(naps so far: %lu)", (unsigned long)c1->naps);
+	for (i = 0, naps = ~0ull; i < NAP_QUIET_TRIES && naps == ~0ull; i++)
+		naps = core1_nap_held(NAP_QUIET_TB);
+	report(naps != ~0ull, "and stays in that one nap while idle: its idle loop did not run in 20 ms "
+	       "(naps so far %lu, try %u)", (unsigned long)c1->naps, i);
+	for (i = 0; i < NAP_CALLS; i++) {
+		uint64_t bells, dt;
+
+		naps = c1->naps;
+		if (!core1_in_nap(naps - 1))
+			break;
+		bells = c1->doorbell_wakes;
+		t0 = timebase_read();
+		if (on_core1(core_next, i) != i + 1)
+			break;
+		dt = timebase_read() - t0;
+		slowest = dt > slowest ? dt : slowest;
+		if (c1->doorbell_wakes != bells + 1 ||
+		    (c1->wake_srr1 & (SRR1_WAKE_REASON | SRR1_WAKE_STATE)) != (SRR1_WAKE_DOORBELL_HV | SRR1_WAKE_NO_LOSS))
+			break;
+		woken++;
+		(void)core1_in_nap(naps);
+	}
+	report_eq(woken, NAP_CALLS, "each of %u calls to the napping core woke it by its doorbell (wake SRR1 "
+		  "0x%016lx: doorbell, nothing lost) and was answered (slowest in %lu us)", NAP_CALLS,
+		  (unsigned long)c1->wake_srr1, (unsigned long)(slowest / 512));
+}
+
+/*
+ * A hypervisor doorbell that finds its core awake stays pending until
+ * MSR[EE] lets it in (user mode): the kernel takes it and goes on.  This
+ * core rings its own doorbell, then runs a user routine.
+ */
+static void test_stray_doorbell(void)
+{
+	uint64_t stray = b3_core_me()->stray_doorbells;
+	struct mm mm;
+	uint32_t r = 0;
+
+	report_eq(user_space_init(&mm, 12), MMU_OK, "user space 12");
+	__asm__ volatile("msgsnd %0" : : "r"(DBELL_TYPE_HV | (mfspr(SPRN_PIR) & DBELL_PIR_MASK)) : "memory");
+	report(is_eq(user_call(&mm, user_routine(user_call_at), user_routine(user_return_42), &r), 0) && is_eq(r, 42),
+	       "with this core's own doorbell pending, a user routine runs to its end (42: %u)", r);
+	report_eq(b3_core_me()->stray_doorbells - stray, 1, "the doorbell was taken, once, in user mode");
+	user_space_destroy(&mm);
+}
+
 PPCMMU_TEST_FN("book3s64-mode", "book3s64", "book3s64 mode", test_mode);
 PPCMMU_TEST_FN("book3s64-hpt", "book3s64", "book3s64 hash table", test_hpt);
 PPCMMU_TEST_FN("book3s64-4k", "book3s64", "book3s64 4K hash fault", test_4k);
@@ -1218,4 +1593,11 @@ PPCMMU_TEST_FN("book3s64-second-core", "book3s64", "book3s64 second core and tlb
 PPCMMU_TEST_FN("book3s64-second-core-faults", "book3s64", "book3s64 second core's own faults",
 	       test_second_core_faults);
 PPCMMU_TEST_FN("book3s64-hpt-lock", "book3s64", "book3s64 HPT lock across cores", test_hpt_lock);
+PPCMMU_TEST_FN("book3s64-record-window", "book3s64", "book3s64 record stored by compare-and-swap",
+	       test_record_window);
+PPCMMU_TEST_FN("book3s64-flush-window", "book3s64", "book3s64 invalidation reads the record under the lock",
+	       test_flush_window);
+PPCMMU_TEST_FN("book3s64-second-core-nap", "book3s64", "book3s64 second core naps while idle",
+	       test_second_core_nap);
+PPCMMU_TEST_FN("book3s64-stray-doorbell", "book3s64", "book3s64 stray doorbell", test_stray_doorbell);
 PPCMMU_TEST_FN("book3s64-slb-round-robin", "book3s64", "book3s64 SLB round robin", test_slb_round_robin);

@@ -353,6 +353,47 @@ static void test_smp(void)
 	test_page_free(pa);
 }
 
+/*
+ * An idle secondary sleeps in wait until a doorbell (smp/e500-64-smp.c).  A
+ * doorbell that reaches it while it is busy (EE clear) stays pending and is
+ * taken as soon as its idle loop sets EE, before the wait: the handler must
+ * then resume past the wait, or the core sleeps with its doorbell spent and
+ * a post made just before it idled goes unanswered.  This work sends cpu 1
+ * its own doorbell with EE clear, then idles: it must come back.
+ */
+struct idle_probe {
+	volatile uint32_t back;
+	uint64_t msr;
+};
+
+static void idle_with_doorbell_pending(void *arg)
+{
+	struct idle_probe *p = arg;
+
+	__asm__ volatile("msync; msgsnd %0" : : "r"(mfspr(SPRN_PIR) & DBELL_PIRTAG) : "memory");
+	e64_smp_idle();
+	__asm__ volatile("mfmsr %0" : "=r"(p->msr));
+	p->back = 1;
+}
+
+static void test_smp_idle(void)
+{
+	struct idle_probe p = { 0, 0 };
+	uint64_t r;
+
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	report_eq(smp_start(1, idle_with_doorbell_pending, &p), 0, "cpu 1 takes the work");
+	report(smp_wait(1, SMP_CALL_TIMEOUT) == 0 && p.back,
+	       "cpu 1 idled with a doorbell pending and came back (the doorbell resumed it past its wait)");
+	report(p.back && !(p.msr & MSR_EE), "it came back with external interrupts off (MSR 0x%08lx)",
+	       (unsigned long)p.msr);
+	report(e64_cpu_call(1, tlb_has, MISS_VA, &r),
+	       "cpu 1, idle again, answers a call (the call's doorbell woke it)");
+}
+
 /* Each core's round-robin word of the miss handler (its per-core page, E64_PC_TLB1_NEXT): ESEL of its next slot. */
 static unsigned int next_slot(unsigned int cpu)
 {
@@ -608,6 +649,7 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+PPCMMU_TEST_FN("e500-64-smp-idle", "e500-64", "e500-64 idle secondary and its doorbell", test_smp_idle);
 /* tests/target/test-smp-tables.c, the 32-bit family's test on the same shared deferred free */
 PPCMMU_TEST_FN("smp-table-free", "e500-64", "smp page-table pages freed under concurrent walks",
 	       test_smp_table_free);

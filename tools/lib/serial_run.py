@@ -20,6 +20,8 @@ board's key in board.cfg:
                                               none (U-Boot passes a bd_t) | a .dtb file (to $fdtaddr)
   --append WORDS     APPEND                   words added to the board's bootargs
   --reset-cmd CMD    RESET_CMD     reset_cmd  shell command that power-cycles or resets the board
+  --setup LINE       SETUP         setup      a U-Boot command line typed at its prompt before the load
+                                              (U-Boot's ';' separates commands); an error fails the run
   --timeout S                      timeout    seconds from bootm to the SUMMARY line
   --idle S                         idle       seconds without output that mean the run has stopped
   --answer S                                  seconds to wait for U-Boot to answer (default 10)
@@ -29,7 +31,7 @@ Exit status: 0 the run printed its SUMMARY line; otherwise the last line on stdo
 2 usage or configuration, 3 the port cannot be opened, 4 no answer, 5 garbled answer (wrong baud
 rate), 6 an answer that is not U-Boot's prompt, 7 loading failed, 8 U-Boot refused the image,
 9 the run stopped printing, 10 no SUMMARY line in time, 11 the reset hook failed, 12 the kernel
-came up at its monitor prompt (no tests= in its command line).
+came up at its monitor prompt (no tests= in its command line), 13 U-Boot refused the setup line.
 """
 import argparse
 import os
@@ -254,6 +256,16 @@ def load_ymodem(con, path, addr, opts):
         raise Failure(7, "U-Boot received %d bytes of the %d sent by YMODEM" % (got, size))
 
 
+# What U-Boot prints when a command fails or it does not know one.
+SETUP_ERROR_RE = re.compile(r"Unknown command|Usage:|ERROR|[Ee]rror|not supported|failed")
+
+
+def setup(con, line):
+    out = con.command(line)
+    if SETUP_ERROR_RE.search(out):
+        raise Failure(13, "U-Boot refused the setup line '%s': %s" % (line, tail_text(out)))
+
+
 def load(con, path, addr, opts):
     say("loading %s to %s by %s" % (path, addr, opts.load))
     if opts.load == "tftp":
@@ -341,6 +353,7 @@ def options():
     ap.add_argument("--dtb", default=env("DTB"))
     ap.add_argument("--append", default=env("APPEND", ""))
     ap.add_argument("--reset-cmd", default=env("RESET_CMD"))
+    ap.add_argument("--setup", default=env("SETUP"))
     ap.add_argument("--timeout", type=int)
     ap.add_argument("--idle", type=int)
     ap.add_argument("--answer", type=int, default=10)
@@ -357,6 +370,7 @@ def options():
     o.load = o.load or board_get(b, "load")
     o.dtb = o.dtb or board_get(b, "dtb")
     o.reset_cmd = o.reset_cmd or board_get(b, "reset_cmd", "")
+    o.setup = o.setup or board_get(b, "setup", "")
     o.timeout = o.timeout or int(board_get(b, "timeout", "120"))
     o.idle = o.idle or int(board_get(b, "idle", "20"))
     o.loadaddr = board_get(b, "loadaddr")
@@ -380,6 +394,8 @@ def main():
         get_prompt(con, opts.answer)
         # U-Boot's setenv joins its arguments with spaces; quotes would be kept in the value.
         con.command("setenv bootargs %s" % opts.bootargs)
+        if opts.setup:
+            setup(con, opts.setup)
         load(con, opts.image, opts.loadaddr, opts)
         if boot(con, opts, opts.loadaddr):
             after_verdict(con, opts)
