@@ -30,7 +30,8 @@
 #define FDT_RSV_OFFSET	16		/* header word: offset of the reserve map */
 #define FDT_RSV_MAX	64		/* reserve-map entries read at most */
 #define SECOND_STACK	32768		/* a secondary core's stack */
-#define START_WAIT	(512000000ull / 2)	/* half a second of the 512 MHz time base for a core to come up */
+#define START_WAIT	(4 * 512000000ull)	/* 4 s of the 512 MHz time base for a core to come up (half a
+						 * second was missed once, the host at load 23) */
 
 #define mfspr(n) ({ uint64_t v__; __asm__ volatile("mfspr %0, %1" : "=r"(v__) : "i"(n)); v__; })
 
