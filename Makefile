@@ -298,14 +298,11 @@ docs: deps
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
-# The two suites run side by side and each builds two objects at a time: run one after the other, one
-# compiler or test at a time, they were the last minute of make test with the second CPU idle.
 sanitize-test:
-	@tools/run suite host-asan build/host-asan.log $(MAKE) --no-print-directory -j2 -C tests/host SANITIZE=1 \
-		test-all | tee build/host-asan.result & \
-	tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -j2 -C sim SANITIZE=1 test \
-		| tee build/sim-asan.result; \
-	wait
+	@tools/run suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
+		test-all | tee build/host-asan.result
+	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
+		| tee build/sim-asan.result
 
 # The target suites as jobs two at a time, the longest first, so both cores stay busy to the end
 # (tools/lib/target-jobs; each job's output in build/target-jobs/): the boards' own runs, the run

@@ -424,7 +424,7 @@ static void invalidate_everywhere(vaddr_t va, vsize_t size)
 	invalidate_here(va, size);
 	__asm__ volatile("msync" : : : "memory");
 	for (c = 0; c < smp_online(); c++)
-		if (c != me && !smp_tlb_clean(c) && (err = smp_call(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
+		if (c != me && !smp_tlb_clean(c) && (err = smp_call_after(c, invalidate_remote, &sd, SHOOTDOWN_WAIT)))
 			panic("TLB shootdown of 0x%016lx + 0x%lx: cpu %u did not answer within %lu s (%d)",
 			      (unsigned long)va, (unsigned long)size, c,
 			      (unsigned long)(SHOOTDOWN_WAIT / SMP_CALL_TIMEOUT), err);
@@ -460,7 +460,7 @@ bool tlb_lookup(vaddr_t va, unsigned int pid, struct tlb_info *t)
 		return false;
 	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = true;
-	t->size = (uint32_t)(1024ull << tsize);
+	t->size = 1024ull << tsize;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)(t->size - 1));
 	t->pa = ((mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK)) & ~(paddr_t)(t->size - 1);
 	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);
@@ -596,7 +596,7 @@ bool e64_tlb_read(unsigned int tlb, unsigned int set, unsigned int way, struct t
 	memset(t, 0, sizeof(*t));
 	tsize = E64_MAS1_TSIZE_LOG2K(mas1);
 	t->valid = (mas1 & MAS1_VALID) != 0;
-	t->size = tsize ? (uint32_t)(1024ull << tsize) : 0;
+	t->size = tsize ? 1024ull << tsize : 0;
 	t->va = (vaddr_t)(mas2 & ~(uint64_t)0xfff);
 	t->pa = (mas7 & 0xff) << 32 | (mas3 & MAS3_RPN_MASK);
 	t->tid = (unsigned int)((mas1 & E64_MAS1_TID_MASK) >> MAS1_TID_SHIFT);

@@ -151,7 +151,7 @@ void kmem_check_pool(int pool_err)
 				 (unsigned long)(layout.ram_size >> 20));
 	}
 	if (pool_err == HUGEPOOL_ESIZE) {	/* name the sizes this core and format have */
-		const uint32_t *sizes;
+		const vsize_t *sizes;
 		unsigned int nsizes;
 
 		sizes = mmu_page_sizes(&nsizes);

@@ -41,7 +41,7 @@ static bool pmd_is_multi(uint64_t pmd)
 	       pte_leaf_size(pmd, 0) > pt_level_step(pmd_level());
 }
 
-static int check_page(const struct mm *mm, vaddr_t addr, uint32_t size,
+static int check_page(const struct mm *mm, vaddr_t addr, vsize_t size,
 		      const struct pt_size **psp)
 {
 	const struct pt_size *ps = pt_find_size(size);
@@ -115,7 +115,7 @@ static int check_whole(const struct mm *mm, const struct pt_size *ps, vaddr_t ad
 }
 
 /* The page of size at addr exists as a run whose head is ptep. */
-static int check_head(const struct mm *mm, vaddr_t addr, void *ptep, uint32_t size,
+static int check_head(const struct mm *mm, vaddr_t addr, void *ptep, vsize_t size,
 		      const struct pt_size **psp)
 {
 	int err = check_page(mm, addr, size, psp);
@@ -139,7 +139,7 @@ static int head_page(struct mm *mm, vaddr_t addr, void *ptep,
 
 	if (!pte_present(e) || walk(mm, addr, &w) != MMU_OK)
 		return MMU_ENOENT;
-	err = check_head(mm, addr, ptep, (uint32_t)w.size, psp);
+	err = check_head(mm, addr, ptep, w.size, psp);
 	*entry = e;
 	return err;
 }
@@ -149,14 +149,14 @@ void *pmd_off(struct mm *mm, vaddr_t addr)
 	return pt_pmd_slot(mm, addr);
 }
 
-uint64_t mk_huge_pte(paddr_t pa, uint32_t size, unsigned int prot)
+uint64_t mk_huge_pte(paddr_t pa, vsize_t size, unsigned int prot)
 {
 	if (!pt_find_size(size) || pte_prot_check(prot) || (pa & (size - 1)))
 		return 0;
 	return pte_mkleaf(pa, size, prot);
 }
 
-void *pte_alloc_huge(struct mm *mm, void *pmd, vaddr_t addr, uint32_t size)
+void *pte_alloc_huge(struct mm *mm, void *pmd, vaddr_t addr, vsize_t size)
 {
 	const struct pt_size *ps;
 
@@ -169,7 +169,7 @@ void *pte_alloc_huge(struct mm *mm, void *pmd, vaddr_t addr, uint32_t size)
 	return pt_run_head(mm, ps->level, size, addr);
 }
 
-int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size)
+int pmd_populate_size(struct mm *mm, void *pmd, void *table, vsize_t size)
 {
 	const struct pt_size *ps = pt_find_size(size);
 
@@ -186,7 +186,7 @@ int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size)
 	return MMU_OK;
 }
 
-int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint32_t size)
+int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, vsize_t size)
 {
 	const struct pt_size *ps;
 	int err = check_head(mm, addr, ptep, size, &ps);
@@ -219,7 +219,7 @@ uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep)
 	return e;
 }
 
-int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, uint32_t size)
+int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, vsize_t size)
 {
 	const struct pt_size *ps;
 	int err = check_head(mm, addr, ptep, size, &ps);

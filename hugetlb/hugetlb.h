@@ -35,7 +35,7 @@
 void *pmd_off(struct mm *mm, vaddr_t addr);
 
 /* A leaf entry for the page (Linux arch_make_huge_pte()); 0 if size or prot is refused. */
-uint64_t mk_huge_pte(paddr_t pa, uint32_t size, unsigned int prot);
+uint64_t mk_huge_pte(paddr_t pa, vsize_t size, unsigned int prot);
 
 /*
  * The huge ptep of the page of size at addr, allocating and linking every PTE
@@ -44,10 +44,10 @@ uint64_t mk_huge_pte(paddr_t pa, uint32_t size, unsigned int prot);
  * page outside the space, a PGD entry that cannot hold this page, or no
  * memory; nothing changed then.
  */
-void *pte_alloc_huge(struct mm *mm, void *pmd, vaddr_t addr, uint32_t size);
+void *pte_alloc_huge(struct mm *mm, void *pmd, vaddr_t addr, vsize_t size);
 
 /* Link table under the empty PMD pmd for PTEs of pages of size. */
-int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size);
+int pmd_populate_size(struct mm *mm, void *pmd, void *table, vsize_t size);
 
 /*
  * Write the run of the page of size at addr whose head is ptep: entry i is
@@ -58,7 +58,7 @@ int pmd_populate_size(struct mm *mm, void *pmd, void *table, uint32_t size);
  * refuses the entry (e500: writable but not dirty), MMU_EPARTIAL if the run
  * holds part of a larger page; nothing changed then.
  */
-int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, uint32_t size);
+int set_huge_pte_at(struct mm *mm, vaddr_t addr, void *ptep, uint64_t pte, vsize_t size);
 
 /* The head's entry; for an 8xx 8M page (ptep = first PMD) the first PTE of table 0. */
 uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep);
@@ -67,7 +67,7 @@ uint64_t huge_ptep_get(struct mm *mm, vaddr_t addr, void *ptep);
  * Clear the whole run (both tables of an 8xx 8M page), freeing tables it
  * empties; MMU_EPARTIAL (nothing changed) if the run is part of a larger page.
  */
-int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, uint32_t size);
+int huge_pte_clear(struct mm *mm, vaddr_t addr, void *ptep, vsize_t size);
 
 /* Remove write permission from every entry of the run (size from the entry). */
 int huge_ptep_set_wrprotect(struct mm *mm, vaddr_t addr, void *ptep);

@@ -66,7 +66,7 @@ struct tlb_info {
 	bool valid;
 	vaddr_t va;		/* effective page number (page-aligned) */
 	paddr_t pa;		/* real page number (page-aligned) */
-	uint32_t size;
+	vsize_t size;		/* page size in bytes (64-bit: e6500 TLB1 pages of 4G..1T) */
 	unsigned int tid;	/* address-space id; 0 = global */
 	unsigned int prot;	/* PROT_* reconstructed from the permission bits */
 	unsigned int level;	/* which TLB: 0 = TLB0/4K array, 1 = TLB1/variable */

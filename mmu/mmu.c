@@ -56,15 +56,14 @@ const char *mmu_strerror(int err)
 	}
 }
 
-const uint32_t *mmu_page_sizes(unsigned int *n)
+const vsize_t *mmu_page_sizes(unsigned int *n)
 {
-	static uint32_t sizes[PT_MAX_SIZES];
+	static vsize_t sizes[PT_MAX_SIZES];
 	unsigned int i, count = 0;
 
-	/* the list is 32-bit: a size of 4G or more (book3s/64's 16G) is left out; pt_geo has it */
 	for (i = 0; i < pt_geo.nr_sizes && i < PT_MAX_SIZES; i++)
-		if (pt_geo.sizes[i].enabled && pt_geo.sizes[i].size <= UINT32_MAX)
-			sizes[count++] = (uint32_t)pt_geo.sizes[i].size;
+		if (pt_geo.sizes[i].enabled)
+			sizes[count++] = pt_geo.sizes[i].size;
 	*n = count;
 	return sizes;
 }

@@ -101,8 +101,11 @@ struct walk_result {
 	void *ptep;		/* PTE used (NULL for a leaf table entry) */
 };
 
-/* Page sizes the family supports, smallest first; *n receives the count. */
-const uint32_t *mmu_page_sizes(unsigned int *n);
+/*
+ * Page sizes the family supports, smallest first; *n receives the count.
+ * 64-bit (vsize_t): e6500 pages of 4G and more, book3s/64's 16G.
+ */
+const vsize_t *mmu_page_sizes(unsigned int *n);
 
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid);
 /*

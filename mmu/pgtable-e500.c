@@ -8,7 +8,7 @@
  *  - e500/64 (e5500, e6500; built with PPCMMU_E500_64): Linux's 64e table for
  *    4K pages, four levels of 9/9/7/9 index bits, every entry one big-endian
  *    doubleword written and read whole; huge pages are leaf runs at PMD
- *    (4M..64M) and PUD (256M, 1G) level.
+ *    (2M..128M) and PUD (256M..128G) level.
  * Everything but the geometry and the entry accessors is shared.
  *
  * A PGD entry is 0, a table pointer (pt_ref() in the low word, high word 0,
@@ -38,32 +38,41 @@
 #error "the e500 64-bit format needs 64-bit effective addresses (PPCMMU_VADDR_64)"
 #endif
 #define E500_PA_BITS		E500_64_PA_BITS
-#define LEAF_SHIFT_MAX		31	/* the largest size in e500_sizes[]: 2G */
+#define LEAF_SHIFT_MAX		37	/* the largest size in e500_sizes[]: 128G */
 #define LEVEL_PUD		2
 #define LEVEL_PMD		3
 #define LEVEL_PTE		4
 
 /*
- * Every size the format can hold up to 2G.  The powers of 4 are on until the
- * boot says otherwise; the odd powers of 2 (_PAGE_PSIZE_ODD) only once the
- * core reports them (pt_e500_64_enable_sizes()).  The format holds larger
- * ones too (4G..64G as PUD runs, 128G..1T as PGD runs, which the e6500's
- * TLB1PS reports), but a page size travels as 32 bits through the shared
- * interface (mmu_page_sizes(), struct tlb_info): 2G is the largest it carries.
+ * Every size the format holds: leaf runs at PMD level (2M..128M) and at PUD
+ * level (256M..128G, the last a whole PUD table of 512 entries).  The powers
+ * of 4 up to 1G (every e5500 has them) are on until the boot says otherwise;
+ * the odd powers of 2 (_PAGE_PSIZE_ODD) and the sizes from 4G only once the
+ * core reports them (pt_e500_64_enable_sizes()).  Past 128G a page would
+ * span PGD entries: Linux's 64e format has no leaf PGD entry (its walkers
+ * take every PGD entry for a table), so 256G..1T, which the e6500's TLB1PS
+ * also reports, are no size of this format, and pte_leaf_size() reads such
+ * a leaf as none.
  */
 static struct pt_size e500_sizes[] = {
-	{ 1u << 12, LEVEL_PTE, true },
-	{ 1u << 21, LEVEL_PMD, false },			/* 1 PMD entry (odd) */
-	{ 1u << 22, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 2 PMD entries */
-	{ 1u << 23, LEVEL_PMD, false },			/* 4 (odd) */
-	{ 1u << 24, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 8 */
-	{ 1u << 25, LEVEL_PMD, false },			/* 16 (odd) */
-	{ 1u << 26, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 32 */
-	{ 1u << 27, LEVEL_PMD, false },			/* 64 (odd) */
-	{ 1u << 28, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 1 PUD entry */
-	{ 1u << 29, LEVEL_PUD, false },			/* 2 (odd) */
-	{ 1u << 30, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 4 */
-	{ 1u << 31, LEVEL_PUD, false },			/* 8 (odd) */
+	{ 1ull << 12, LEVEL_PTE, true },
+	{ 1ull << 21, LEVEL_PMD, false },		/* 1 PMD entry (odd) */
+	{ 1ull << 22, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 2 PMD entries */
+	{ 1ull << 23, LEVEL_PMD, false },		/* 4 (odd) */
+	{ 1ull << 24, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 8 */
+	{ 1ull << 25, LEVEL_PMD, false },		/* 16 (odd) */
+	{ 1ull << 26, LEVEL_PMD, PPCMMU_E500_HUGE },	/* 32 */
+	{ 1ull << 27, LEVEL_PMD, false },		/* 64 (odd) */
+	{ 1ull << 28, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 1 PUD entry */
+	{ 1ull << 29, LEVEL_PUD, false },		/* 2 (odd) */
+	{ 1ull << 30, LEVEL_PUD, PPCMMU_E500_HUGE },	/* 4 */
+	{ 1ull << 31, LEVEL_PUD, false },		/* 8 (odd) */
+	{ 1ull << 32, LEVEL_PUD, false },		/* 16 */
+	{ 1ull << 33, LEVEL_PUD, false },		/* 32 (odd) */
+	{ 1ull << 34, LEVEL_PUD, false },		/* 64 */
+	{ 1ull << 35, LEVEL_PUD, false },		/* 128 (odd) */
+	{ 1ull << 36, LEVEL_PUD, false },		/* 256 */
+	{ 1ull << 37, LEVEL_PUD, false },		/* 512: the whole PUD table (odd) */
 };
 
 void pt_e500_64_enable_sizes(uint64_t shifts)
@@ -76,6 +85,8 @@ void pt_e500_64_enable_sizes(uint64_t shifts)
 }
 
 /* Every table one 4 KB block (a PMD table uses its first 1 KB). */
+_Static_assert(sizeof(e500_sizes) / sizeof(e500_sizes[0]) <= PT_MAX_SIZES, "PT_MAX_SIZES holds every size");
+
 const struct pt_geometry pt_geo = {
 	.levels		= 4,
 	.level		= {
@@ -319,9 +330,11 @@ bool pte_present(uint64_t pte)
 }
 
 /*
- * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE).  TSIZE
- * 11..15 (4G and beyond) is no page of this format (pages up to 1G, in either
- * word size): 0, which walk() reports as MMU_EBADENTRY.
+ * The size field holds the MAS1 TSIZE: size = 1 KB << (2 * TSIZE) (in 64-bit
+ * mode times 2 with _PAGE_PSIZE_ODD).  A size past LEAF_SHIFT_MAX (32-bit:
+ * TSIZE 11..15, 4G and beyond; 64-bit: 256G and beyond, which would span PGD
+ * entries) is no page of this format: 0, which walk() reports as
+ * MMU_EBADENTRY.
  */
 #ifdef PPCMMU_E500_64
 #define PSIZE_BITS	(_PAGE_PSIZE_MSK | _PAGE_PSIZE_ODD)

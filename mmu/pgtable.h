@@ -32,7 +32,7 @@ struct pt_size {
 	bool enabled;		/* accepted by map() in this build */
 };
 
-#define PT_MAX_SIZES	12	/* bound on pt_geometry.nr_sizes */
+#define PT_MAX_SIZES	18	/* bound on pt_geometry.nr_sizes */
 
 #define PT_MAX_LEVELS	4	/* bound on pt_geometry.levels */
 

@@ -128,7 +128,7 @@ bool pin_busy(paddr_t pa, vsize_t size)
 	unsigned int i;
 
 	unsigned int n, k;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	uint64_t candidates = 0;
 
 	if (!used || pa >= hi || pa + size <= lo)

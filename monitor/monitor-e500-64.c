@@ -50,7 +50,7 @@ void mon_arch_info(void)
 			sep = " ";
 		}
 	kprintf("\npage table: 4 levels, index bits 9/9/7/9 (PGD 128G, PUD 256M, PMD 2M, PTE 4K per "
-		"entry); huge pages: leaf PMD runs 2M..128M, leaf PUD runs 256M..1G (the sizes above)\n");
+		"entry); huge pages: leaf PMD runs 2M..128M, leaf PUD runs 256M..128G (the sizes above that the format holds)\n");
 }
 
 static void print_tsize(uint32_t mas1)

@@ -234,6 +234,21 @@ static bool arg_u64(const char *s, const char *what, uint64_t *out)
 	return true;
 }
 
+/* A page size: 64-bit on a 64-bit family (e6500 pages of 4G and more), 32-bit elsewhere. */
+static bool arg_size(const char *s, vsize_t *out)
+{
+#ifdef PPCMMU_VADDR_64
+	return arg_u64(s, "SIZE", out);
+#else
+	uint32_t v;
+
+	if (!arg_u32(s, "SIZE", &v))
+		return false;
+	*out = v;
+	return true;
+#endif
+}
+
 /* PROT letters: r w x u (user), i (cache-inhibited), g (guarded), m (coherent), t (write-through). */
 static bool arg_prot(const char *s, unsigned int *prot)
 {
@@ -295,7 +310,7 @@ static struct mm *arg_space(int argc, char **argv, int index)
 	return &spaces[n - 1];
 }
 
-static void print_size(uint32_t size)
+static void print_size(vsize_t size)
 {
 	if (size >= 1u << 30 && !(size & ((1u << 30) - 1)))
 		kprintf("%luG", (unsigned long)(size >> 30));
@@ -666,7 +681,7 @@ static int cmd_mwp(int argc, char **argv)
  * neither RAM nor a known device window (device memory there is fine, but only when asked for).
  * Returns true when refused; with force, says what it maps instead.
  */
-static bool map_refused(uint64_t pa, uint32_t size, unsigned int prot, bool force)
+static bool map_refused(uint64_t pa, vsize_t size, unsigned int prot, bool force)
 {
 	uint64_t image = text_pa(__text_start), image_end = text_pa(_end);
 	const char *window;
@@ -695,7 +710,7 @@ static int cmd_map(int argc, char **argv)
 {
 	bool force = take_force(&argc, &argv);
 	vaddr_t va;
-	uint32_t size;
+	vsize_t size;
 	uint64_t pa;
 	unsigned int prot;
 	struct mm *mm;
@@ -704,7 +719,7 @@ static int cmd_map(int argc, char **argv)
 	if (argc < 5 || argc > 6)
 		return cmd_help(2, (char *[]){ "help", "map" });
 	if (!arg_va(argv[1], "VA", &va) || !arg_u64(argv[2], "PA", &pa) ||
-	    !arg_u32(argv[3], "SIZE", &size) || !arg_prot(argv[4], &prot) ||
+	    !arg_size(argv[3], &size) || !arg_prot(argv[4], &prot) ||
 	    !(mm = arg_space(argc, argv, 5)))
 		return 1;
 	if (size && map_refused(pa, size, prot, force))
@@ -812,7 +827,7 @@ static int cmd_collapse(int argc, char **argv)
 		return mmu_error("collapse", err);
 	walk(mm, va, &w);
 	kprintf("collapsed into one ");
-	print_size((uint32_t)w.size);
+	print_size(w.size);
 	kprintf(" page at 0x%08lx -> " PA_FMT " in space %u\n", (unsigned long)w.page_va,
 		PA_ARG(w.page_pa), mm->pid);
 	return 0;
@@ -1080,7 +1095,7 @@ static int cmd_tlb(int argc, char **argv)
 static void print_pool(void)
 {
 	unsigned int n, i, reserved, free, any = 0;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (i = 1; i < n; i++) {
 		hugepool_count(sizes[i], &reserved, &free);
@@ -1110,7 +1125,7 @@ static int cmd_info(int argc, char **argv)
 	struct palloc_stats st;
 	struct tlb_counts c;
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	(void)argv;
 	if (argc != 1)

@@ -8,17 +8,29 @@
 #include <stddef.h>
 #include "include/arch.h"
 #include "smp/e500-64-smp.h"
+#include "lib/kprintf.h"
 #ifdef PPCMMU_E500_64
 #include "e500/reg.h"
 #else
 #include "include/book3s64/hash.h"
 #endif
 
+/*
+ * A mailbox: seq counts what was posted, done what was answered (equal:
+ * free).  claim is the seq the core took, or seq | CALL_WITHDRAWN when the
+ * caller gave the call up before the core took it: whichever of the two
+ * claims a call first wins (claim_call), so a withdrawn call never runs and
+ * a taken one is never withdrawn.
+ */
 struct slot {
 	void (*volatile fn)(void *arg);
 	void *volatile arg;
 	volatile uint32_t seq, done;
+	volatile uint32_t claim;
 };
+
+#define CALL_WITHDRAWN	0x80000000u
+#define CALL_SEQ_MASK	0x7fffffffu
 
 struct core {
 	volatile uint32_t online;
@@ -33,7 +45,12 @@ struct core {
 	volatile uint64_t msr, epcr, pir;
 	volatile uint32_t idles;	/* a secondary: it sleeps in e64_smp_idle between posts */
 	struct slot call, work;
-	volatile uint32_t call_lock;	/* one caller at a time posts to call */
+	/*
+	 * One caller at a time posts to call and waits for it; released when
+	 * the caller returns, whatever the outcome (a call still running at its
+	 * bound leaves call busy, not the lock held).
+	 */
+	volatile uint32_t call_lock;
 };
 
 static struct core cores[ARCH_MAX_CPUS];
@@ -66,12 +83,31 @@ static unsigned int me(void)
 	return arch_this_cpu() % ARCH_MAX_CPUS;
 }
 
-/* Run what s holds (c's mailbox) if it was posted and not answered; true if it ran. */
+/*
+ * Claim call seq for value (seq: the core takes it; seq | CALL_WITHDRAWN: its
+ * caller gives it up): false if it was claimed already, by either side.
+ */
+static bool claim_call(volatile uint32_t *claim, uint32_t value)
+{
+	uint32_t old = *claim, seq = value & CALL_SEQ_MASK;
+
+	do {
+		if ((old & CALL_SEQ_MASK) == seq)
+			return false;
+	} while (!__atomic_compare_exchange_n(claim, &old, value, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
+	return true;
+}
+
+/*
+ * Run what s holds (c's mailbox) if it was posted, not answered and not
+ * withdrawn; true if it ran.  The claim also keeps a call whose fn polls
+ * from running a second time inside itself.
+ */
 static bool serve(struct core *c, struct slot *s)
 {
 	uint32_t seq = s->seq;
 
-	if (seq == s->done)
+	if (seq == s->done || !claim_call(&s->claim, seq))
 		return false;
 	c->dirty = 1;
 	msync();
@@ -192,7 +228,7 @@ static void post(struct core *c, struct slot *s, void (*fn)(void *), void *arg)
 	s->fn = fn;
 	s->arg = arg;
 	msync();
-	s->seq = s->seq + 1;
+	s->seq = (s->seq + 1) & CALL_SEQ_MASK;
 	msync();
 	kick(c);
 }
@@ -211,11 +247,37 @@ static int wait_answer(struct slot *s, uint64_t timeout_tb)
 	return 0;
 }
 
+/*
+ * The bound passed: withdraw the call if the core has not taken it (it will
+ * never run it: the mailbox is free again, arg may go), else leave it
+ * running (the mailbox stays busy until the core answers; arg stays in
+ * use).  Either way the lock goes, and the console names the core.
+ */
+static int give_up(unsigned int cpu, struct core *c, uint64_t timeout_tb)
+{
+	uint32_t seq = c->call.seq;
+	bool withdrawn = claim_call(&c->call.claim, seq | CALL_WITHDRAWN);
+
+	if (withdrawn) {
+		msync();
+		c->call.done = seq;
+		msync();
+	} else if (c->call.done == seq) {	/* it answered since the bound passed */
+		isync();
+		smp_unlock(&c->call_lock);
+		return 0;
+	}
+	smp_unlock(&c->call_lock);
+	kprintf("smp: cpu %u (PIR %lu) did not answer a call within %lu time-base ticks%s\n", cpu,
+		(unsigned long)c->pir, (unsigned long)timeout_tb,
+		withdrawn ? "; the call is withdrawn" : "; it is running the call");
+	return withdrawn ? SMP_ETIMEDOUT : SMP_ERUNNING;
+}
+
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
 {
 	struct core *c = &cores[cpu % ARCH_MAX_CPUS];
 	uint64_t t0 = timebase_read();
-	int err;
 
 	if (cpu == me()) {
 		fn(arg);
@@ -228,11 +290,28 @@ int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_t
 		if (timebase_read() - t0 > timeout_tb)
 			return SMP_ETIMEDOUT;
 	}
-	post(c, &c->call, fn, arg);
-	err = wait_answer(&c->call, timeout_tb);
-	if (!err)
+	if (c->call.done != c->call.seq) {	/* an earlier call that ran past its bound: still running */
 		smp_unlock(&c->call_lock);
-	return err;	/* SMP_ERUNNING keeps the lock: arg is still in use */
+		return SMP_EBUSY;
+	}
+	post(c, &c->call, fn, arg);
+	if (wait_answer(&c->call, timeout_tb))
+		return give_up(cpu, c, timeout_tb);
+	smp_unlock(&c->call_lock);
+	return 0;
+}
+
+int smp_call_after(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb)
+{
+	uint64_t t0 = timebase_read();
+	int err;
+
+	while ((err = smp_call(cpu, fn, arg, timeout_tb)) == SMP_EBUSY) {
+		if (timebase_read() - t0 > timeout_tb)
+			return err;
+		smp_poll();
+	}
+	return err;
 }
 
 int smp_start(unsigned int cpu, void (*fn)(void *), void *arg)
@@ -251,6 +330,10 @@ int smp_wait(unsigned int cpu, uint64_t timeout_tb)
 {
 	if (cpu >= ARCH_MAX_CPUS || !cores[cpu].online)
 		return SMP_EOFFLINE;
+	if (cpu == me())
+		return 0;
+	if (wait_answer(&cores[cpu].call, timeout_tb))
+		return SMP_ERUNNING;
 	return wait_answer(&cores[cpu].work, timeout_tb);
 }
 
@@ -318,7 +401,7 @@ int smp_quiesce(void)
 	int err;
 
 	for (c = 0; c < online; c++)
-		if (c != self && !smp_tlb_clean(c) && (err = smp_call(c, quiesce_fn, NULL, QUIESCE_WAIT)))
+		if (c != self && !smp_tlb_clean(c) && (err = smp_call_after(c, quiesce_fn, NULL, QUIESCE_WAIT)))
 			return err;
 	return 0;
 }
@@ -335,11 +418,20 @@ static void run_u64(void *p)
 	u->result = u->fn(u->arg);
 }
 
+/* A core running past its bound still writes u, on this stack: wait for it, or stop. */
+#define LATE_WAIT	(8 * SMP_CALL_TIMEOUT)
+
 bool e64_cpu_call(unsigned int cpu, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *result)
 {
 	struct u64_call u = { fn, arg, 0 };
+	int err;
 
-	if (cpu == me() || smp_call(cpu, run_u64, &u, SMP_CALL_TIMEOUT))
+	if (cpu == me())
+		return false;
+	err = smp_call(cpu, run_u64, &u, SMP_CALL_TIMEOUT);
+	if (err == SMP_ERUNNING && smp_wait(cpu, LATE_WAIT))
+		panic("smp: cpu %u still runs a call whose argument is on this stack", cpu);
+	if (err)
 		return false;
 	*result = u.result;
 	return true;

@@ -16,9 +16,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SMP_ETIMEDOUT	(-1)	/* the core did not take the call in time */
+#define SMP_ETIMEDOUT	(-1)	/* the core did not take the call in time: withdrawn, it never runs */
 #define SMP_EOFFLINE	(-2)	/* the core is not online */
-#define SMP_EBUSY	(-3)	/* work posted to it earlier has not finished */
+#define SMP_EBUSY	(-3)	/* work posted to it earlier, or a call that returned SMP_ERUNNING, still runs */
 #define SMP_ERUNNING	(-4)	/* the core took the call or work and did not finish it in time */
 
 /* Time-base ticks a core has to answer a call by default (1 s at QEMU's 400 MHz). */
@@ -31,11 +31,24 @@ unsigned int smp_cores_listed(void);
 /*
  * Run fn(arg) on core cpu and wait, at most timeout_tb, until it returns;
  * while waiting this core answers calls made to it (so two cores calling
- * each other both go on).  Calling the running core runs fn at once.
+ * each other both go on).  Calling the running core runs fn at once.  At
+ * the bound (the console names the core): a call the core has not taken is
+ * withdrawn, it never runs and arg may go (SMP_ETIMEDOUT); one it is
+ * running goes on (SMP_ERUNNING): arg stays in use until smp_wait() says the
+ * core answered, and until then a call to it gets SMP_EBUSY at once.  The
+ * mailbox lock is released in every case: a late answer only frees the
+ * mailbox (its done word), which no other call can have used meanwhile.
  */
 int smp_call(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
+/*
+ * smp_call(), but a call still running from an earlier smp_call() that
+ * returned SMP_ERUNNING is waited for within the same bound (shootdowns and
+ * the quiescent point, which must reach the core) instead of refused.
+ */
+int smp_call_after(unsigned int cpu, void (*fn)(void *), void *arg, uint64_t timeout_tb);
 /* Post fn(arg) to cpu as work and return (0, SMP_EBUSY, SMP_EOFFLINE); smp_wait() for its end. */
 int smp_start(unsigned int cpu, void (*fn)(void *), void *arg);
+/* Wait, at most timeout_tb, until cpu has answered its call and its work: 0, or SMP_ERUNNING. */
 int smp_wait(unsigned int cpu, uint64_t timeout_tb);
 /* Answer the calls posted to this core (a core running work calls it between steps). */
 void smp_poll(void);

@@ -64,7 +64,12 @@
  *   huge leaf at PUD level      55 (kernel address; user: 51)
  * (save 5, EPN 1, PGD choice 7 kernel / 3 user, 5 per PGD/PUD level, 4 at
  * PMD level, PTE load 2, TLB0 load 10 or TLB1 load 26, restore 5, rfi 1; the
- * counts are of a TLB_STATS=0 build: the miss counter adds 3 to each path)
+ * counts are of a TLB_STATS=0 build: the miss counter adds 3 to each path).
+ * make bench's goal for the 4K path is 40 (the 32-bit path, 32, plus two
+ * 32-bit levels of 4): the user path's one more is the region test, and the
+ * PGD and PUD levels cost 5 because their index bits lie above bit 31; the
+ * kernel path adds the region's second half and the global MAS1 (TID 0).
+ * What else was tried and why it was not kept: docs/hw/e500.md section 11.4.
  */
 #include "e500/reg.h"
 #include "e500/mas.h"

@@ -169,7 +169,7 @@ bool test_user_touch_fault(struct mm *mm, vaddr_t va, enum test_access a, struct
 struct test_tlb_entry {
 	vaddr_t va;		/* effective page number, page-aligned */
 	paddr_t pa;		/* real page number, page-aligned */
-	uint32_t size;		/* page size in bytes */
+	vsize_t size;		/* page size in bytes */
 	unsigned int pid;	/* address-space id; 0 = global (the kernel's) */
 	unsigned int prot;	/* PROT_* from the permission and WIMG bits */
 	unsigned int tlb;	/* e500: 0 = TLB0, 1 = TLB1; 8xx: 0 = DTLB, 1 = ITLB */
@@ -188,10 +188,10 @@ void test_tlb_flush(void);
 /* ---- Huge-page pool ---- */
 
 /* Blocks of size bytes reserved at boot (hugepages=) and free now. */
-void test_pool_count(uint32_t size, unsigned int *reserved, unsigned int *free);
+void test_pool_count(vsize_t size, unsigned int *reserved, unsigned int *free);
 /* A free block of size bytes, or 0 with none (skip the check: report_skip()). */
-paddr_t test_pool_alloc(uint32_t size);
-void test_pool_free(paddr_t pa, uint32_t size);
+paddr_t test_pool_alloc(vsize_t size);
+void test_pool_free(paddr_t pa, vsize_t size);
 
 /* ---- Time ---- */
 

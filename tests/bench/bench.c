@@ -55,7 +55,7 @@ extern const char bench_smc[], bench_smc_end[];
 static unsigned int nmarks;
 
 /* The first address of the kernel's page-table area aligned to size, or 0 if it does not fit. */
-static vaddr_t kva_for(uint32_t size)
+static vaddr_t kva_for(vsize_t size)
 {
 	vaddr_t va = (layout.kmap_start + size - 1) & ~(vaddr_t)(size - 1);
 
@@ -63,7 +63,7 @@ static vaddr_t kva_for(uint32_t size)
 }
 
 /* Announce scenario name and run its marker. */
-static void mark(const char *fmt, uint32_t size)
+static void mark(const char *fmt, vsize_t size)
 {
 	unsigned int id = nmarks++;
 
@@ -96,7 +96,7 @@ int bench_print(const char *fmt, ...)
 }
 
 /* A size as the monitor writes one: 4K, 16K, 8M, 1G. */
-static void print_size_unit(uint32_t size)
+static void print_size_unit(vsize_t size)
 {
 	if (size >= (1u << 30) && !(size & ((1u << 30) - 1)))
 		kprintf("%4luG", (unsigned long)(size >> 30));
@@ -207,7 +207,7 @@ static void paths_4k(void)
 	test_page_free(code);
 }
 
-static void paths_huge_size(uint32_t size)
+static void paths_huge_size(vsize_t size)
 {
 	paddr_t pa = hugepool_alloc(size);
 	vaddr_t kva = kva_for(size), code = kva + size - 4096;
@@ -275,7 +275,7 @@ static void paths_huge_size(uint32_t size)
 static void bench_paths(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	paths_4k();
 	for (i = 0; i < n; i++)
@@ -375,7 +375,7 @@ struct sweep_figures {
 	char range_text[80];
 };
 
-static void sweep_print_nopool(uint32_t region, uint32_t size)
+static void sweep_print_nopool(uint32_t region, vsize_t size)
 {
 	bench_print("BENCH sweep region=%lu size=%lu status=nopool\n", (unsigned long)region,
 		(unsigned long)size);
@@ -388,7 +388,7 @@ static void sweep_print_nopool(uint32_t region, uint32_t size)
 	kprintf("  not run: no page of that size in the huge-page pool (hugepages=)\n");
 }
 
-static void sweep_print(uint32_t region, uint32_t size, const struct sweep_figures *f)
+static void sweep_print(uint32_t region, vsize_t size, const struct sweep_figures *f)
 {
 	if (!bench_raw) {
 		kprintf("  ");
@@ -406,7 +406,7 @@ static void sweep_print(uint32_t region, uint32_t size, const struct sweep_figur
 		f->tables * (4096ul << pt_geo.level[1].order), f->palloc_pages, f->range_text);
 }
 
-static void sweep(uint32_t region, uint32_t size)
+static void sweep(uint32_t region, vsize_t size)
 {
 	struct sweep_figures f = { .range_text = "" };
 	struct palloc_stats s0, s1;
@@ -415,8 +415,8 @@ static void sweep(uint32_t region, uint32_t size)
 	unsigned long range0 = 0, range1 = 0;
 #endif
 	uint64_t tb0;
-	uint32_t n = size <= region ? region / size : 1;
-	uint32_t len = size <= region ? region : size;
+	uint32_t n = size <= region ? (uint32_t)(region / size) : 1;
+	vsize_t len = size <= region ? region : size;
 	uint32_t i, sum1 = 0, sum2 = 0;
 	struct mm mm;
 	paddr_t pa;
@@ -487,7 +487,7 @@ static void bench_counts(void)
 {
 	static const uint32_t regions[] = { 8u << 20, 64u << 20, 1u << 30 };
 	unsigned int n, i, k;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	uint64_t t0, t1, t2;
 
@@ -523,11 +523,11 @@ static paddr_t pin_frames[PIN_REGION / 4096];
  * entries each reads, and the time base across the pin calls alone (the
  * unpin after each is not timed).
  */
-static void pin_one_size(uint32_t size)
+static void pin_one_size(vsize_t size)
 {
 	uint64_t tb[2] = { 0, 0 };
 	unsigned long reads[2] = { 0, 0 };
-	uint32_t i, it, w, pages = size >= PIN_REGION ? 1 : PIN_REGION / size;
+	uint32_t i, it, w, pages = size >= PIN_REGION ? 1 : (uint32_t)(PIN_REGION / size);
 	paddr_t pa = size == 4096 ? test_page() : hugepool_alloc(size);
 	int rc = MMU_OK;
 	struct mm mm;
@@ -578,7 +578,7 @@ static void pin_one_size(uint32_t size)
 static void bench_pin(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (i = 0; i < n; i++)
 		pin_one_size(sizes[i]);
@@ -834,7 +834,7 @@ void bench_main(const char *bootargs)
 	static const struct ppcmmu_test smp[] = { BENCH_TEST("bench-smp", "bench smp", bench_smp) };
 	static const struct ppcmmu_test pin[] = { BENCH_TEST("bench-pin", "bench pin", bench_pin) };
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	size_t len = 0;
 	const char *list = bench_word(bootargs, &len);
 

@@ -56,7 +56,7 @@ struct space {
 };
 
 static struct space spaces[2];	/* [0] user, [1] kernel */
-static const uint32_t *sizes;
+static const vsize_t *sizes;
 static unsigned int nsizes;
 static bool is_8xx;
 static uint32_t pgd_span;	/* bytes one PGD entry covers */
@@ -1123,7 +1123,7 @@ static void op_reduce(struct space *s)
 			continue;
 		take(&b);
 		if (unmap(&s->mm, va, sizes[k]))
-			fail("unmap(0x%08x, 0x%x) of a block the model holds whole refused", va, sizes[k]);
+			fail("unmap(0x%08x, 0x%x) of a block the model holds whole refused", va, (unsigned int)sizes[k]);
 		remove_range(s, va, sizes[k]);
 		counts[1][0]++;
 		check_all(s, va, sizes[k], "unmap of a block");

@@ -23,7 +23,7 @@ static void wrong_pmd(struct mm *mm, void *pmd, uint32_t size, const char *what)
 static void test_alloc_huge_pmd(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	struct mm mm, other;
 
 	report(is_eq(mm_init(&mm, 0, 0xBFFFFFFF, 1), MMU_OK) &&
@@ -58,7 +58,7 @@ static void test_alloc_huge_pmd(void)
 static void test_alloc_huge_end(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	uint32_t step = pt_level_step(WALK_LEVEL_PGD), checked = 0;
 	struct mm mm;
 

@@ -30,6 +30,7 @@
 #define K_RW		0x00001014ull	/* DIRTY | SW | SR */
 #define U_RW		0x0000103cull	/* DIRTY | UW | SW | UR | SR */
 #define TSIZE_FIELD(t)	((uint64_t)(t) << 8)
+#define SW1_ODD		0x2ull		/* SW1: an odd power of 2, size = 2 << (2 * TSIZE + 10) */
 
 static uint64_t leaf(paddr_t pa, unsigned int tsize, uint64_t bap)
 {
@@ -51,8 +52,8 @@ static void user_space(struct mm *mm)
 
 static void test_geometry(void)
 {
-	static const uint32_t want[] = { 4 * KB, 4 * MB, 16 * MB, 64 * MB, 256 * MB, 1 * GB };
-	const uint32_t *sizes;
+	static const vsize_t want[] = { 4 * KB, 4 * MB, 16 * MB, 64 * MB, 256 * MB, 1 * GB };
+	const vsize_t *sizes;
 	unsigned int n, i, ok = 0;
 
 	report(pt_geo.levels == 4 && pt_geo.level[0].shift == 37 && pt_geo.level[1].shift == 28 &&
@@ -105,12 +106,12 @@ static void test_4k(void)
 }
 
 /* A huge page at level (3: PMD, 2: PUD), its run compared with one built by hand. */
-static void check_huge(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize, int level)
+static void check_huge_odd(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize, bool odd, int level)
 {
 	vsize_t span = level == 3 ? 2 * MB : 256 * MB;
 	unsigned int n = (unsigned int)(size / span), i;
-	unsigned int index[32];
-	uint64_t value[32];
+	static unsigned int index[512];
+	static uint64_t value[512];
 	struct walk_result w;
 	struct mm mm;
 
@@ -119,11 +120,11 @@ static void check_huge(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize,
 		  (unsigned long long)va);
 	for (i = 0; i < n; i++) {
 		index[i] = idx(va, level) + i;
-		value[i] = leaf(pa + i * span, tsize, K_RW);
+		value[i] = leaf(pa + i * span, tsize, K_RW) | (odd ? SW1_ODD : 0);
 	}
 	report(table_is(&mm, va, level, index, value, n),
-	       "%lluM: %u leaf %s entries, TSIZE %u, entry i = pa + i * %lluM, nothing else",
-	       (unsigned long long)(size >> 20), n, level == 3 ? "PMD" : "PUD", tsize,
+	       "%lluM: %u leaf %s entries, TSIZE %u%s, entry i = pa + i * %lluM, nothing else",
+	       (unsigned long long)(size >> 20), n, level == 3 ? "PMD" : "PUD", tsize, odd ? " + SW1 (odd)" : "",
 	       (unsigned long long)(span >> 20));
 	report_eq(mm.tables, (unsigned int)(level - 1), "%lluM: tables down to its level only (%u)",
 		  (unsigned long long)(size >> 20), mm.tables);
@@ -131,7 +132,7 @@ static void check_huge(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize,
 	       is_eq(w.page_va, va) && is_eq(w.page_pa, pa) && is_eq(w.pa, pa + size - 8) && !w.ptep,
 	       "%lluM: walk in the last replica gives the whole page", (unsigned long long)(size >> 20));
 	report(is_eq(protect(&mm, va, size, PROT_READ), MMU_OK) && is_eq(get_be64(raw_table(&mm, va, level),
-	       idx(va, level) + n - 1), leaf(pa + (n - 1) * span, tsize, 0x4)),
+	       idx(va, level) + n - 1), leaf(pa + (n - 1) * span, tsize, 0x4) | (odd ? SW1_ODD : 0)),
 	       "%lluM: protect rewrites every replica (the last: SR only)", (unsigned long long)(size >> 20));
 	report_eq(map(&mm, va + size - 4 * KB, 0, 4 * KB, RW), MMU_EOVERLAP,
 		  "%lluM: a 4K page inside it: EOVERLAP", (unsigned long long)(size >> 20));
@@ -141,6 +142,11 @@ static void check_huge(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize,
 	report(is_eq(unmap(&mm, va, size), MMU_OK) && is_eq(mm.tables, 0) && is_eq(env.live, 1),
 	       "%lluM: unmap frees every table", (unsigned long long)(size >> 20));
 	mm_destroy(&mm);
+}
+
+static void check_huge(vaddr_t va, paddr_t pa, vsize_t size, unsigned int tsize, int level)
+{
+	check_huge_odd(va, pa, size, tsize, false, level);
 }
 
 static void test_huge(void)
@@ -242,6 +248,66 @@ static void test_hugetlb(void)
 	mm_destroy(&mm);
 }
 
+/* log2 of every size TLB1PS reports on QEMU's e6500 (4K..1T), and TLB1CFG's 4^1..4^12 KB on its e5500. */
+#define E6500_SHIFTS	(((1ull << 41) - 1) & ~((1ull << 12) - 1))
+#define E5500_SHIFTS	0x555555000ull
+#define E5500_BASE	((1ull << 12) | (1ull << 22) | (1ull << 24) | (1ull << 26) | (1ull << 28) | (1ull << 30))
+
+/* Does mmu_page_sizes() list exactly the sizes of want (bit n: 2^n), in order? */
+static bool sizes_are(uint64_t want)
+{
+	unsigned int n, i;
+	const vsize_t *sizes = mmu_page_sizes(&n);
+	uint64_t got = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i && sizes[i] <= sizes[i - 1])
+			return false;
+		got |= sizes[i];
+	}
+	return got == want && n == (unsigned int)__builtin_popcountll(want);
+}
+
+/*
+ * Sizes from 4G: runs of leaf PUDs up to a whole PUD table (128G), each
+ * enabled only when the core reports it; 256G..1T (the e6500's TLB1PS has
+ * them) would span PGD entries, which Linux's 64e format never holds as
+ * leaves: refused, and such a leaf reads as none.
+ */
+static void test_sizes_past_2g(void)
+{
+	uint64_t e6500 = E6500_SHIFTS & ((1ull << 38) - 1) & ~((1ull << 21) - 1);
+	uint64_t pte = leaf(0, 14, K_RW);	/* 2 * 14 + 10: 256G */
+	unsigned char *pud;
+	struct walk_result w;
+	struct mm mm;
+
+	report(sizes_are(E5500_BASE), "before the boot's word: 4K and the powers of 4 to 1G");
+	pt_e500_64_enable_sizes(E5500_SHIFTS);
+	report(sizes_are(E5500_BASE | (1ull << 32) | (1ull << 34)),
+	       "e5500 (TLB1CFG 4K..16G): 4K, 4M..1G, 4G, 16G; no odd size, nothing past 16G");
+	pt_e500_64_enable_sizes(E6500_SHIFTS);
+	report(sizes_are(e6500 | (1ull << 12)), "e6500 (TLB1PS 4K..1T): 4K and every power of 2 from 2M to 128G");
+	check_huge(0x0000000100000000ull, 0x0100000000ull, 4 * GB, 11, 2);
+	check_huge_odd(0x0000000200000000ull, 0xfe00000000ull, 8 * GB, 11, true, 2);
+	check_huge(0x0000004000000000ull, 0x4000000000ull, 64 * GB, 13, 2);
+	check_huge_odd(0x0000108000000000ull, 0x8000000000ull, 128 * GB, 13, true, 2);
+	user_space(&mm);
+	CHECK_UNCHANGED(MMU_ESIZE, map(&mm, 0, 0, 256 * GB, RW), "256G (a PGD-level size): ESIZE");
+	CHECK_UNCHANGED(MMU_ESIZE, map(&mm, 0, 0, 1 * TB, RW), "1T: ESIZE");
+	report_eq(map(&mm, 64 * GB, 0, 4 * KB, RW), MMU_OK, "a PUD table for a hand-built leaf");
+	pud = raw_table(&mm, 64 * GB, 2);
+	put_be64(pud, idx(128 * GB - 256 * MB, 2), pte);
+	report(pud && is_eq(walk(&mm, 128 * GB - 256 * MB, &w), MMU_EBADENTRY),
+	       "a leaf PUD whose size field says 256G: walk gives EBADENTRY");
+	put_be64(pud, idx(128 * GB - 256 * MB, 2), 0);
+	mm_destroy(&mm);
+	report_eq(pte_leaf_size(0, leaf(0, 13, 0) | SW1_ODD), 128 * GB, "pte_leaf_size: TSIZE 13 + SW1 is 128G");
+	report_eq(pte_leaf_size(0, leaf(0, 14, 0)), 0, "pte_leaf_size: TSIZE 14 (256G) is none");
+	pt_e500_64_enable_sizes(E5500_BASE);
+	report(sizes_are(E5500_BASE), "back to the base set");
+}
+
 static const struct host_test tests_e500_64[] = {
 	{ "e500/64 geometry", test_geometry },
 	{ "e500/64 4K", test_4k },
@@ -249,6 +315,7 @@ static const struct host_test tests_e500_64[] = {
 	{ "e500/64 errors", test_errors },
 	{ "e500/64 kernel space", test_kernel_space },
 	{ "e500/64 hugetlb vocabulary", test_hugetlb },
+	{ "e500/64 sizes past 2G", test_sizes_past_2g },
 };
 
 int main(void)

@@ -15,11 +15,11 @@ static unsigned char exp_pgd[PGD_BYTES];
 
 static void test_huge_sizes(void)
 {
-	static const uint32_t want[] = {
+	static const vsize_t want[] = {
 		0x1000, 0x400000, 0x1000000, 0x4000000, 0x10000000, 0x40000000,
 	};
 	unsigned int n;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	report(is_eq(n, 6) && !memcmp(sizes, want, sizeof(want)), "4K, 4M, 16M, 64M, 256M, 1G");
 }

@@ -71,7 +71,7 @@ static void test_mm_init(void)
 static void test_sizes_and_strings(void)
 {
 	unsigned int n = 99, i, j;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	bool distinct = true;
 
 	report(is_eq(n, 6) && is_eq(sizes[0], SZ_4K) && is_eq(sizes[1], SZ_4M) && is_eq(sizes[5], 0x40000000),

@@ -85,9 +85,9 @@ bool m8_page_bytes(const struct mm *mm, vaddr_t va, paddr_t pa, uint32_t size,
 
 static void test_8xx_sizes(void)
 {
-	static const uint32_t want[] = { 0x1000, 0x4000, 0x80000, 0x800000 };
+	static const vsize_t want[] = { 0x1000, 0x4000, 0x80000, 0x800000 };
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	bool distinct = true;
 
 	report(is_eq(n, 4) && !memcmp(sizes, want, sizeof(want)), "4K, 16K, 512K, 8M");

@@ -42,7 +42,7 @@ static bool report_pool(int err, int expect, const char *what)
 static const struct family *fam(void)
 {
 	unsigned int n;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	return sizes[n - 1] == SZ_8M ? &mpc8xx : &e500;
 }
@@ -231,7 +231,7 @@ static void test_pool_fragmented(void)
 static void test_pool_order(void)
 {
 	unsigned int n;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	uint32_t big = sizes[n - 1], mid = sizes[n - 2], small = sizes[1];
 	char cmdline[96], what[160];
 

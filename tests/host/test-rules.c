@@ -50,7 +50,7 @@ static void check_pair(struct mm *mm, uint32_t big, uint32_t small)
 static void test_partial_huge(void)
 {
 	unsigned int n, b, s;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (b = 1; b < n; b++) {
 		uint32_t big = sizes[b];

@@ -72,7 +72,7 @@ static unsigned int bad_pieces(struct mm *mm, vsize_t big, vsize_t small, unsign
 static void test_split_every_size(void)
 {
 	unsigned int n, b, s;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (b = 1; b < n; b++) {
 		for (s = 0; s < b; s++) {
@@ -114,7 +114,7 @@ static void test_split_every_size(void)
 static vsize_t test_size(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	vsize_t size = 0;
 
 	for (i = 1; i < n; i++)
@@ -189,7 +189,7 @@ static void test_split_errors(void)
 {
 	vsize_t big = test_size();
 	unsigned int n;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	struct mm mm, small_mm;
 
 	env_init();
@@ -220,7 +220,7 @@ static void test_split_errors(void)
 static void test_split_nomem(void)
 {
 	unsigned int n, b, k, tried = 0;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (b = 1; b < n; b++) {
 		vsize_t big = sizes[b];

@@ -221,19 +221,19 @@ void test_tlb_flush(void)
 	tlb_flush_all();
 }
 
-void test_pool_count(uint32_t size, unsigned int *reserved, unsigned int *free)
+void test_pool_count(vsize_t size, unsigned int *reserved, unsigned int *free)
 {
 	hugepool_count(size, reserved, free);
 }
 
-paddr_t test_pool_alloc(uint32_t size)
+paddr_t test_pool_alloc(vsize_t size)
 {
 	paddr_t pa = hugepool_alloc(size);
 
 	return pa == HUGEPOOL_FAIL ? 0 : pa;
 }
 
-void test_pool_free(paddr_t pa, uint32_t size)
+void test_pool_free(paddr_t pa, vsize_t size)
 {
 	int err = hugepool_free(pa, size);
 

@@ -15,7 +15,7 @@ void phys_set(paddr_t pa, uint32_t v, bool code);
  * A naturally aligned block of size bytes: palloc for 4K and 16K, the
  * huge-page pool above (*from_pool); PALLOC_FAIL if there is none.
  */
-paddr_t test_block(uint32_t size, bool *from_pool);
-void test_block_free(paddr_t pa, uint32_t size, bool from_pool);
+paddr_t test_block(vsize_t size, bool *from_pool);
+void test_block_free(paddr_t pa, vsize_t size, bool from_pool);
 
 #endif

@@ -43,17 +43,18 @@ static void test_mode(void)
 
 /*
  * The huge sizes map() offers are exactly the TLB1 sizes the core reports
- * (TLB1PS / TLB1CFG) that the table format holds, 2M..2G: the powers of 4 on
+ * (TLB1PS / TLB1CFG) that the table format holds, 2M..128G: the powers of 4 on
  * an e5500 (MMU 1.0), every power of 2 on an e6500 (2.0); a size the core
  * lacks is refused.
  */
-#define FORMAT_SHIFTS	(((1ull << 32) - 1) & ~((1ull << 21) - 1))	/* 2M..2G */
+#define FORMAT_SHIFTS	(((1ull << 38) - 1) & ~((1ull << 21) - 1))	/* 2M..128G: PMD and PUD runs */
+#define PGD_SPAN_SHIFT	38	/* 256G: past one PGD entry, no size of the 64e format */
 
 static void test_page_sizes(void)
 {
 	bool mav2;
 	uint64_t shifts = e64_tlb1_page_shifts(&mav2);
-	const uint32_t *sizes;
+	const vsize_t *sizes;
 	unsigned int n, i, ok = 0, huge = 0, want = (unsigned int)__builtin_popcountll(shifts & FORMAT_SHIFTS);
 	vaddr_t va = E64_KMAP_START + 0x0000004000000000ull;
 	paddr_t pa = 0x20000000;	/* 512M-aligned: a map that succeeded is undone at once */
@@ -65,11 +66,15 @@ static void test_page_sizes(void)
 		if (sizes[i] <= 4096)
 			continue;
 		huge++;
-		ok += (shifts >> __builtin_ctz(sizes[i])) & 1;
+		ok += (shifts >> __builtin_ctzll(sizes[i])) & 1;
 	}
-	report(ok == huge && huge == want && huge == (mav2 ? 11u : 5u),
-	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..2G", huge,
+	report(ok == huge && huge == want && huge == (mav2 ? 17u : 7u),
+	       "map() offers %u huge sizes, each a TLB1 size: every one of the %u TLB1 sizes in 2M..128G", huge,
 	       want);
+	report(is_eq(map(&kernel_mm, 0, 0, 1ull << PGD_SPAN_SHIFT, KPROT_RW), MMU_ESIZE) &&
+	       is_eq(map(&kernel_mm, 0, 0, 1ull << 40, KPROT_RW), MMU_ESIZE),
+	       "256G and 1T (%s): ESIZE, a page would span PGD entries, which the 64e format never holds as leaves",
+	       shifts >> PGD_SPAN_SHIFT ? "TLB1 reports them" : "TLB1 has them not");
 	for (i = 21; i <= 29; i += 2) {
 		int err = map(&kernel_mm, va, pa, 1u << i, KPROT_RW);
 
@@ -273,13 +278,13 @@ static void test_miss_exec(void)
  */
 static void test_miss_huge(void)
 {
-	const uint32_t *sizes;
+	const vsize_t *sizes;
 	unsigned int i, n;
 
 	sizes = mmu_page_sizes(&n);
 	for (i = 1; i < n; i++) {
-		uint32_t size = sizes[i];
-		unsigned int log2k = (unsigned int)__builtin_ctz(size) - 10;
+		vsize_t size = sizes[i];
+		unsigned int log2k = (unsigned int)__builtin_ctzll(size) - 10;
 		int level = size >= (1u << E500_64_PUD_SHIFT) ? 2 : 3;
 		bool odd = log2k & 1;
 		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (2ull << 30);	/* 2G apart */
@@ -287,27 +292,28 @@ static void test_miss_huge(void)
 		struct walk_result w;
 		struct tlb_info t;
 
+		va = (va + size - 1) & ~(vaddr_t)(size - 1);	/* 4G and up: aligned to the page */
 		if (pa == HUGEPOOL_FAIL) {
-			skip_no_huge_page("%uM: no page of that size in the pool", size >> 20);
+			skip_no_huge_page("%uM: no page of that size in the pool", (unsigned int)(size >> 20));
 			continue;
 		}
 		phys_set(pa + size - 8, 0x9e000000u + (size >> 20), false);	/* a 2G page lies above the linear map */
 		report(is_eq(map(&kernel_mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK) &&
 		       is_eq(walk(&kernel_mm, va + size - 8, &w), MMU_OK) && is_eq(w.level, level) &&
 		       is_eq(!!(w.entry & _PAGE_PSIZE_ODD), odd),
-		       "%uM: mapped, a leaf at level %d (%s)%s", size >> 20, level, level == 3 ? "PMD" : "PUD",
+		       "%uM: mapped, a leaf at level %d (%s)%s", (unsigned int)(size >> 20), level, level == 3 ? "PMD" : "PUD",
 		       odd ? ", odd power of 2" : "");
 		tlb_flush_all();
 		report_eq(peek(va + size - 8), 0x9e000000u + (size >> 20),
-			  "%uM: a load in its last replica reads the page's last word", size >> 20);
+			  "%uM: a load in its last replica reads the page's last word", (unsigned int)(size >> 20));
 		report(tlb_lookup(va + size - 8, 0, &t) && t.level == 1 && t.size == size && t.va == va && t.pa == pa &&
 		       E64_MAS1_TSIZE_LOG2K(t.raw[0]) == log2k && !(t.raw[1] & (size - 1) & ~0xfffu) &&
 		       !(t.raw[2] & (size - 1) & ~0xfffu),
 		       "%uM: one TLB1 entry, MAS1 TSIZE %u (2^n KB), EPN and RPN aligned to the page (0x%016lx -> "
-		       "0x%lx)", size >> 20, E64_MAS1_TSIZE_LOG2K(t.raw[0]), (unsigned long)t.va,
+		       "0x%lx)", (unsigned int)(size >> 20), E64_MAS1_TSIZE_LOG2K(t.raw[0]), (unsigned long)t.va,
 		       (unsigned long)t.pa);
-		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", size >> 20);
-		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", size >> 20);
+		report_eq(unmap(&kernel_mm, va, size), MMU_OK, "%uM: unmap", (unsigned int)(size >> 20));
+		report(!tlb_lookup(va, 0, &t), "%uM: unmap dropped the TLB1 entry", (unsigned int)(size >> 20));
 		hugepool_free(pa, size);
 	}
 }
@@ -351,6 +357,88 @@ static void test_smp(void)
 	report(e64_cpu_call(1, tlb_has, va, &r) && r == 0,
 	       "cpu 1's entry is gone too: the invalidation reached every core");
 	test_page_free(pa);
+}
+
+/*
+ * A cross-call that reaches its bound (the 1 s of SMP_CALL_TIMEOUT on a busy
+ * host) must leave the mailbox usable: cpu 1 is made not to answer, by a
+ * call (or work) that spins without polling until released.
+ */
+#define LATE_BOUND	(SMP_CALL_TIMEOUT / 10)		/* 0.1 s: the bound the held calls reach */
+#define LATE_HOLD	(8 * SMP_CALL_TIMEOUT)		/* the spinner lets go on its own after 8 s */
+
+static volatile uint32_t late_release, late_started;
+
+static void late_spin(void *arg)
+{
+	uint64_t t0 = timebase_read();
+
+	(void)arg;
+	late_started = 1;
+	while (!late_release && timebase_read() - t0 < LATE_HOLD)
+		;			/* no smp_poll(): calls to this core wait */
+}
+
+static void late_count(void *arg)
+{
+	(*(volatile uint32_t *)arg)++;
+}
+
+/* The call cpu 1 is running past its bound goes on; the mailbox is free for the next call once it ends. */
+static void late_running(void)
+{
+	const vaddr_t va = MISS_VA + 0x20000;
+	uint32_t n = 0;
+	uint64_t r = 0;
+	paddr_t pa;
+
+	late_release = 0;
+	report_eq(smp_call(1, late_spin, NULL, LATE_BOUND), SMP_ERUNNING,
+		  "a call cpu 1 runs past its bound returns SMP_ERUNNING (the core named on the console)");
+	report_eq(smp_call(1, late_count, &n, LATE_BOUND), SMP_EBUSY,
+		  "while it runs, the next call is refused at once (SMP_EBUSY), not left waiting on a held lock");
+	report_eq(n, 0, "... and does not run");
+	late_release = 1;
+	report_eq(smp_wait(1, LATE_HOLD), 0, "let go, cpu 1 answers the late call");
+	report(is_eq(smp_call(1, late_count, &n, SMP_CALL_TIMEOUT), 0) && is_eq(n, 1),
+	       "... and then answers a new call, once");
+	pa = test_page();
+	lin(pa)[3] = 0x1a7e0001;
+	map(&kernel_mm, va, pa, 4096, PROT_READ | PROT_WRITE);
+	report(e64_cpu_call(1, read_word, va + 12, &r) && r == 0x1a7e0001, "cpu 1 loads an entry for a page");
+	report_eq(unmap(&kernel_mm, va, 4096), MMU_OK, "a shootdown after the late call reaches cpu 1 (no panic)");
+	report(e64_cpu_call(1, tlb_has, va, &r) && r == 0, "... whose entry is gone");
+	test_page_free(pa);
+}
+
+/* A call cpu 1 never took before its bound is withdrawn: it never runs, however late cpu 1 polls. */
+static void late_withdrawn(void)
+{
+	uint64_t t0 = timebase_read();
+	uint32_t n = 0;
+
+	late_release = 0;
+	late_started = 0;
+	report_eq(smp_start(1, late_spin, NULL), 0, "cpu 1 is given work that does not poll");
+	while (!late_started && timebase_read() - t0 < LATE_HOLD)
+		;
+	report_eq(smp_call(1, late_count, &n, LATE_BOUND), SMP_ETIMEDOUT,
+		  "a call cpu 1 does not take in time returns SMP_ETIMEDOUT: withdrawn");
+	late_release = 1;
+	report_eq(smp_wait(1, LATE_HOLD), 0, "let go, cpu 1 ends its work and polls again");
+	report_eq(n, 0, "the withdrawn call never ran (its argument may go)");
+	report(is_eq(smp_call(1, late_count, &n, SMP_CALL_TIMEOUT), 0) && is_eq(n, 1),
+	       "the next call is answered, once");
+}
+
+static void test_smp_call_late(void)
+{
+	if (arch_cpus() < 2) {
+		report_skip("needs 2 online cores, %u here", arch_cpus());
+		return;
+	}
+	late_running();
+	late_withdrawn();
 }
 
 /*
@@ -410,7 +498,7 @@ static unsigned int next_slot(unsigned int cpu)
 static void test_tlb1_per_core(void)
 {
 	const vaddr_t va = E64_KMAP_START + 0x0000002000000000ull;
-	const uint32_t size = 4u << 20;
+	const vsize_t size = 4u << 20;
 	unsigned int s0, s1;
 	paddr_t pa;
 	uint64_t r;
@@ -649,6 +737,7 @@ PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round 
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
 PPCMMU_TEST_FN("e500-64-smp", "e500-64", "e500-64 second core", test_smp);
+PPCMMU_TEST_FN("smp-call-late", "e500-64", "smp cross-call past its bound", test_smp_call_late);
 PPCMMU_TEST_FN("e500-64-smp-idle", "e500-64", "e500-64 idle secondary and its doorbell", test_smp_idle);
 /* tests/target/test-smp-tables.c, the 32-bit family's test on the same shared deferred free */
 PPCMMU_TEST_FN("smp-table-free", "e500-64", "smp page-table pages freed under concurrent walks",

@@ -530,10 +530,10 @@ static void test_huge_36bit(void)
 }
 
 /* The smallest huge size with a free block in the pool, and that block; false if none. */
-static bool smallest_pool_page(uint32_t *size, paddr_t *pa)
+static bool smallest_pool_page(vsize_t *size, paddr_t *pa)
 {
 	unsigned int n, i, reserved, free;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (i = 1; i < n; i++) {
 		hugepool_count(sizes[i], &reserved, &free);
@@ -558,7 +558,7 @@ static void test_ram_above_4g(void)
 	vaddr_t huge_va = layout.kmap_start, small_va = layout.kmap_start + (128u << 20);
 	volatile uint32_t *small, *big;
 	struct tlb_info t;
-	uint32_t size;
+	vsize_t size;
 	paddr_t pa, small_pa;
 
 	if (board_ram <= (4ull << 30)) {

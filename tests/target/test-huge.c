@@ -17,7 +17,7 @@
 
 static char name[32];
 
-static const char *size_name(uint32_t size)
+static const char *size_name(vsize_t size)
 {
 	if (size >= 1u << 30)
 		snprintf(name, sizeof(name), "%luG", (unsigned long)(size >> 30));
@@ -46,7 +46,7 @@ static void phys_poke(paddr_t pa, uint32_t v)
 	unmap(&kernel_mm, ALIAS_VA, 4096);
 }
 
-static uint32_t offsets(uint32_t size, unsigned int i)
+static vsize_t offsets(vsize_t size, unsigned int i)
 {
 	static const uint32_t fixed[] = { 0, 4, 0x1000 };
 
@@ -84,7 +84,7 @@ static void check_exec_refused_by_miss(const struct fault_record *f, vaddr_t cod
 }
 
 /* Code in the last 4 KB of the page: one instruction miss, then no-execute. */
-static void check_kernel_exec(vaddr_t va, uint32_t size)
+static void check_kernel_exec(vaddr_t va, vsize_t size)
 {
 	vaddr_t code = va + size - 4096;
 	const struct fault_record *f = last_fault();
@@ -107,19 +107,20 @@ static void check_kernel_exec(vaddr_t va, uint32_t size)
 }
 
 /* Kernel mapping: data, one miss per sweep, the entry, read-only, unmap. */
-static void check_kernel_huge(uint32_t size, paddr_t pa)
+static void check_kernel_huge(vsize_t size, paddr_t pa)
 {
 	vaddr_t va = KHUGE_VA;
 	const struct fault_record *f = last_fault();
 	struct tlb_info t;
 	bool ok = true;
 	unsigned int i;
-	uint32_t off, sum = 0;
+	vsize_t off;
+	uint32_t sum = 0;
 
 	report_eq(map(&kernel_mm, va, pa, size, KPROT_RW), MMU_OK, "map at 0x%08lx", (unsigned long)va);
 	for (i = 0; i < NOFFS; i++) {
 		off = offsets(size, i);
-		poke(va + off, 0x5a000000u ^ off);
+		poke(va + off, 0x5a000000u ^ (uint32_t)off);
 	}
 	for (i = 0; i < NOFFS; i++) {
 		off = offsets(size, i);
@@ -160,7 +161,7 @@ static void check_kernel_huge(uint32_t size, paddr_t pa)
  * huge_ptep_set_wrprotect() of a user page: a user store at the far end
  * faults (e500: UW goes with SW), then protect() makes it writable again.
  */
-static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr_t pa)
+static void check_user_wrprotect(struct mm *mm, vaddr_t va, vsize_t size, paddr_t pa)
 {
 	const struct fault_record *f = last_fault();
 	void *head = pte_alloc_huge(mm, pmd_off(mm, va), va, size);
@@ -179,16 +180,14 @@ static void check_user_wrprotect(struct mm *mm, vaddr_t va, uint32_t size, paddr
 }
 
 /* User mapping: user access, sweep, supervisor-only, no-execute, errors. */
-static void check_user_huge(uint32_t size, paddr_t pa)
+static void check_user_huge(vsize_t size, paddr_t pa)
 {
 	struct mm mm;
 	vaddr_t va = size > UHUGE_VA ? (vaddr_t)size : UHUGE_VA;	/* aligned to the page */
 	const struct fault_record *f = last_fault();
 	struct walk_result w;
-	uint32_t r = 0, shift = 0;
+	uint32_t r = 0, shift = (uint32_t)__builtin_ctzll(size);
 
-	while ((1u << shift) < size)
-		shift++;
 	user_space_init(&mm, 7);
 	phys_poke(pa + size - 4, 0xfeedface);
 	report_eq(map(&mm, va, pa, size, UPROT_RW), MMU_OK, "user map at 0x%08lx", (unsigned long)va);
@@ -220,7 +219,7 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 	unmap(&mm, va + size, size);
 	report_eq(unmap(&mm, va, size), MMU_OK, "unmap");
 	/* A supervisor-only page of its own (the 8xx keeps user/supervisor per 4 MB region). */
-	va = size >= 256u << 20 ? 0x80000000u : UHUGE_VA + 0x10000000u;
+	va = size > 0x80000000u ? 2 * size : size >= 256u << 20 ? 0x80000000u : UHUGE_VA + 0x10000000u;
 	report_eq(map(&mm, va, pa, size, PROT_READ | PROT_WRITE), MMU_OK,
 	       "map supervisor-only at 0x%08lx", (unsigned long)va);
 	expect_fault(va + size / 2);
@@ -231,7 +230,7 @@ static void check_user_huge(uint32_t size, paddr_t pa)
 }
 
 /* huge_ptep_set_wrprotect() through the head entry changes every entry. */
-static void check_wrprotect(uint32_t size, paddr_t pa)
+static void check_wrprotect(vsize_t size, paddr_t pa)
 {
 	vaddr_t va = KHUGE_VA;
 	const struct fault_record *f = last_fault();
@@ -261,11 +260,11 @@ static void check_wrprotect(uint32_t size, paddr_t pa)
  * huge_pte_clear() and set_huge_pte_at() refuse it (EPARTIAL), and the whole
  * page still reads through the TLB afterwards.
  */
-static void check_partial(uint32_t size, paddr_t pa)
+static void check_partial(vsize_t size, paddr_t pa)
 {
 	vaddr_t va = KHUGE_VA;
 	unsigned int n, i, bad = 0;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	struct walk_result w;
 
 	map(&kernel_mm, va, pa, size, KPROT_RW);
@@ -289,7 +288,7 @@ static void check_partial(uint32_t size, paddr_t pa)
 	unmap(&kernel_mm, va, size);
 }
 
-static void check_errors(uint32_t size, paddr_t pa)
+static void check_errors(vsize_t size, paddr_t pa)
 {
 	paddr_t small = test_page();
 
@@ -304,10 +303,10 @@ static void check_errors(uint32_t size, paddr_t pa)
 static void test_huge_sizes(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	for (i = 0; i < n; i++) {
-		uint32_t size = sizes[i];
+		vsize_t size = sizes[i];
 		paddr_t pa;
 
 		if (size == 4096)
@@ -335,8 +334,8 @@ static void test_huge_sizes(void)
 static void test_pool(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
-	uint32_t size = 0;
+	const vsize_t *sizes = mmu_page_sizes(&n);
+	vsize_t size = 0;
 	paddr_t got[16];
 	unsigned int k = 0, j;
 	unsigned int reserved, nfree;

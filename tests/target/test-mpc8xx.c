@@ -636,13 +636,13 @@ static void test_miss_cost(void)
 #define NHUGE		3
 static const uint32_t huge_sizes[NHUGE] = { 16u << 10, 512u << 10, 8u << 20 };
 
-static const char *huge_name(uint32_t size)
+static const char *huge_name(vsize_t size)
 {
 	return size == (16u << 10) ? "16K" : size == (512u << 10) ? "512K" : "8M";
 }
 
 /* Mx_TWC PS and SPS a page of size is loaded with. */
-static bool entry_is_size(const struct tlb_info *t, uint32_t size)
+static bool entry_is_size(const struct tlb_info *t, vsize_t size)
 {
 	uint32_t ps = t->raw[1] & MX_TWC_PS_MASK;
 
@@ -656,7 +656,7 @@ static bool entry_is_size(const struct tlb_info *t, uint32_t size)
  * 8M, SPS for 16K), read back; the data side too; both misses cost the
  * same as a 4K one.
  */
-static void check_huge_exec(uint32_t size, paddr_t pa)
+static void check_huge_exec(vsize_t size, paddr_t pa)
 {
 	vaddr_t code = HUGE_VA + size - 4096;
 	struct tlb_info t;
@@ -680,7 +680,7 @@ static void check_huge_exec(uint32_t size, paddr_t pa)
 }
 
 /* Clear or check _PAGE_DIRTY in every 4K entry of the run at va. */
-static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
+static bool run_dirty(vaddr_t va, vsize_t size, bool clear)
 {
 	uint32_t off, *pte;
 	bool all = true;
@@ -701,7 +701,7 @@ static bool run_dirty(vaddr_t va, uint32_t size, bool clear)
  * the run's first entry, which the miss handler reads for an 8M page):
  * one fix-up sets _PAGE_DIRTY in every entry of the run, and the store lands.
  */
-static void check_huge_dirty(uint32_t size, paddr_t pa)
+static void check_huge_dirty(vsize_t size, paddr_t pa)
 {
 	vaddr_t va = HUGE_VA + 0x1000 + 8;
 	unsigned int before = fixups_here().dirty;

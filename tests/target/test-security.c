@@ -164,7 +164,7 @@ static void all_three(struct mm *mm, unsigned int pid, paddr_t leak, vaddr_t va,
 
 static char label[64];
 
-static const char *size_label(uint32_t size, const char *what)
+static const char *size_label(vsize_t size, const char *what)
 {
 	if (size >= 1u << 20)
 		snprintf(label, sizeof(label), "%luM %s", (unsigned long)(size >> 20), what);
@@ -173,13 +173,13 @@ static const char *size_label(uint32_t size, const char *what)
 	return label;
 }
 
-static vaddr_t align_up(vaddr_t v, uint32_t size)
+static vaddr_t align_up(vaddr_t v, vsize_t size)
 {
 	return (v + size - 1) & ~(vaddr_t)(size - 1);
 }
 
 /* Every case of the matrix that needs a page of this size. */
-static void one_size(uint32_t size)
+static void one_size(vsize_t size)
 {
 	vaddr_t kva = align_up(layout.kmap_start + (16u << 20), size);
 	vaddr_t uva = align_up(USER_VA, size);
@@ -311,7 +311,7 @@ static void privileged(void)
 
 static void test_security(void)
 {
-	const uint32_t *sizes;
+	const vsize_t *sizes;
 	unsigned int n;
 
 	code_pa = test_page();

@@ -333,7 +333,7 @@ static void user_look_fn(void *arg)
 }
 
 /* One huge size in a user space: core 1 loads it into its TLB1, core 0 unmaps, core 1 faults. */
-static void huge_remote(uint32_t size)
+static void huge_remote(vsize_t size)
 {
 	struct mm mm;
 	struct ucall u = { .mm = &mm, .va = SMP_UVA + size - 4 };
@@ -368,7 +368,7 @@ static void huge_remote(uint32_t size)
 void test_smp_huge(void)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 
 	if (!need_cores(2))
 		return;
@@ -1016,7 +1016,7 @@ void test_smp_busy_flush(void)
 
 struct remote_unmap {
 	vaddr_t va;
-	uint32_t size;
+	vsize_t size;
 	int err;
 };
 

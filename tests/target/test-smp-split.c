@@ -33,11 +33,11 @@ struct split_core {
 
 struct split_run {
 	vaddr_t va;
-	uint32_t size;
+	vsize_t size;
 	uint64_t budget;
 	volatile uint32_t stop;
 	volatile uint32_t seq;		/* odd while cpu 0 splits or collapses */
-	volatile uint32_t cur_size;	/* the size of the pages now (when seq is even) */
+	volatile vsize_t cur_size;	/* the size of the pages now (when seq is even) */
 	volatile uint32_t started[ARCH_MAX_CPUS];
 	struct split_core core[ARCH_MAX_CPUS];
 };
@@ -75,12 +75,13 @@ static void split_reader_fn(void *arg)
 	struct split_run *r = arg;
 	unsigned int cpu = arch_this_cpu();
 	struct split_core *c = &r->core[cpu];
-	uint32_t pieces = r->size / 4096, k = cpu * 97u;
+	uint32_t pieces = (uint32_t)(r->size / 4096), k = cpu * 97u;
 	uint64_t t0 = timebase_read();
 
 	r->started[cpu] = 1;
 	while (!r->stop && timebase_read() - t0 < SPLIT_BOUND_TB) {
-		uint32_t off = split_off(k++ % pieces), v = SPLIT_SENTINEL, s1 = r->seq, size = r->cur_size;
+		uint32_t off = split_off(k++ % pieces), v = SPLIT_SENTINEL, s1 = r->seq;
+		vsize_t size = r->cur_size;
 		volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(r->va + off);
 		struct tlb_info t;
 
@@ -136,7 +137,7 @@ static int split_start(struct split_run *r, paddr_t pa)
 static unsigned int split_pairs(struct split_run *r, unsigned int steps, int *err, uint32_t *bad_steps)
 {
 	unsigned int n, i, zi;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	uint64_t state = 7, t0 = timebase_read();
 
 	for (i = 0; i < steps && !*err && timebase_read() - t0 < r->budget; i++) {
@@ -192,11 +193,12 @@ static uint32_t split_stop(struct split_run *r, struct split_core *sum)
 static void smp_split(unsigned int steps, uint64_t budget)
 {
 	unsigned int n, i;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	static struct split_run run;
 	struct split_run *r = &run;
 	struct split_core sum = { 0 };
-	uint32_t size = sizes[1], bad_steps = 0;
+	vsize_t size = sizes[1];
+	uint32_t bad_steps = 0;
 	struct walk_result w;
 	paddr_t pa;
 	int err;

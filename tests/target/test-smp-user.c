@@ -18,6 +18,7 @@
 #include "smp/e500-smp.h"
 #include "tlb/e500-tlb.h"
 #include "tests/target/test-smp-e500.h"
+#include "lib/kprintf.h"
 
 #define U_SHARED	TEST_UVA			/* every space maps it, each to its own page */
 #define U_OWN(c)	(TEST_UVA + 0x100000u + (c) * 4096u)	/* only space c maps it */
@@ -56,6 +57,8 @@ static bool on(unsigned int cpu, void (*fn)(void *), void *arg)
 
 	if (err)
 		report(false, "cpu %u answers a call (error %d)", cpu, err);
+	if (err == SMP_ERUNNING && smp_wait(cpu, 8 * SMP_CALL_TIMEOUT))	/* arg is on the caller's stack */
+		panic("cpu %u still runs a call whose argument is on this stack", cpu);
 	return err == 0;
 }
 

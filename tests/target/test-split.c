@@ -16,7 +16,7 @@
 #define SPLIT_VA	0x40000000u	/* 1 GB aligned: every size fits */
 #define SPLIT_PID	9
 
-static const char *size_name(char *buf, size_t len, uint32_t size)
+static const char *size_name(char *buf, size_t len, vsize_t size)
 {
 	if (size >= 1u << 30)
 		snprintf(buf, len, "%luG", (unsigned long)(size >> 30));
@@ -27,13 +27,13 @@ static const char *size_name(char *buf, size_t len, uint32_t size)
 	return buf;
 }
 
-static unsigned int log2_of(uint32_t size)
+static unsigned int log2_of(vsize_t size)
 {
-	return (unsigned int)__builtin_ctz(size);
+	return (unsigned int)__builtin_ctzll(size);
 }
 
 /* A user sweep of the first word of every 4 KB of the page, its data misses in *misses. */
-static uint32_t sweep(struct mm *mm, uint32_t size, uint32_t *misses)
+static uint32_t sweep(struct mm *mm, vsize_t size, uint32_t *misses)
 {
 	uint32_t sum = 0;
 
@@ -45,7 +45,7 @@ static uint32_t sweep(struct mm *mm, uint32_t size, uint32_t *misses)
 }
 
 /* A user load at va, then the TLB entry it left: true if one of size is there. */
-static bool tlb_has(struct mm *mm, vaddr_t va, uint32_t size, paddr_t pa, struct tlb_info *t)
+static bool tlb_has(struct mm *mm, vaddr_t va, vsize_t size, paddr_t pa, struct tlb_info *t)
 {
 	uint32_t r;
 
@@ -82,7 +82,7 @@ static bool user_store_lands(struct mm *mm, vaddr_t va)
 	return user_call(mm, user_routine(user_store_word), va, &r) == 0;
 }
 
-static void check_pair(struct mm *mm, uint32_t big, uint32_t small, paddr_t pa)
+static void check_pair(struct mm *mm, vsize_t big, vsize_t small, paddr_t pa)
 {
 	vaddr_t piece = SPLIT_VA + big / 2, other = piece - small;
 	paddr_t piece_pa = pa + big / 2;
@@ -124,7 +124,7 @@ static void check_pair(struct mm *mm, uint32_t big, uint32_t small, paddr_t pa)
 static void test_split_sizes(void)
 {
 	unsigned int n, b, s;
-	const uint32_t *sizes = mmu_page_sizes(&n);
+	const vsize_t *sizes = mmu_page_sizes(&n);
 	char nb[16], ns[16];
 	struct mm mm;
 
@@ -152,8 +152,8 @@ static void test_split_sizes(void)
 static void test_split_pool(void)
 {
 	unsigned int n;
-	const uint32_t *sizes = mmu_page_sizes(&n);
-	uint32_t size = sizes[1];
+	const vsize_t *sizes = mmu_page_sizes(&n);
+	vsize_t size = sizes[1];
 	unsigned int reserved, nfree, before;
 	paddr_t pa, out[4];
 	struct mm mm;

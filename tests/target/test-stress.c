@@ -84,7 +84,7 @@ struct space {
 	struct slot slots[PT_MAX_SIZES][SLOTS];
 };
 
-static const uint32_t *sizes;
+static const vsize_t *sizes;
 static unsigned int nsizes;
 
 /* One core's run: its spaces, its random sequence, what it did and found. */
@@ -228,7 +228,7 @@ void phys_set(paddr_t pa, uint32_t v, bool code)
 	mm_unlock();
 }
 
-static uint32_t offset(uint32_t size, unsigned int i)
+static vsize_t offset(vsize_t size, unsigned int i)
 {
 	return i == 0 ? 0 : i == 1 ? size / 2 : size - 16;
 }
@@ -266,7 +266,7 @@ static unsigned int random_prot(const struct space *s)
 	return s->user ? p | PROT_USER : p;
 }
 
-paddr_t test_block(uint32_t size, bool *from_pool)
+paddr_t test_block(vsize_t size, bool *from_pool)
 {
 	unsigned int order = 0;
 	paddr_t pa;
@@ -282,7 +282,7 @@ paddr_t test_block(uint32_t size, bool *from_pool)
 	return palloc_pages(order);
 }
 
-void test_block_free(paddr_t pa, uint32_t size, bool from_pool)
+void test_block_free(paddr_t pa, vsize_t size, bool from_pool)
 {
 	unsigned int order = 0;
 
@@ -321,7 +321,8 @@ static void touch(struct space *s, unsigned int z, struct slot *sl, vaddr_t va, 
 {
 	const struct fault_record *f = last_fault();
 	bool ok = allowed(sl, kind), faulted = false;
-	uint32_t got = 0, v = rng(), off = offset(sizes[z], oi);
+	uint32_t got = 0, v = rng();
+	vsize_t off = offset(sizes[z], oi);
 	vaddr_t a = va + off + (kind == 2 ? 0 : 8);
 	static const char *const kinds[] = { "load", "store", "fetch" };
 
@@ -396,7 +397,7 @@ static void check_walk(struct space *s, unsigned int z, const struct slot *sl, v
 	struct walk_result w;
 	int err = walk(s->mm, va + sizes[z] / 2, &w);
 
-	uint32_t size = sl->split ? sl->split : sizes[z];
+	vsize_t size = sl->split ? sl->split : sizes[z];
 	vaddr_t page = (va + sizes[z] / 2) & ~(vaddr_t)(size - 1);
 
 	S()->n_walk++;
@@ -425,7 +426,7 @@ static void do_map(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 	}
 	sl->tag = rng() & 0x7fff;
 	for (unsigned int i = 0; i < NOFFS; i++) {
-		uint32_t off = offset(sizes[z], i);
+		vsize_t off = offset(sizes[z], i);
 
 		phys_set(pa + off, INSN_LI_R3(sl->tag + i), true);
 		phys_set(pa + off + 4, INSN_BLR, true);
@@ -482,7 +483,7 @@ static void do_protect(struct space *s, unsigned int z, struct slot *sl, vaddr_t
  */
 static void do_split(struct space *s, unsigned int z, struct slot *sl, vaddr_t va)
 {
-	uint32_t to = sizes[pick(z)];
+	vsize_t to = sizes[pick(z)];
 	bool whole = sl->split != 0;
 	int want = sl->split && sl->split <= to ? MMU_ENOTHUGE : MMU_OK;
 	int err = split(s->mm, whole ? va : va + pick(sizes[z] / 4096) * 4096, whole ? sizes[z] : 4096, to);
@@ -506,7 +507,7 @@ static void do_split(struct space *s, unsigned int z, struct slot *sl, vaddr_t v
 /* Would the pages of the block of the next size up around va form a page? (walks) */
 static bool next_block_forms(struct space *s, unsigned int z, vaddr_t va)
 {
-	uint32_t big = z + 1 < nsizes ? sizes[z + 1] : 0;
+	vsize_t big = z + 1 < nsizes ? sizes[z + 1] : 0;
 	vaddr_t b = va & ~(big - 1);
 	struct walk_result w, w0;
 

@@ -39,10 +39,17 @@ user_return_42:
 	.globl	user_sweep
 user_sweep:			/* r3 = base | log2(size): sum of the first word of every 4 KB */
 	rlwinm	r5, r3, 0, 20, 31
+#ifdef __powerpc64__
+	rldicr	r3, r3, 0, 51		/* pages of 4G and more: base and size past 32 bits */
+	li	r6, 1
+	sld	r6, r6, r5
+	srdi	r6, r6, 12
+#else
 	rlwinm	r3, r3, 0, 0, 19
 	li	r6, 1
 	slw	r6, r6, r5
 	srwi	r6, r6, 12
+#endif
 	mtctr	r6
 	li	r4, 0
 1:	lwz	r7, 0(r3)
