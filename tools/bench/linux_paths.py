@@ -845,7 +845,8 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT, big=False
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
     return {"events": events, "marks": parse_marks(text), "skipped": skipped, "replayed": replayed,
             "summary": summary or "no SUMMARY (the run was ended after its last phase or at the time limit)",
-            "command": read_command(console), "tool": "tools/bench/book3s64-paths " + opt,
+            "command": (read_command(console) or "").replace(top.rstrip("/") + "/", "") or None,
+            "tool": "tools/bench/book3s64-paths " + opt,
             "memory": memory}
 
 
