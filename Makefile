@@ -179,7 +179,7 @@ ifneq ($(filter qemu-uboot hardware,$(RUNNER)),)
 IMAGES += $(BUILD)/ppcmmu.uImage
 endif
 
-.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test docs-test target-test hw-test \
+.PHONY: test-profile smp-repeat bench-speed all deps newlib test host-test sim-test sanitize-test sanitize-host-test sanitize-sim-test docs-test target-test hw-test \
 	monitor-test console-test list-tests run bench debug docs clean distclean linux linux-test linux-compare fuzz stress \
 	stress-smp sim-bin fresh-check ram-matrix farm-test linux-selftests linux-test-16g
 all: $(IMAGES)
@@ -298,9 +298,11 @@ docs: deps
 	@tools/transcripts --update
 
 # Host tests with the fuzzers, and the simulator's own tests, built with -fsanitize=address,undefined.
-sanitize-test:
+sanitize-test: sanitize-host-test sanitize-sim-test
+sanitize-host-test:
 	@tools/run suite host-asan build/host-asan.log $(MAKE) --no-print-directory -C tests/host SANITIZE=1 \
 		test-all | tee build/host-asan.result
+sanitize-sim-test:
 	@tools/run suite sim-asan build/sim-asan.log $(MAKE) --no-print-directory -C sim SANITIZE=1 test \
 		| tee build/sim-asan.result
 
@@ -396,9 +398,13 @@ REUSE ?= 1
 REUSE_STEP := tools/lib/reuse
 CPU_SECONDS := awk 'NR == 2 { split($$1, u, "m"); split($$2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
-# The sanitizer suites (niced, their own output file): in the serial runner's lane after its runs when
-# there is one (it is the shortest lane), else in the host lane.
-SANITIZE_SUITES = nice -n 10 $(MAKE) --no-print-directory sanitize-test >build/sanitize.out 2>&1
+# The two sanitizer suites (niced, each its own output file) go to the lanes that are free first: the
+# host lane and the serial runner's lane, each at the end of its own work, take the next suite no lane
+# has claimed yet (a directory made under build/sanitize-claims), the longer one first, so that no lane
+# is left to run both alone while the other CPU idles.
+SANITIZE_SUITES = for s in sim host; do mkdir build/sanitize-claims/$$s 2>/dev/null || continue; \
+	nice -n 10 $(MAKE) --no-print-directory sanitize-$$s-test >build/sanitize-$$s.out 2>&1; \
+	echo "($$s-asan ran in the $$PPCMMU_LANE lane)" >>build/sanitize-$$s.out; done
 
 ifeq ($(RUNNER),hardware)
 # A real board: the serial runner boots it through U-Boot (PORT=, and TFTP_DIR= SERVERIP= IPADDR= or
@@ -413,7 +419,8 @@ test: deps
 	@mkdir -p build
 	@for b in $(NEWLIB_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b newlib || exit 1; done
 	@tools/tree-products snap build/tree.before
-	@rm -f build/sanitize.out
+	@rm -rf build/sanitize.out build/sanitize-sim.out build/sanitize-host.out build/sanitize-claims
+	@mkdir -p build/sanitize-claims
 	@mkdir -p build/profile && : >build/profile/steps.tsv
 	@$(if $(filter 1,$(REUSE)),tools/lib/reuse --base build/reuse/base,rm -rf build/reuse)
 	@start=$$(date +%s); export PPCMMU_STEPS=$(CURDIR)/build/profile/steps.tsv; \
@@ -421,13 +428,13 @@ test: deps
 	$(if $(NEEDS_SIM),PPCMMU_LANE=start $(STEP) "build sim" sh -c '$(MAKE) --no-print-directory -j2 -C sim all && \
 		$(MAKE) --no-print-directory -j2 -C sim/tests all' >build/sim-build.log 2>&1 || \
 		{ tail -20 build/sim-build.log; echo "sim: FAILED: build failed (build/sim-build.log)"; };) \
-	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize.out)"; \
+	echo "host, simulator, docs and sanitizer suites: running beside the boards (build/host-lane.out, build/sanitize-*.out)"; \
 	echo "  (at a lower priority: they have no clocks to miss; the boards and the serial runner do)"; \
 	{ PPCMMU_LANE=host $(STEP) lane sh -c '\
 	  nice -n 10 $(MAKE) --no-print-directory host-test; \
 	  $(if $(NEEDS_SIM),nice -n 10 $(MAKE) --no-print-directory sim-test;,rm -f build/sim-test.result build/difftest.result;) \
 	  nice -n 10 $(MAKE) --no-print-directory docs-test; \
-	  $(if $(NEEDS_SIM),$(if $(NEEDS_HW),,$(SANITIZE_SUITES);),rm -f build/host-asan.result build/sim-asan.result;)'; \
+	  $(if $(NEEDS_SIM),$(SANITIZE_SUITES);,rm -f build/host-asan.result build/sim-asan.result;)'; \
 	  times >build/host-lane.times; \
 	  echo "(host lane: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/host-lane.times) s of CPU)"; \
 	} >build/host-lane.out 2>&1 & \
@@ -435,7 +442,7 @@ test: deps
 	{ PPCMMU_LANE=serial $(STEP) lane sh -c '$(MAKE) --no-print-directory hw-test; \
 		$(if $(NEEDS_SIM),$(SANITIZE_SUITES);)'; \
 		times >build/hw-lane.times; \
-		echo "(serial-runner lane$(if $(NEEDS_SIM), and sanitizers): $$(( $$(date +%s) - start )) s," \
+		echo "(serial-runner lane$(if $(NEEDS_SIM), and the sanitizer suites it took): $$(( $$(date +%s) - start )) s," \
 			"$$($(CPU_SECONDS) build/hw-lane.times) s of CPU)" >&2; \
 	} >build/hw-test.log 2>build/hw-test.err &,rm -f build/hw-test.log;) \
 	PPCMMU_LANE=boards $(STEP) lane sh -c 'for b in $(TEST_BOARDS); do \
@@ -443,7 +450,7 @@ test: deps
 	done; \
 	$(MAKE) --no-print-directory target-test'; \
 	echo "(board lane: $$(( $$(date +%s) - start )) s)"; \
-	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize.out;) \
+	wait; cat build/host-lane.out; $(if $(NEEDS_SIM),cat build/sanitize-sim.out build/sanitize-host.out;) \
 	$(if $(NEEDS_HW),cat build/hw-test.err >&2; cat build/hw-test.log;) \
 	times >build/make-test.times; \
 	echo "make test: $$(( $$(date +%s) - start )) s, $$($(CPU_SECONDS) build/make-test.times) s of CPU (user + system)" | \

@@ -794,22 +794,31 @@ POWERNV_FLUSHES = ["entry_flush_fallback", "rfi_flush_fallback", "hrfi_flush_fal
 POWERNV_NOT_A_MISS = ["handle_mm_fault"] + E5500_PAGE_WORK
 
 
-def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
+# The 16G run (make linux-test-16g's setup, stepped): the command that runs it alone, for the
+# text make bench prints when it could not run it.
+POWERNV_16G_ALONE = "BENCH_ONLY=linux16g tools/bench/run"
+
+
+def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT, big=False):
     """The POWER8 kernel of make linux on qemu-powernv8 (through skiboot), single-stepped through
     QEMU's gdb stub by tools/bench/book3s64-paths --linux from the init's first phase on:
     {"events", "marks", "summary", "command", "skipped", "tool"} or {"error"}. QEMU 7.2 cannot run
     powernv8 under -icount ("Bad icount read"), which the trace of the other 64-bit kernel needs,
     so the path is stepped instead, as ppcmmu's own POWER8 paths are. board_cmd is unused (the
-    tool asks tools/run for the command line itself)."""
+    tool asks tools/run for the command line itself). big: the 16G setup (book3s64-paths
+    --linux-16g, the init of make linux-test-16g): {"refused": why} when the host's MemAvailable
+    is short (no run), and "memory": the MemAvailable lines of the run."""
     kdir = os.path.join(top, "build", "linux", "powernv")
     if not (os.path.exists(os.path.join(kdir, "vmlinux")) and os.path.exists(os.path.join(kdir, "hugetest"))):
         return {"error": "no powernv kernel: run make linux first"}
     tool = os.path.join(top, "tools", "bench", "book3s64-paths")
+    opt = "--linux-16g" if big else "--linux"
     try:
-        r = subprocess.run([tool, "--linux"], cwd=top, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run([tool, opt], cwd=top, capture_output=True, text=True,
+                           timeout=timeout + (1260 if big else 0))
     except subprocess.TimeoutExpired:
-        return {"error": "tools/bench/book3s64-paths --linux took more than %d s" % timeout}
-    events, skipped, errors, replayed = [], [], [], 0
+        return {"error": "tools/bench/book3s64-paths %s took more than %d s" % (opt, timeout)}
+    events, skipped, errors, replayed, memory = [], [], [], 0, []
     for line in r.stdout.splitlines():
         word, _, rest = line.partition(" ")
         if word == "EVENT":
@@ -818,21 +827,27 @@ def powernv_measure(top, out, board_cmd=None, timeout=POWERNV_TIMEOUT):
             replayed += replays
         elif word == "SKIP":
             skipped.append(json.loads(rest))
-        elif word == "ERROR":
+        elif word in ("ERROR", "ERROR:"):     # the tool's and the gdb script's lines say "ERROR: ..."
             errors.append(rest)
-    console = os.path.join(out, "powernv8-linux-console.log")
+        elif word == "MEMORY":
+            memory.append(rest)
+        elif word == "REFUSED:" and big:
+            return {"error": "not run: " + line, "refused": line}
+    console = os.path.join(out, "powernv8-linux-16g-console.log" if big else "powernv8-linux-console.log")
     try:
         with open(console, errors="replace") as f:
             text = [l.rstrip("\r\n") for l in f]
     except OSError:
         text = []
     if errors or r.returncode != 0:
-        return {"error": "; ".join(errors) or "book3s64-paths --linux: status %d: %s" %
-                (r.returncode, r.stderr.strip()[-200:])}
+        return {"error": "; ".join(errors) or "book3s64-paths %s: status %d: %s" %
+                (opt, r.returncode, r.stderr.strip()[-200:])}
     summary = next((l for l in text if l.startswith("SUMMARY:")), None)
     return {"events": events, "marks": parse_marks(text), "skipped": skipped, "replayed": replayed,
             "summary": summary or "no SUMMARY (the run was ended after its last phase or at the time limit)",
-            "command": read_command(console), "tool": "tools/bench/book3s64-paths --linux"}
+            "command": (read_command(console) or "").replace(top.rstrip("/") + "/", "") or None,
+            "tool": "tools/bench/book3s64-paths " + opt,
+            "memory": memory}
 
 
 # The POWER8 rows: ppcmmu's probes (tools/bench/book3s64-paths), then what Linux's run also has.
@@ -841,34 +856,45 @@ POWERNV_PATHS = ["kernel %s data %s miss" % (size, vec) for size in ("4K", "16M"
     ["kernel 4K instruction segment miss", "kernel 4K instruction hash miss"] + \
     ["user %s data %s miss" % (size, vec) for size in ("4K", "16M", "16G") for vec in ("segment", "hash")] + \
     ["user 4K instruction segment miss", "user 4K instruction hash miss"]
-POWERNV_16G = ("not mapped under Linux: Linux zeroes a huge page when it first maps it, and a 16G page "
-               "is 16 GB of the host's memory under QEMU; the init checks that 16G is offered")
-
-
-def powernv_linux(res, path):
+def powernv_linux(res, path, res16=None):
     """Linux's figure for one of ppcmmu's POWER8 paths ("user 16M data hash miss"): the spread of
-    the faults of that kind seen, "(to C: ...)", and how many; or an n/a text."""
+    the faults of that kind seen, "(to C: ...)", and how many; or an n/a text. A 16G row comes from
+    res16, the 16G run (powernv_measure(big=True); None: not run), its 16G phases only."""
+    m = re.match(r"(user|kernel) (\w+) (data|instruction) (segment|hash) miss$", path)
+    if m and m.group(2) == "16G":
+        if res16 is None:
+            return "n/a (Linux's 16G run was not part of this run: %s)" % POWERNV_16G_ALONE, ""
+        if "refused" in res16:
+            m16 = re.search(r"MemAvailable is (\d+) MiB, the run needs (\d+) MiB", res16["refused"])
+            return ("n/a (not measured: the host's MemAvailable, %s MiB, is below the %s MiB the 16G run "
+                    "needs; see below)" % m16.groups() if m16 else "n/a (not measured: %s)" %
+                    res16["refused"]), ""
+        if "error" in res16:
+            return "n/a (Linux's 16G run: %s)" % res16["error"], ""
+        res = res16
     if "error" in res:
         return "n/a (%s)" % res["error"], ""
-    m = re.match(r"(user|kernel) (\w+) (data|instruction) (segment|hash) miss$", path)
     if not m:
         return "n/a (no Linux path of that name)", ""
     space, size, what, vec = m.groups()
     kind = ("slb-" if vec == "segment" else "hash-") + what[0]
     marks = res["marks"]
-    phases = {"anon-" + size, "file-" + size, "cow-" + size}
+    phases = {"anon-" + size, "file-" + size, "cow-" + size, "fork-" + size}
     pure = lambda f: not f & set(POWERNV_NOT_A_MISS)
-    if vec == "segment":
+    if vec == "segment" and size == "16G":
+        # the 16G run's own: the segment misses of its 16G phases
+        sel = lambda mk, f: marks.get(mk) in phases and "do_slb_fault" in f
+    elif vec == "segment":
         # one path for every page size: the segment's size comes from the slice of the address
         sel = lambda mk, f: "do_slb_fault" in f
-    elif size == "16G":
-        return "n/a (%s)" % POWERNV_16G, ""
     elif size == "4K":
         sel = lambda mk, f: "__hash_page_4K" in f and pure(f)
     else:
         sel = lambda mk, f: marks.get(mk) in phases and "__hash_page_huge" in f and pure(f)
     nums = [(n, c, fl) for mk, k, who, z, n, c, f, sp, fl in res["events"]
             if k == kind and sp == space and who == space and sel(mk, f)]
+    if not nums and size == "16G" and space == "kernel" and vec == "hash":
+        return "n/a (no such fault in the run: Linux maps no 16G page of its own)", 0
     if not nums:
         return "n/a (no such fault in the run)", 0
     to_c = spread([c for _, c, _ in nums if c])
@@ -876,9 +902,10 @@ def powernv_linux(res, path):
                                                spread([fl for _, _, fl in nums])), len(nums)
 
 
-def powernv_rows(res, ours=()):
+def powernv_rows(res, ours=(), res16=None):
     """Rows (path, ppcmmu, Linux measured, Linux faults seen) of the POWER8 paths. ours: make
-    bench's book3s64 rows ({"path": "book3s64 user 4K data hash miss (C)", "ours": n})."""
+    bench's book3s64 rows ({"path": "book3s64 user 4K data hash miss (C)", "ours": n}); res16: the
+    16G run (powernv_linux)."""
     mine = {}
     for r in ours:
         m = re.match(r"book3s64 (.*) \((\w+)\)$", r.get("path", ""))
@@ -887,13 +914,15 @@ def powernv_rows(res, ours=()):
     paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine]
     if mine:    # ppcmmu's rows, and Linux's user fetches (ppcmmu has no such probe)
         paths = list(mine) + [p for p in POWERNV_PATHS if p not in mine and p.startswith("user 4K instruction")]
-    return [[p, mine.get(p, "— (no such probe)" if mine else "—")] + list(powernv_linux(res, p)) for p in paths]
+    return [[p, mine.get(p, "— (no such probe)" if mine else "—")] + list(powernv_linux(res, p, res16))
+            for p in paths]
 
 
-def powernv_section(res, ours=()):
-    """Markdown: ppcmmu's POWER8 paths beside Linux's, both stepped through QEMU's gdb stub."""
+def powernv_section(res, ours=(), res16=None):
+    """Markdown: ppcmmu's POWER8 paths beside Linux's, both stepped through QEMU's gdb stub; res16:
+    Linux's 16G run (powernv_measure(big=True)), or None when this run did not ask for it."""
     md = ["| path | ppcmmu | Linux 6.12, measured | Linux faults of that kind stepped |", "|---|---|---|---|"]
-    md += ["| " + " | ".join(str(c) for c in r) + " |" for r in powernv_rows(res, ours)]
+    md += ["| " + " | ".join(str(c) for c in r) + " |" for r in powernv_rows(res, ours, res16)]
     md.append("")
     md.append("Linux: the kernel `make linux` built for `qemu-powernv8` (linux/powernv.config: hash MMU, 4K "
               "pages, 16M hugetlbfs), booted through skiboot with the init program of the other families "
@@ -931,4 +960,38 @@ def powernv_section(res, ours=()):
         md.append("")
         md.append("Command: `%s` (QEMU: `%s`)" % (res.get("tool"), res["command"]))
     md.append("")
+    md += powernv_16g_text(res16)
     return "\n".join(md)
+
+
+def powernv_16g_text(res16):
+    """The 16G rows' own paragraph: how Linux's 16G run went, or why it did not run."""
+    how = ("Linux's 16G rows: a second stepped run on the setup of `make linux-test-16g` (the same "
+           "kernel; the init built with `-DHUGETEST_16G`, in an initrd of its own; `hugepagesz=16G "
+           "hugepages=1`; 34G of guest RAM, which the host gives only as the guest touches it). Linux "
+           "zeroes the 16G page when the init first touches it (16 GiB of the host's memory, so the run "
+           "first checks MemAvailable, as `make linux-test-16g` does); that first fault enters "
+           "`handle_mm_fault` and is no row. The faults of an entry already there: in `anon-16G` the "
+           "same access again once `hugetlb_fault` has made the entry (Linux's hash code inserts no HPTE "
+           "for a huge page when it makes the entry, so the access faults a second time and "
+           "`__hash_page_huge` inserts it); in `fork-16G` the child's read of the page the fork shared "
+           "(entry copied, write-protected, page not copied) and the parent's read after the child "
+           "ended (its HPTE went with the write protection). At most `PER_PHASE` faults of a kind and "
+           "segment are stepped (the last column says how many were). The 16G rows take the faults of the 16G phases of this run only; "
+           "Linux maps no 16G page of its own, so a kernel 16G hash row has none.")
+    if res16 is None:
+        return [how, "", "**Linux's 16G rows were not measured in this run** (not asked for); command: `%s`."
+                % POWERNV_16G_ALONE, ""]
+    if "refused" in res16:
+        return [how, "", "**Linux's 16G rows were not measured in this run**: the host's memory is short: %s "
+                "Command, on a host with the memory free: `%s` (or `make bench`)." %
+                (res16["refused"].replace("REFUSED: ", ""), POWERNV_16G_ALONE), ""]
+    if "error" in res16:
+        return [how, "", "**Linux's 16G rows were not measured in this run**: %s (logs: "
+                "build/bench/powernv8-linux-16g-gdb.log, build/bench/powernv8-linux-16g-console.log); "
+                "command: `%s`." % (res16["error"], POWERNV_16G_ALONE), ""]
+    return [how, "", "The stepped 16G run: %s; %d faults stepped to their end, %d left when they entered a "
+            "page's allocation; host memory: %s (console: build/bench/powernv8-linux-16g-console.log)." %
+            (res16["summary"], len(res16["events"]), len(res16.get("skipped", [])),
+             "; ".join(res16.get("memory", [])) or "not reported"), "",
+            "Command: `%s` (QEMU: `%s`)" % (res16.get("tool"), res16.get("command")), ""]
