@@ -269,18 +269,23 @@ static void start_secondaries(void)
 }
 
 /*
- * What the miss handlers (tlb/e500-64-miss.S) read: the kernel PGD in every
- * core's page, and the kernel context in SPRG0..2: no user space (the empty
+ * What the miss handlers (tlb/e500-64-miss.S) read: the kernel region's PUD
+ * table in every core's page (the region is one PGD entry; its table is
+ * linked now and never freed, so the handler starts a kernel address's walk
+ * there), and the kernel context in SPRG0..2: no user space (the empty
  * PGD), and the PTE bits a fetch and a data access need in kernel mode.
  */
 static void miss_context_kernel(void)
 {
+	void *kpud = mm_keep_first_table(&kernel_mm);
 	unsigned int c;
 
+	if (!kpud)
+		panic("no memory for the kernel region's PUD table");
 	for (c = 0; c < E64_MAX_CPUS; c++) {
 		struct e64_percpu *p = e64_percpu_of(c);
 
-		p->kpgd = (uint64_t)(uintptr_t)kernel_mm.pgd;
+		p->kpud = (uint64_t)(uintptr_t)kpud;
 		p->no_user_pgd = (uint64_t)(uintptr_t)no_user_pgd;
 	}
 	__asm__ volatile("msync" : : : "memory");

@@ -197,7 +197,7 @@ void pt_release_empty_below(struct mm *mm, vaddr_t va, vsize_t size, int top)
 	uint64_t a;
 
 	/* the deepest tables first, so that a table emptied by freeing its children goes too */
-	for (level = leaf_level(); level > top; level--) {
+	for (level = leaf_level(); level > top && level > mm->keep_level; level--) {
 		for_each_span(a, level - 1, va, size) {
 			void *up = pt_leaf_slot(mm, level - 1, (vaddr_t)a);
 			uint64_t e = up ? pt_entry_get(up) : 0;
@@ -606,7 +606,26 @@ int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid)
 	mm->last = last;
 	mm->tables = 0;
 	mm->cpus = 0;
+	mm->keep_level = 0;
 	return MMU_OK;
+}
+
+void *mm_keep_first_table(struct mm *mm)
+{
+	void *slot = pt_table_slot(mm->pgd, 1, level_index(1, mm->start));
+	uint64_t e = pt_entry_get(slot);
+	void *table;
+
+	if (pmd_leaf(e) || leaf_level() < 2)
+		return NULL;
+	if (pmd_none(e)) {
+		table = pt_alloc(geo_level(2)->order);
+		if (!table)
+			return NULL;
+		pt_link_table(mm, slot, table, pt_level_step(1), PROT_READ | PROT_WRITE);
+	}
+	mm->keep_level = 2;
+	return pmd_table(pt_entry_get(slot));
 }
 
 /* Free every table below table (at level), not table itself. */

@@ -87,6 +87,11 @@ struct mm {
 	 * for the space reach only these.  0 from mm_init().
 	 */
 	volatile uint32_t cpus;
+	/*
+	 * Tables at this level and above are never released when they empty
+	 * (mm_keep_first_table()); 0 from mm_init(): only the PGD is kept.
+	 */
+	int keep_level;
 };
 
 struct walk_result {
@@ -108,6 +113,13 @@ struct walk_result {
 const vsize_t *mmu_page_sizes(unsigned int *n);
 
 int mm_init(struct mm *mm, vaddr_t start, vaddr_t last, unsigned int pid);
+/*
+ * Links the table below the space's first top-level entry now and keeps it
+ * (and every table at its level) for good: e500 in 64-bit mode, whose kernel
+ * region is one PGD entry wide and whose miss handler starts a kernel
+ * address's walk at that PUD table.  Returns the table, NULL without memory.
+ */
+void *mm_keep_first_table(struct mm *mm);
 /*
  * Frees the tables and drops every TLB entry of the space's id
  * (mmu_tlb_invalidate_mm()), so the id can be given to a new space at once.

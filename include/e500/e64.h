@@ -4,8 +4,10 @@
  * plan and the registers only a 64-bit core has.  Shared by C and assembly.
  *
  *   0x0000_0000_0000_0000 .. 0x0000_3fff_ffff_ffff  user spaces (46 indexed bits)
- *   0x8000_0000_0000_0000 .. 0x8000_3fff_ffff_ffff  kernel addresses served by
- *                                                   the page table (kernel_mm)
+ *   0x8000_0000_0000_0000 .. 0x8000_001f_ffff_ffff  kernel addresses served by
+ *                                                   the page table (kernel_mm):
+ *                                                   128 GB, one PGD entry, whose
+ *                                                   PUD table is kept for good
  *   0xc000_0000_0000_0000 ..                        linear map of RAM (KERNEL_VA),
  *                                                   pinned 1 GB TLB1 entries
  *   0xf000_0000_0000_0000 .. + 1 MB                 CCSR, one pinned TLB1 entry
@@ -19,7 +21,8 @@
 #include "linear.h"
 
 #define E64_KMAP_START		0x8000000000000000
-#define E64_KMAP_LAST		0x80003fffffffffff
+#define E64_KMAP_LAST		0x8000001fffffffff
+#define E64_KREGION_SHIFT	37		/* the kernel region's span: one PGD entry (E500_64_PGD_SHIFT) */
 #define E64_USER_LAST		0x00003fffffffffff
 #define E64_CCSR_VA		0xf000000000000000
 #define E64_CCSR_TSIZE		5		/* 1 MB */
@@ -43,7 +46,6 @@
 #define E64_STACK_SHIFT		14		/* 16 KB each */
 #define E64_HUGE_SLOTS_LOG2	3
 #define E64_HUGE_SLOTS		(1 << E64_HUGE_SLOTS_LOG2)
-#define E64_KREGION		0x20000		/* E64_KMAP_START >> 46: the kernel region's top bits */
 
 /*
  * The per-core page: 4 KB of RAM pinned in TLB1 at the top page of the
@@ -55,7 +57,7 @@
  */
 #define E64_PERCPU_VA		0xfffffffffffff000
 #define E64_PCPU(off)		((off) - 0x1000)
-#define E64_PC_KPGD		0	/* kernel_mm.pgd (the same on every core) */
+#define E64_PC_KPUD		0	/* the kernel region's PUD table (the same on every core) */
 #define E64_PC_NO_USER_PGD	8	/* the empty PGD SPRG0 holds when no user space runs */
 #define E64_PC_KMAS1		16	/* MAS1 of a kernel 4K entry: V, TID 0, TS 0, TSIZE 4K */
 #define E64_PC_TLB1_NEXT	20	/* MAS0 of this core's next huge slot (round robin) */
@@ -93,13 +95,13 @@
 #include <stddef.h>
 
 struct e64_percpu {
-	uint64_t kpgd;
+	uint64_t kpud;
 	uint64_t no_user_pgd;
 	uint32_t kmas1;
 	uint32_t tlb1_next;
 	uint32_t dmiss, imiss;
 };
-_Static_assert(offsetof(struct e64_percpu, kpgd) == E64_PC_KPGD &&
+_Static_assert(offsetof(struct e64_percpu, kpud) == E64_PC_KPUD &&
 	       offsetof(struct e64_percpu, no_user_pgd) == E64_PC_NO_USER_PGD &&
 	       offsetof(struct e64_percpu, kmas1) == E64_PC_KMAS1 &&
 	       offsetof(struct e64_percpu, tlb1_next) == E64_PC_TLB1_NEXT &&

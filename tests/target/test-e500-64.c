@@ -56,7 +56,7 @@ static void test_page_sizes(void)
 	uint64_t shifts = e64_tlb1_page_shifts(&mav2);
 	const vsize_t *sizes;
 	unsigned int n, i, ok = 0, huge = 0, want = (unsigned int)__builtin_popcountll(shifts & FORMAT_SHIFTS);
-	vaddr_t va = E64_KMAP_START + 0x0000004000000000ull;
+	vaddr_t va = E64_KMAP_START;	/* aligned to every size up to the region's 128G */
 	paddr_t pa = 0x20000000;	/* 512M-aligned: a map that succeeded is undone at once */
 
 	report_ne(shifts, 0, "TLB1 reports page sizes (mask 0x%lx, MMU %s)", (unsigned long)shifts,
@@ -129,10 +129,19 @@ static void test_epn64(void)
 	test_page_free(pa);
 }
 
-/* kernel_mm: Linux's 64e table, a 4K page at a 64-bit kernel address, four levels. */
+/* The kernel region's PUD table, where the handler starts a kernel address's walk. */
+static void *kpud(void)
+{
+	return (void *)(uintptr_t)e64_this_cpu()->kpud;
+}
+
+/*
+ * kernel_mm: Linux's 64e table, a 4K page at a 64-bit kernel address, four
+ * levels; the kernel region's PUD table is there from start-up and stays.
+ */
 static void test_kernel_table(void)
 {
-	const vaddr_t va = E64_KMAP_START + 0x123456789000ull;
+	const vaddr_t va = E64_KMAP_START + 0x1d2b3c5000ull;
 	paddr_t pa = test_page();
 	struct walk_result w;
 	unsigned int tables = kernel_mm.tables;
@@ -142,9 +151,18 @@ static void test_kernel_table(void)
 	report(is_eq(walk(&kernel_mm, va + 0x10, &w), MMU_OK) && is_eq(w.level, 4) && is_eq(w.pa, pa + 0x10) &&
 	       is_eq(pte_pa(w.entry), pa) && is_set(w.entry, _PAGE_PRESENT | _PAGE_TSIZE_4K),
 	       "walk: a PTE at level 4 holding the page");
-	report_eq(kernel_mm.tables - tables, 3, "a PUD, a PMD and a PTE table were linked");
+	report(is_eq(kernel_mm.tables - tables, 2) && pmd_table(pt_entry_get(kernel_mm.pgd)) == kpud(),
+	       "a PMD and a PTE table were linked, under the kernel region's PUD table (PGD entry 0, "
+	       "the handler's)");
 	report(is_eq(unmap(&kernel_mm, va, 4096), MMU_OK) && is_eq(kernel_mm.tables, tables),
 	       "unmap frees them again");
+	report(!pmd_none(pt_entry_get(kernel_mm.pgd)) && pmd_table(pt_entry_get(kernel_mm.pgd)) == kpud(),
+	       "the kernel region's PUD table stays linked with nothing mapped below it");
+	report_eq(map(&kernel_mm, E64_KMAP_LAST + 1 - 4096, pa, 4096, PROT_READ), MMU_OK,
+		  "map the region's last page (0x%016lx)", (unsigned long)(E64_KMAP_LAST + 1 - 4096));
+	report(is_eq(unmap(&kernel_mm, E64_KMAP_LAST + 1 - 4096, 4096), MMU_OK) &&
+	       is_eq(map(&kernel_mm, E64_KMAP_LAST + 1, pa, 4096, PROT_READ), MMU_ERANGE),
+	       "the page past it (128G, a second PGD entry) is refused: MMU_ERANGE");
 	test_page_free(pa);
 }
 
@@ -206,7 +224,7 @@ static void test_miss_4k(void)
 	report_eq(map(&kernel_mm, MISS_VA, pa, 4096, PROT_READ | PROT_WRITE), MMU_OK, "map 4K rw");
 	tlb_flush_all();
 	report_eq(peek(MISS_VA + 12), 0x4c0ffee4, "a load at 0x%016lx reads the page (the miss handler "
-		  "walked four levels)", (unsigned long)(MISS_VA + 12));
+		  "walked the kernel PUD, PMD and PTE)", (unsigned long)(MISS_VA + 12));
 	report(tlb_lookup(MISS_VA, 0, &t) && t.level == 0 && t.size == 4096 && t.va == MISS_VA && t.pa == pa &&
 	       t.prot == (PROT_READ | PROT_WRITE), "TLB0 entry: EPN 0x%016lx, RPN the page, SR SW",
 	       (unsigned long)t.va);
@@ -217,6 +235,9 @@ static void test_miss_4k(void)
 		  "its offset in neither space (0x4000...): the miss reaches C");
 	report_eq(load_faults(MISS_VA | (1ull << 46)), FAULT_TLB_DATA,
 		  "its address with bit 46 set (past the indexed bits): C");
+	report(is_eq(load_faults(MISS_VA | (1ull << E64_KREGION_SHIFT)), FAULT_TLB_DATA) &&
+	       is_eq(load_faults(MISS_VA | (1ull << 45)), FAULT_TLB_DATA),
+	       "its address with bit 37 or bit 45 set (PGD index 1 or 256: past the kernel region): C");
 	test_nonpresent_leaf(MISS_VA);
 	report_eq(protect(&kernel_mm, MISS_VA, 4096, PROT_READ), MMU_OK, "protect read-only");
 	expect_fault(MISS_VA + 20);
@@ -287,12 +308,14 @@ static void test_miss_huge(void)
 		unsigned int log2k = (unsigned int)__builtin_ctzll(size) - 10;
 		int level = size >= (1u << E500_64_PUD_SHIFT) ? 2 : 3;
 		bool odd = log2k & 1;
-		vaddr_t va = E64_KMAP_START + 0x0000002000000000ull + (vaddr_t)i * (2ull << 30);	/* 2G apart */
+		vaddr_t va = E64_KMAP_START + 0x0000001000000000ull + (vaddr_t)i * (2ull << 30);	/* 2G apart */
 		paddr_t pa = hugepool_alloc(size);
 		struct walk_result w;
 		struct tlb_info t;
 
 		va = (va + size - 1) & ~(vaddr_t)(size - 1);	/* 4G and up: aligned to the page */
+		if (va + size - 1 > E64_KMAP_LAST)
+			va = E64_KMAP_START;	/* 64G, 128G: the kernel region's start */
 		if (pa == HUGEPOOL_FAIL) {
 			skip_no_huge_page("%uM: no page of that size in the pool", (unsigned int)(size >> 20));
 			continue;
@@ -497,7 +520,7 @@ static unsigned int next_slot(unsigned int cpu)
  */
 static void test_tlb1_per_core(void)
 {
-	const vaddr_t va = E64_KMAP_START + 0x0000002000000000ull;
+	const vaddr_t va = E64_KMAP_START + 0x0000001000000000ull;
 	const vsize_t size = 4u << 20;
 	unsigned int s0, s1;
 	paddr_t pa;
@@ -542,7 +565,7 @@ static void set_pid(uint64_t pid)
  */
 static void test_kernel_global(void)
 {
-	const vaddr_t va = MISS_VA + 0x20000, hva = E64_KMAP_START + 0x0000002000000000ull;
+	const vaddr_t va = MISS_VA + 0x20000, hva = E64_KMAP_START + 0x0000001000000000ull;
 	const uint32_t hsize = 4u << 20;
 	paddr_t pa = test_page(), hpa = hugepool_alloc(hsize);
 	struct tlb_info t, h;
