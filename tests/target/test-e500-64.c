@@ -683,6 +683,7 @@ static void kernel_miss_marked(vaddr_t va)
 }
 
 #define USER_HIGH_VA	(0x100000000ull + TEST_UVA)	/* a user address above 4 GB */
+#define USER_TOP_VA	(E64_USER_LAST + 1 - 4096)	/* the last user page: indexes 511, 511, 127, 511 */
 
 /*
  * User mode runs in 64-bit mode (MSR[CM] = 1 with MSR[PR] = 1): a user load
@@ -711,6 +712,17 @@ static void test_user_cm(void)
 	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + 4096, &r), 1) &&
 	       last_fault()->user && is_eq(last_fault()->addr, USER_HIGH_VA + 4096),
 	       "the page after it faults, recorded with its whole address");
+	expect_fault(USER_HIGH_VA + (1ull << 37) + 4);
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_HIGH_VA + (1ull << 37) + 4, &r), 1) &&
+	       is_eq(last_fault()->addr, USER_HIGH_VA + (1ull << 37) + 4),
+	       "its address plus 128G (PGD index 1, the rest the same) faults: the PGD index is EA bits 37..45");
+	lin(pa)[2] = 0x7093e5u;
+	report_eq(map(&mm, USER_TOP_VA, pa, 4096, UPROT_RW), MMU_OK, "map the same page at the last user page, 0x%016lx",
+		  (unsigned long)USER_TOP_VA);
+	tlb_flush_all();
+	report(is_eq(user_call(&mm, user_routine(user_load_word), USER_TOP_VA + 8, &r), 0) && is_eq(r, 0x7093e5u),
+	       "user code loads from it (every index at its largest: 511, 511, 127, 511)");
+	unmap(&mm, USER_TOP_VA, 4096);
 	unmap(&mm, USER_HIGH_VA, 4096);
 	user_space_destroy(&mm);
 	test_page_free(pa);
