@@ -70,12 +70,12 @@
  * Path lengths, vector to rfi inclusive (counted from this file, and the
  * same in a QEMU single-step trace, -d exec, of tests e500-64-miss-*):
  *   4 KB page, user address     39 instructions (kernel address: 39)
- *   huge leaf at PMD level      55 (user address; kernel: 55)
- *   huge leaf at PUD level      51 (user address; kernel: 51)
+ *   huge leaf at PMD level      54 (user address; kernel: 54)
+ *   huge leaf at PUD level      50 (user address; kernel: 50)
  * (save 4, EPN 1, region test 2, user PGD 1 and PGD level 4, or kernel
  * region 2, kernel MAS1 2 and PUD table 1; rotate 1, PUD level 4, rotate
  * back 1, PMD level 4, PTE 2, TLB0 load 10, restore 4, rfi 1; a huge leaf:
- * save r12 1, TLB1 load 26, restore 5, rfi 1.  The counts are of a
+ * save r12 1, TLB1 load 25, restore 5, rfi 1.  The counts are of a
  * TLB_STATS=0 build: the miss counter adds 3 to each path.)  make bench's
  * goal for the 4K path is 40: the 32-bit path, 32, plus two 32-bit levels
  * of 4.  What was tried on the way: docs/hw/e500.md section 11.4.
@@ -141,8 +141,11 @@
 #define KREGION_MB		(E64_KREGION_SHIFT + 1)
 /* ESEL + 1 modulo E64_HUGE_SLOTS, in place in MAS0 */
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)
-#define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - E64_HUGE_SLOTS_LOG2)
-#define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
+/*
+ * ...and TLBSEL kept: one andis. with TLBSEL's bit and the slot bits (a
+ * mask rlwinm cannot make, the two fields being apart)
+ */
+#define NEXT_KEEP_HI		((MAS0_TLBSEL1 | ((E64_HUGE_SLOTS - 1) << MAS0_ESEL_SHIFT)) >> 16)
 /* the per-core page, one absolute load or store: d(0) */
 #define PCPU(field)		E64_PCPU(field)
 
@@ -169,8 +172,9 @@
 	(_PAGE_PSIZE_ODD & (_PAGE_PSIZE_MSK | PTE_NEED_KERNEL_READ | PTE_NEED_USER_EXEC))
 #error "the odd-size bit: a PTE bit of its own, MAS1 bit 0x80 (TSIZE's low bit in MMU v2.0)"
 #endif
-#if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS
-#error "TLB1 round robin: a power-of-two slot count"
+#if (1 << E64_HUGE_SLOTS_LOG2) != E64_HUGE_SLOTS || MAS0_ESEL_SHIFT < 16 || MAS0_TLBSEL1 & 0xffff || \
+	((E64_HUGE_SLOTS - 1) << MAS0_ESEL_SHIFT) & ~MAS0_ESEL_MASK
+#error "TLB1 round robin: a power-of-two slot count, ESEL and TLBSEL in MAS0's high half"
 #endif
 #if E64_PERCPU_VA != 0xfffffffffffff000 || E64_PC_IMISS >= 0x1000
 #error "the per-core page: reached with a 16-bit displacement from 0"
@@ -302,8 +306,7 @@
 	lwz	r10, PCPU(E64_PC_TLB1_NEXT)(0)	/* MAS0: TLBSEL 1, this core's next huge slot */
 	mtspr	SPRN_MAS0, r10
 	addis	r10, r10, ESEL_ONE_HI
-	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME
-	oris	r10, r10, MAS0_TLBSEL1@h
+	andis.	r10, r10, NEXT_KEEP_HI		/* ESEL mod E64_HUGE_SLOTS, TLBSEL 1 */
 	stw	r10, PCPU(E64_PC_TLB1_NEXT)(0)
 	tlbwe
 .endm

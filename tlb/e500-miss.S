@@ -100,8 +100,11 @@
 #define TSIZE2_ME		(TSIZE_ME + _PAGE_PSIZE_SHIFT)
 /* TLB1 round robin: ESEL + 1 modulo TLB1_HUGE_SLOTS, in place in MAS0 */
 #define ESEL_ONE_HI		((1 << MAS0_ESEL_SHIFT) >> 16)	/* addis immediate */
-#define ESEL_WRAP_MB		(32 - MAS0_ESEL_SHIFT - TLB1_HUGE_SLOTS_LOG2)
-#define ESEL_WRAP_ME		(31 - MAS0_ESEL_SHIFT)
+/*
+ * ...and TLBSEL kept: one andis. with TLBSEL's bit and the slot bits (a
+ * mask rlwinm cannot make, the two fields being apart)
+ */
+#define NEXT_KEEP_HI		((MAS0_TLBSEL1 | ((TLB1_HUGE_SLOTS - 1) << MAS0_ESEL_SHIFT)) >> 16)
 #define PGD_HI_FROM_SPRG	(E500_ENTRY_HI - E500_ENTRY_LO)	/* SPRG0 points at a low word */
 
 /* The layout facts those rotates rely on. */
@@ -231,8 +234,7 @@
 	lwz	r10, PCPU(PC_TLB1_NEXT)(0)	/* round robin over TLB1_HUGE_SLOTS */
 	mtspr	SPRN_MAS0, r10
 	addis	r10, r10, ESEL_ONE_HI
-	rlwinm	r10, r10, 0, ESEL_WRAP_MB, ESEL_WRAP_ME	/* ESEL mod TLB1_HUGE_SLOTS */
-	oris	r10, r10, MAS0_TLBSEL1@h
+	andis.	r10, r10, NEXT_KEEP_HI		/* ESEL mod TLB1_HUGE_SLOTS, TLBSEL 1 */
 	stw	r10, PCPU(PC_TLB1_NEXT)(0)
 	tlbwe
 .endm
