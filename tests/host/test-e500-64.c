@@ -199,6 +199,34 @@ static void test_kernel_space(void)
 	mm_destroy(&mm);
 }
 
+/*
+ * mm_keep_first_table(): the kernel region of the 64-bit family is one PGD
+ * entry; its PUD table is linked at once and outlives every unmap.
+ */
+static void test_keep_first_table(void)
+{
+	const vaddr_t last = KERN_START + (1ull << 37) - 1, va = KERN_START + 0x0000001234567000ull;
+	struct mm mm;
+	void *pud;
+	unsigned long live;
+
+	live = env.live;
+	report_eq(mm_init(&mm, KERN_START, last, 0), MMU_OK, "a kernel space of one PGD entry (128G)");
+	pud = mm_keep_first_table(&mm);
+	report(pud && pud == raw_table(&mm, KERN_START, 2) && is_eq(mm.tables, 1) && is_eq(env.live, live + 2),
+	       "mm_keep_first_table: PGD entry 0 links a new PUD table, counted");
+	report(mm_keep_first_table(&mm) == pud && is_eq(mm.tables, 1), "a second call returns the same table");
+	report_eq(map(&mm, va, 0x7000, 4 * KB, RW), MMU_OK, "map 4K below it");
+	report(raw_table(&mm, va, 2) == pud && is_eq(mm.tables, 3), "the walk goes through it: a PMD and a PTE table more");
+	report(is_eq(unmap(&mm, va, 4 * KB), MMU_OK) && is_eq(mm.tables, 1) && raw_table(&mm, va, 2) == pud,
+	       "unmap frees the PMD and PTE tables and keeps the PUD table, now empty");
+	report(is_eq(map(&mm, KERN_START, 0x40000000, 1 * GB, RW), MMU_OK) &&
+	       is_eq(unmap(&mm, KERN_START, 1 * GB), MMU_OK) && raw_table(&mm, KERN_START, 2) == pud,
+	       "a 1G run of leaf PUDs in it, mapped and unmapped: the table stays");
+	mm_destroy(&mm);
+	report_eq(env.live, live, "mm_destroy frees it with the PGD");
+}
+
 /* The hugetlb vocabulary on the four-level table: a 4M run of PMD leaves, a 1G run of PUD leaves. */
 static void test_hugetlb(void)
 {
@@ -314,6 +342,7 @@ static const struct host_test tests_e500_64[] = {
 	{ "e500/64 leaf PMD and PUD runs", test_huge },
 	{ "e500/64 errors", test_errors },
 	{ "e500/64 kernel space", test_kernel_space },
+	{ "e500/64 kept first table", test_keep_first_table },
 	{ "e500/64 hugetlb vocabulary", test_hugetlb },
 	{ "e500/64 sizes past 2G", test_sizes_past_2g },
 };
