@@ -33,6 +33,13 @@
 #define REGION_SPAN	(2u << 20)	/* one PTE table each */
 #define REGION_OFF	(8u << 20)	/* from TEST_KVA: below stress-smp's windows */
 #define HELD_BOUND_TB	(4 * SMP_CALL_TIMEOUT)	/* a bound only: a loaded host may starve QEMU for long */
+/*
+ * How long cpu 1, told of the free, looks for the page to change before its
+ * second read: a free that did not wait for it poisons the page within this,
+ * so the test sees it whatever the timing; a right one keeps the page whole
+ * and costs this once (SMP_CALL_TIMEOUT is 1 s of time base).
+ */
+#define WRONG_FREE_TB	(SMP_CALL_TIMEOUT / 10)
 #define READER_YIELD	8u		/* reads between two dozes of a reader */
 #define READER_DOZE_TB	4000u		/* 10 us */
 #define TABLE_SHORT	500ul
@@ -106,6 +113,9 @@ static void held_walk_fn(void *arg)
 		;
 	h->saw_free = h->freed;
 	msync();
+	t0 = timebase_read();
+	while (h->table[0] == table_sign(0) && timebase_read() - t0 < WRONG_FREE_TB)
+		;
 	for (i = 0; i < 1024; i++)
 		h->changed += h->table[i] != table_sign(i);
 }
