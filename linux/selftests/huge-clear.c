@@ -11,6 +11,12 @@
  *                      writes a non-present marker into every entry of the huge page), reading
  *                      it raises SIGBUS, then it is unmapped (huge_pte_clear() clears the
  *                      markers) and mapped again with base pages, checked as above.
+ *   huge-clear dontneed  a huge page is written, then dropped with madvise(MADV_DONTNEED)
+ *                      (its entries are cleared, the page freed, the mapping kept); its base
+ *                      pages are then read from the last to the first, and each must read zero:
+ *                      the first read of an emptied range faults in a new, zeroed huge page,
+ *                      while an entry the clear left reads the freed page's old data without a
+ *                      fault (MPC885 8M before the fix: the second of its two page tables).
  *
  * A base page mapped just below the huge page is kept through the test, so that the page table
  * holding the huge page's entries (MPC8xx: 16K and 512K pages) stays in place and whatever the
@@ -173,6 +179,36 @@ static int test_remap(unsigned long huge, unsigned long at)
 	return failures ? 1 : 0;
 }
 
+static int test_dontneed(unsigned long huge, unsigned long at)
+{
+	unsigned char *h = mmap((void *)at, huge, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_FIXED, -1, 0);
+	unsigned long old = 0, faulted = 0;
+	int sig;
+
+	if (h == MAP_FAILED) {
+		printf("SKIP: no huge page of %lu K to map: %s\n", huge / 1024, strerror(errno));
+		return KSFT_SKIP;
+	}
+	for (unsigned long off = 0; off < huge; off += BASE)
+		*(volatile uint32_t *)(h + off) = PATTERN | (uint32_t)(off / BASE);
+	check(madvise(h, huge, MADV_DONTNEED) == 0, "madvise(MADV_DONTNEED) of the huge page",
+	      huge / 1024);
+	/* from the end: a read of the start would fault in a new page over whatever was left */
+	for (unsigned long off = huge; off > 0; off -= BASE) {
+		uint32_t v = read_word((uint32_t *)(h + off - BASE), &sig);
+
+		faulted += sig != 0;
+		old += !sig && v != 0;
+	}
+	check(faulted == 0, "every base page of the dropped huge page reads without a fault (pages faulted)",
+	      faulted);
+	check(old == 0, "every base page of the dropped huge page reads zero, from the last to the first "
+	      "(pages with old data)", old);
+	check(munmap(h, huge) == 0, "munmap of the huge page", huge / 1024);
+	return failures ? 1 : 0;
+}
+
 static int test_poison(unsigned long huge, unsigned long at)
 {
 	int uffd = (int)syscall(__NR_userfaultfd, O_CLOEXEC | O_NONBLOCK), sig;
@@ -218,8 +254,9 @@ int main(int argc, char **argv)
 	int rc;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 2 || (strcmp(argv[1], "remap") && strcmp(argv[1], "poison"))) {
-		fprintf(stderr, "usage: huge-clear remap|poison\n");
+	if (argc != 2 || (strcmp(argv[1], "remap") && strcmp(argv[1], "poison") &&
+			  strcmp(argv[1], "dontneed"))) {
+		fprintf(stderr, "usage: huge-clear remap|poison|dontneed\n");
 		return 1;
 	}
 	if (!huge) {
@@ -250,7 +287,12 @@ int main(int argc, char **argv)
 	*(volatile uint32_t *)base = 1;	/* its page table now exists */
 	printf("huge-clear %s: %lu K huge page at 0x%lx, base page at 0x%lx\n", argv[1], huge / 1024,
 	       at, base);
-	rc = strcmp(argv[1], "remap") ? test_poison(huge, at) : test_remap(huge, at);
+	if (!strcmp(argv[1], "remap"))
+		rc = test_remap(huge, at);
+	else if (!strcmp(argv[1], "poison"))
+		rc = test_poison(huge, at);
+	else
+		rc = test_dontneed(huge, at);
 	check(*(volatile uint32_t *)base == 1, "the neighbouring base page keeps its data", 1);
 	if (rc != KSFT_SKIP) {
 		long now = kernel_complaints();

@@ -18,7 +18,11 @@
  *                   permission away from the first entry of the run only at fork leaves the
  *                   others writable, and the writes go into the page the child shares.
  *
- * Sizes of one entry (e5500 256M) pass either way; they are the control. Exit status as
+ * The run of entries is a run of leaf PGD/PMD/PUD entries on the e500 family, and on the MPC885
+ * (4K base pages) 4 PTEs for 16K, 128 for 512K, and for 8M two page tables of 1024 PTEs each,
+ * behind two PMD entries; both writes go to the last two base pages, entries that are never the
+ * first of the run (for 8M, in the second table). Sizes of one entry (e5500 256M) pass either
+ * way; they are the control. Exit status as
  * kselftest: 0 pass, 1 fail, 4 skip (fork needs three free pages of the size: the page and two
  * copies).
  */
