@@ -514,6 +514,44 @@ static unsigned int next_slot(unsigned int cpu)
 }
 
 /*
+ * The TLB1 round robin covers every huge slot in turn: E64_HUGE_SLOTS huge
+ * misses in a row, each at a page of its own, fill the slots from this
+ * core's next one on, each once; the miss after them takes that first slot
+ * again, so the oldest huge entry is the one that goes.
+ */
+static void test_tlb1_round_robin(void)
+{
+	const vaddr_t base = E64_KMAP_START + 0x0000001000000000ull;
+	const vsize_t size = 4u << 20;
+	unsigned int i, s, filled = 0, mapped = 0;
+	struct tlb_info t;
+	paddr_t pa = hugepool_alloc(size);
+
+	if (pa == HUGEPOOL_FAIL) {
+		skip_no_huge_page("4M: no page of that size in the pool");
+		return;
+	}
+	for (i = 0; i <= E64_HUGE_SLOTS; i++)
+		mapped += map(&kernel_mm, base + i * size, pa, size, PROT_READ) == MMU_OK;
+	report_eq(mapped, E64_HUGE_SLOTS + 1, "one 4M page mapped at %u kernel addresses", E64_HUGE_SLOTS + 1);
+	tlb_flush_all();
+	s = next_slot(0);
+	for (i = 0; i < E64_HUGE_SLOTS; i++) {
+		(void)peek(base + i * size);
+		filled += e64_tlb_read(1, 0, (s + i) % E64_HUGE_SLOTS, &t) && t.valid && t.va == base + i * size;
+	}
+	report_eq(filled, E64_HUGE_SLOTS, "%u huge misses in a row fill the %u huge slots in turn, from slot %u",
+		  E64_HUGE_SLOTS, E64_HUGE_SLOTS, s);
+	(void)peek(base + E64_HUGE_SLOTS * size);
+	report(e64_tlb_read(1, 0, s, &t) && t.valid && t.va == base + E64_HUGE_SLOTS * size &&
+	       e64_tlb_read(1, 0, (s + 1) % E64_HUGE_SLOTS, &t) && t.va == base + size,
+	       "the next miss takes slot %u again: the oldest huge entry goes, the others stay", s);
+	for (i = 0; i <= E64_HUGE_SLOTS; i++)
+		unmap(&kernel_mm, base + i * size, size);
+	hugepool_free(pa, size);
+}
+
+/*
  * The TLB1 round robin is per core: a huge miss on cpu 1 advances cpu 1's
  * slot and leaves cpu 0's, and the other way round (one shared word would
  * let two cores race on it).
@@ -768,6 +806,7 @@ PPCMMU_TEST_FN("e500-64-kernel-table", "e500-64", "e500-64 kernel table", test_k
 PPCMMU_TEST_FN("e500-64-miss-4k", "e500-64", "e500-64 4K miss", test_miss_4k);
 PPCMMU_TEST_FN("e500-64-miss-exec", "e500-64", "e500-64 instruction miss", test_miss_exec);
 PPCMMU_TEST_FN("e500-64-miss-huge", "e500-64", "e500-64 huge miss", test_miss_huge);
+PPCMMU_TEST_FN("e500-64-tlb1-round-robin", "e500-64", "e500-64 TLB1 round robin", test_tlb1_round_robin);
 PPCMMU_TEST_FN("e500-64-tlb1-per-core", "e500-64", "e500-64 per-core TLB1 round robin", test_tlb1_per_core);
 PPCMMU_TEST_FN("e500-64-kernel-global", "e500-64", "e500-64 kernel entries global", test_kernel_global);
 PPCMMU_TEST_FN("e500-64-setjmp", "e500-64", "e500-64 setjmp", test_setjmp);
